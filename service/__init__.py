@@ -1,0 +1,1 @@
+"""The Belote referee: a stateless service that judges the French card game Belote."""

@@ -1,0 +1,74 @@
+"""The referee itself: pure Python, no HTTP. Importable as a library.
+
+>>> from service.rules import Card, legal_cards
+>>> hand = [Card.parse(c) for c in ("KD", "9H", "8C")]
+>>> trick = [Card.parse(c) for c in ("AS", "JH")]
+>>> [str(c) for c in legal_cards(hand, trick, trump=Card.parse("JH").suit)]
+['9H']
+"""
+
+from service.rules.annonces import Annonce, AnnonceVerdict, best_annonce_team, classify, declarable
+from service.rules.bidding import Bidding, BidViolation, judge_bidding
+from service.rules.cards import DEAL_POINTS, Card, Suit, parse_cards
+from service.rules.dealing import ALGORITHM, Deal, deal, shuffled_deck
+from service.rules.errors import InconsistentInput, Problem
+from service.rules.options import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
+from service.rules.play import (
+    VIOLATION_CODES,
+    Ruling,
+    Violation,
+    ViolationCode,
+    judge,
+    legal_cards,
+    obligation,
+    trick_winner,
+    violation,
+)
+from service.rules.replay import DealRecord, Declaration, Renonce, Replay, replay
+from service.rules.scoring import DealScore, DealSummary, GameScore, score_deal, score_game
+from service.rules.tricks import TrickResult, judge_trick
+
+__all__ = [
+    "ALGORITHM",
+    "DEAL_POINTS",
+    "DEFAULT_OPTIONS",
+    "OPTION_SPECS",
+    "VIOLATION_CODES",
+    "Annonce",
+    "AnnonceVerdict",
+    "BidViolation",
+    "Bidding",
+    "Card",
+    "Deal",
+    "DealRecord",
+    "DealScore",
+    "DealSummary",
+    "Declaration",
+    "GameScore",
+    "InconsistentInput",
+    "Problem",
+    "Renonce",
+    "Replay",
+    "RuleOptions",
+    "Ruling",
+    "Suit",
+    "TrickResult",
+    "Violation",
+    "ViolationCode",
+    "best_annonce_team",
+    "classify",
+    "deal",
+    "declarable",
+    "judge",
+    "judge_bidding",
+    "judge_trick",
+    "legal_cards",
+    "obligation",
+    "parse_cards",
+    "replay",
+    "score_deal",
+    "score_game",
+    "shuffled_deck",
+    "trick_winner",
+    "violation",
+]

@@ -1,0 +1,137 @@
+"""Cards, suits and ranks: one table for order and points in and out of trump.
+
+A card is a small int (suit * 8 + rank index, ranks in the order 7 8 9 10 J Q K A), so that
+the hot paths index tuples instead of walking objects; `Card` is that int with a canonical
+code for printing (`str(Card.parse("TH")) == "10H"`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+
+from service.rules.errors import InconsistentInput
+
+
+class Suit(IntEnum):
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def code(self) -> str:
+        return SUIT_CODES[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """A suit from `S H D C` (any case) or `♠ ♥ ♦ ♣`; ValueError otherwise."""
+        suit = _SUIT_INPUT.get(text.upper() if len(text) == 1 else text)
+        if suit is None:
+            raise ValueError(f"not a suit: {text!r}")
+        return cls(suit)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+SUIT_CODES = ("S", "H", "D", "C")
+_SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+
+RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
+
+# RULES.md "Order and value": the one table. Strength: higher wins the trick.
+#           rank:        7  8  9   10  J   Q  K  A
+TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)
+TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)
+PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+
+DECK_POINTS = 152
+LAST_TRICK_BONUS = 10  # dix de der
+DEAL_POINTS = DECK_POINTS + LAST_TRICK_BONUS  # 162
+HAND_SIZE = 8
+DECK_SIZE = 32
+
+
+class Card(int):
+    """One of the 32 cards; an int in 0..31 that prints as its canonical code."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        return ALL_CARDS[value]
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self >> 3)
+
+    @property
+    def rank(self) -> int:
+        """Index in RANK_CODES (0 for the 7 ... 7 for the ace)."""
+        return self & 7
+
+    @property
+    def code(self) -> str:
+        return _CODES[self]
+
+    @classmethod
+    def of(cls, rank: int, suit: int) -> Card:
+        return ALL_CARDS[suit * 8 + rank]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """A card from its code: `10H`, `TH`, `JS`, `A♠` (any case); ValueError otherwise."""
+        card = _CARD_INPUT.get(text.upper())
+        if card is None:
+            raise ValueError(f"not a card: {text!r}")
+        return card
+
+    def points(self, trump: int) -> int:
+        return TRUMP_POINTS[self & 7] if self >> 3 == trump else PLAIN_POINTS[self & 7]
+
+    def __str__(self) -> str:
+        return _CODES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_CODES[self]})"
+
+
+def _make_card(value: int) -> Card:
+    card = int.__new__(Card, value)
+    return card
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(_make_card(v) for v in range(DECK_SIZE))
+_CODES = tuple(RANK_CODES[v & 7] + SUIT_CODES[v >> 3] for v in range(DECK_SIZE))
+_CARD_INPUT: dict[str, Card] = {}
+for _card in ALL_CARDS:
+    for _rank in ("T", "10") if _card.rank == TEN else (RANK_CODES[_card.rank],):
+        for _suit, _value in _SUIT_INPUT.items():
+            if _value == _card >> 3:
+                _CARD_INPUT[_rank + _suit] = _card
+
+# Per card, precomputed for the hot paths: suit, and strength/points in and out of trump.
+CARD_SUIT = tuple(c >> 3 for c in ALL_CARDS)
+CARD_TRUMP_STRENGTH = tuple(TRUMP_STRENGTH[c & 7] for c in ALL_CARDS)
+CARD_PLAIN_STRENGTH = tuple(PLAIN_STRENGTH[c & 7] for c in ALL_CARDS)
+CARD_POINTS = tuple(
+    tuple(TRUMP_POINTS[c & 7] if c >> 3 == t else PLAIN_POINTS[c & 7] for c in ALL_CARDS)
+    for t in range(4)
+)
+
+
+def parse_cards(texts: Iterable[str], pointer: str) -> tuple[Card, ...]:
+    """Cards from codes, or InconsistentInput naming `pointer/index` of the first bad one."""
+    cards = []
+    for index, text in enumerate(texts):
+        try:
+            cards.append(Card.parse(text))
+        except ValueError:
+            raise InconsistentInput.at(f"{pointer}/{index}", "not_a_card", card=text) from None
+    return tuple(cards)
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [_CODES[c] for c in cards]

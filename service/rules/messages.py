@@ -1,0 +1,227 @@
+"""Every sentence the referee says, in English and French, in one catalog.
+
+Rulings (violations, bidding verdicts, declarations) and input problems carry a stable code
+plus parameters; the sentence is rendered here, in the language the client asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+LANGUAGES = ("en", "fr")
+
+SUIT_NAMES = {
+    "en": ("spades", "hearts", "diamonds", "clubs"),
+    "fr": ("pique", "cœur", "carreau", "trèfle"),
+}
+_OR = {"en": "or", "fr": "ou"}
+
+CATALOG: dict[str, dict[str, str]] = {
+    # Play obligations (RULES.md "Play obligations"): each sentence names what had to be played.
+    "violation.follow_suit": {
+        "en": "{led} was led and you hold {led}: you had to play {cards}.",
+        "fr": "{led} est demandé et vous en avez : il fallait fournir {cards}.",
+    },
+    "violation.raise_trump": {
+        "en": "Trump ({trump}) was led and you can beat {to_beat}: you had to play {cards}.",
+        "fr": "Atout ({trump}) demandé et vous pouvez battre {to_beat} : "
+        "il fallait monter avec {cards}.",
+    },
+    "violation.trump": {
+        "en": "You cannot follow {led} and your partner is not winning: "
+        "you had to trump with {cards}.",
+        "fr": "Vous n'avez pas de {led} et votre partenaire n'est pas maître : "
+        "il fallait couper avec {cards}.",
+    },
+    "violation.overtrump": {
+        "en": "An opponent's {to_beat} is winning and you can beat it: "
+        "you had to over-trump with {cards}.",
+        "fr": "Un adversaire est maître avec {to_beat} et vous pouvez surcouper : "
+        "il fallait jouer {cards}.",
+    },
+    "violation.undertrump": {
+        "en": "You cannot follow {led} nor beat the opponent's {to_beat}, but you hold trumps: "
+        "you had to play {cards}.",
+        "fr": "Vous ne pouvez ni fournir {led} ni battre {to_beat} de l'adversaire, mais vous "
+        "avez de l'atout : il fallait sous-couper avec {cards}.",
+    },
+    # Bidding (RULES.md "Bidding").
+    "bidding.suit_in_round_one": {
+        "en": "Round 1: take the turned card's suit ({turned}) or pass; "
+        "another suit can only be named in round 2.",
+        "fr": "Premier tour : prendre la couleur de la retourne ({turned}) ou passer ; "
+        "une autre couleur ne se nomme qu'au second tour.",
+    },
+    "bidding.take_in_round_two": {
+        "en": "Round 2: 'take' belongs to round 1; name a suit other than {turned} or pass.",
+        "fr": "Second tour : « prendre » appartient au premier tour ; nommez une couleur autre "
+        "que {turned} ou passez.",
+    },
+    "bidding.turned_suit_in_round_two": {
+        "en": "Round 2: the turned card's suit ({turned}) can no longer be chosen; "
+        "name another suit or pass.",
+        "fr": "Second tour : la couleur de la retourne ({turned}) ne peut plus être choisie ; "
+        "nommez une autre couleur ou passez.",
+    },
+    "bidding.closed_taken": {
+        "en": "The bidding is over: seat {taker} has taken {trump}.",
+        "fr": "Les enchères sont terminées : le joueur {taker} a pris à {trump}.",
+    },
+    "bidding.closed_redeal": {
+        "en": "The bidding is over: all four passed twice, the next dealer redeals.",
+        "fr": "Les enchères sont terminées : tout le monde a passé deux fois, "
+        "le donneur suivant redistribue.",
+    },
+    # Declarations of annonces (RULES.md "Annonces").
+    "declaration.not_held": {
+        "en": "Seat {seat} declared {cards} but does not hold {missing}.",
+        "fr": "Le joueur {seat} a annoncé {cards} mais n'a pas {missing}.",
+    },
+    "declaration.not_an_annonce": {
+        "en": "{cards} is neither a run of 3 or more cards of one suit nor four Jacks, 9s, "
+        "Aces, 10s, Kings or Queens.",
+        "fr": "{cards} n'est ni une suite de 3 cartes ou plus d'une couleur, ni un carré de "
+        "valets, 9, as, 10, rois ou dames.",
+    },
+    "declaration.card_reused": {
+        "en": "Seat {seat} uses {card} in two annonces; a card serves in one annonce at most.",
+        "fr": "Le joueur {seat} utilise {card} dans deux annonces ; une carte ne sert qu'une "
+        "fois.",
+    },
+    # Situations that cannot be judged (422).
+    "not_a_card": {
+        "en": "{card!r} is not a card: write rank 7 8 9 10 J Q K A then suit S H D C, "
+        "e.g. 10H.",
+        "fr": "{card!r} n'est pas une carte : rang 7 8 9 10 J Q K A puis couleur S H D C, "
+        "par exemple 10H.",
+    },
+    "not_a_suit": {
+        "en": "{suit!r} is not a suit: S, H, D or C.",
+        "fr": "{suit!r} n'est pas une couleur : S, H, D ou C.",
+    },
+    "not_a_seat": {
+        "en": "{value!r} is not a seat: 0, 1, 2 or 3.",
+        "fr": "{value!r} n'est pas une place : 0, 1, 2 ou 3.",
+    },
+    "not_a_team": {
+        "en": "{value!r} is not a team: 0 or 1.",
+        "fr": "{value!r} n'est pas une équipe : 0 ou 1.",
+    },
+    "unknown_option": {
+        "en": "{name!r} is not a rule option.",
+        "fr": "{name!r} n'est pas une option de règle.",
+    },
+    "bad_option_value": {
+        "en": "Rule option {name!r} takes: {allowed}.",
+        "fr": "L'option {name!r} accepte : {allowed}.",
+    },
+    "duplicate_card": {
+        "en": "{card} appears twice (also at {other}); a deck has one of each card.",
+        "fr": "{card} apparaît deux fois (aussi en {other}) ; le jeu n'a qu'un exemplaire de "
+        "chaque carte.",
+    },
+    "hand_size": {
+        "en": "A hand holds {expected} cards here, not {size}.",
+        "fr": "Une main a ici {expected} cartes, pas {size}.",
+    },
+    "hand_empty": {
+        "en": "The hand is empty: nobody plays from an empty hand.",
+        "fr": "La main est vide : on ne joue pas d'une main vide.",
+    },
+    "card_not_in_hand": {
+        "en": "{card} is not in the hand.",
+        "fr": "{card} n'est pas dans la main.",
+    },
+    "trick_full": {
+        "en": "A trick of 4 cards is complete: nobody is to move in it.",
+        "fr": "Un pli de 4 cartes est complet : personne n'a à y jouer.",
+    },
+    "trick_size": {
+        "en": "A trick holds 1 to 4 cards, not {size}.",
+        "fr": "Un pli compte de 1 à 4 cartes, pas {size}.",
+    },
+    "too_many_plays": {
+        "en": "A deal has 32 plays at most, not {size}.",
+        "fr": "Une donne compte au plus 32 cartes jouées, pas {size}.",
+    },
+    "play_not_in_hand": {
+        "en": "Seat {seat} plays {card}, which is not in its hand (or already played).",
+        "fr": "Le joueur {seat} joue {card}, qui n'est pas (ou plus) dans sa main.",
+    },
+    "hands_count": {
+        "en": "Give the hands of all 4 seats, not {size}.",
+        "fr": "Donnez les mains des 4 joueurs, pas {size}.",
+    },
+    "points_sum": {
+        "en": "The points of a deal, dix de der included, add up to 162, not {total}.",
+        "fr": "Les points d'une donne, dix de der compris, font 162, pas {total}.",
+    },
+    "points_negative": {
+        "en": "Points cannot be negative.",
+        "fr": "Les points ne peuvent pas être négatifs.",
+    },
+    "points_count": {
+        "en": "Give the points of both teams: [team 0, team 1].",
+        "fr": "Donnez les points des deux équipes : [équipe 0, équipe 1].",
+    },
+    "capot_points": {
+        "en": "A capot team won every trick and holds all 162 points, not {points}.",
+        "fr": "L'équipe qui fait capot a tous les plis et les 162 points, pas {points}.",
+    },
+    "game_over": {
+        "en": "The game was already won by team {winner} at deal {deal}: no deal follows.",
+        "fr": "La partie était déjà gagnée par l'équipe {winner} à la donne {deal} : "
+        "aucune donne ne suit.",
+    },
+    "too_many_deals": {
+        "en": "A game is scored from at most {limit} deals, not {size}.",
+        "fr": "Une partie se calcule sur au plus {limit} donnes, pas {size}.",
+    },
+    "not_a_bid": {
+        "en": "{bid!r} is not a bid: 'pass', 'take' or a suit S H D C.",
+        "fr": "{bid!r} n'est pas une enchère : 'pass', 'take' ou une couleur S H D C.",
+    },
+    "too_many_bids": {
+        "en": "The bidding has 8 bids at most before a redeal, not {size}.",
+        "fr": "Les enchères comptent au plus 8 paroles avant de redistribuer, pas {size}.",
+    },
+    "seed_too_short": {
+        "en": "The seed must be at least {minimum} characters, so that deals are not guessed.",
+        "fr": "La graine doit compter au moins {minimum} caractères, pour qu'on ne devine pas "
+        "les donnes.",
+    },
+    "annonce_invalid": {
+        "en": "{cards} is not an annonce: a run of 3 or more cards of one suit, or four "
+        "Jacks, 9s, Aces, 10s, Kings or Queens.",
+        "fr": "{cards} n'est pas une annonce : une suite de 3 cartes ou plus d'une couleur, "
+        "ou un carré de valets, 9, as, 10, rois ou dames.",
+    },
+    "annonces_need_trump": {
+        "en": "Scoring annonces needs the trump suit (the tie-break between equal annonces).",
+        "fr": "Compter les annonces demande la couleur d'atout (départage des annonces "
+        "égales).",
+    },
+    "too_many_annonces": {
+        "en": "A team declares at most {limit} annonces in a deal, not {size}.",
+        "fr": "Une équipe déclare au plus {limit} annonces par donne, pas {size}.",
+    },
+}
+
+
+def render(code: str, lang: str, params: Mapping[str, object]) -> str:
+    """The sentence for `code` in `lang` (English when `lang` is not one of LANGUAGES)."""
+    templates = CATALOG[code]
+    text = templates.get(lang, templates["en"]).format(**params)
+    return text[0].upper() + text[1:]
+
+
+def suit_name(suit: int, lang: str) -> str:
+    return SUIT_NAMES.get(lang, SUIT_NAMES["en"])[suit]
+
+
+def card_list(cards: Iterable[object], lang: str) -> str:
+    """`7S`, `7S or KS`, `7S, KS or AS` (French: `ou`)."""
+    names = [str(c) for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {_OR.get(lang, 'or')} {names[-1]}"

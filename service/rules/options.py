@@ -1,0 +1,170 @@
+"""The rule options: every choice real tables make differently, with its default.
+
+RULES.md names each option and its default; this module is the one place they live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from service.rules.errors import InconsistentInput, Problem
+
+TARGETS_NAMED_BY_THE_TEXTS = (500, 501, 1000, 1500, 2000)
+MAX_TARGET = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The options in force for one judgement. Immutable; build with `from_mapping`."""
+
+    # RULES.md 4: cannot over-trump an opponent's trump: still play a trump ("required", the
+    # English text) or discard freely ("optional").
+    undertrump: str = "required"
+    # RULES.md 2: raise on a trump lead even when the partner is winning.
+    overtrump_partner: bool = True
+    # Belote-rebelote counts for its holder ("automatic", English text) or only when
+    # announced ("announce", French text).
+    belote: str = "automatic"
+    # What a capot is worth instead of 162.
+    capot: int = 252
+    # Round each team's deal score to the nearest ten, 5 up.
+    rounding: str = "none"
+    # Penalty for a renonce: the offenders are dedans, or the deal is annulled and redealt.
+    renonce: str = "dedans"
+    # Points that end the game.
+    target: int = 1000
+    # Sequences and fours of a kind score (RULES.md "Annonces").
+    annonces: bool = False
+
+    @classmethod
+    def from_mapping(cls, given: Mapping[str, Any] | None, pointer: str = "/rules") -> RuleOptions:
+        """Options from a client mapping; an unknown option or value raises InconsistentInput."""
+        if not given:
+            return DEFAULT_OPTIONS
+        problems = []
+        for name, value in given.items():
+            spec = OPTION_SPECS.get(name)
+            if spec is None:
+                problems.append(Problem(f"{pointer}/{name}", "unknown_option", {"name": name}))
+            elif not spec.accepts(value):
+                problems.append(
+                    Problem(
+                        f"{pointer}/{name}",
+                        "bad_option_value",
+                        {"name": name, "allowed": spec.allowed_text},
+                    )
+                )
+        if problems:
+            raise InconsistentInput(problems)
+        return cls(**given)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """What values an option takes, and a sentence saying what it does."""
+
+    name: str
+    allowed: tuple[Any, ...] | None  # None: an integer within `bounds`
+    description: str
+    description_fr: str
+    bounds: tuple[int, int] = (0, 0)
+
+    def accepts(self, value: Any) -> bool:
+        if self.allowed is None:
+            return (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and self.bounds[0] <= value <= self.bounds[1]
+            )
+        if isinstance(value, bool) != isinstance(self.allowed[0], bool):
+            return False
+        return value in self.allowed
+
+    @property
+    def allowed_text(self) -> str:
+        if self.allowed is None:
+            return f"an integer from {self.bounds[0]} to {self.bounds[1]}"
+        return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.allowed)
+
+    @property
+    def default(self) -> Any:
+        return getattr(DEFAULT_OPTIONS, self.name)
+
+
+DEFAULT_OPTIONS = RuleOptions()
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "undertrump",
+            ("required", "optional"),
+            "When an opponent's trump is winning and you cannot follow or over-trump: "
+            "'required' (English text) you must still play a lower trump; "
+            "'optional' you may discard instead.",
+            "Quand un adversaire a coupé et que vous ne pouvez ni fournir ni surcouper : "
+            "'required' (texte anglais) vous devez sous-couper ; "
+            "'optional' vous pouvez vous défausser.",
+        ),
+        OptionSpec(
+            "overtrump_partner",
+            (True, False),
+            "On a trump lead, raise over the best trump on the table even when your partner "
+            "is winning the trick (true), or only over an opponent's (false).",
+            "À l'atout demandé, monter même quand votre partenaire est maître du pli (true), "
+            "ou seulement sur un adversaire (false).",
+        ),
+        OptionSpec(
+            "belote",
+            ("automatic", "announce"),
+            "Belote-rebelote (K and Q of trump in one hand) scores 20 for its holder's team: "
+            "'automatic' (English text) always, 'announce' (French text) only when announced.",
+            "La belote-rebelote (Roi et Dame d'atout) vaut 20 à l'équipe qui la détient : "
+            "'automatic' toujours, 'announce' (texte français) seulement si elle est annoncée.",
+        ),
+        OptionSpec(
+            "capot",
+            (252, 250),
+            "What a capot (all 8 tricks) scores instead of 162: 252 (both texts) or 250.",
+            "Valeur du capot (les 8 plis) à la place de 162 : 252 (les deux textes) ou 250.",
+        ),
+        OptionSpec(
+            "rounding",
+            ("none", "nearest_ten"),
+            "'nearest_ten' rounds each team's deal score and a litige reserve to the nearest "
+            "ten, 5 up (a dedans scores 160, a capot 250).",
+            "'nearest_ten' arrondit le score de chaque équipe et la réserve d'un litige à la "
+            "dizaine la plus proche, 5 vers le haut (un dedans vaut 160, un capot 250).",
+        ),
+        OptionSpec(
+            "renonce",
+            ("dedans", "annul"),
+            "Penalty for a renonce (the first one decides): 'dedans' the offending team is "
+            "dedans whatever it scored; 'annul' the deal scores nothing and is redealt.",
+            "Sanction d'une renonce (la première compte) : 'dedans' l'équipe fautive est "
+            "dedans ; 'annul' la donne est annulée et redistribuée.",
+        ),
+        OptionSpec(
+            "target",
+            None,
+            "Points that end the game at the end of a deal (the texts name 500, 501, 1000, "
+            "1500 and 2000); the team with more points then wins, equal totals play on.",
+            "Score qui termine la partie à la fin d'une donne (500, 501, 1000, 1500, 2000 "
+            "selon les tables) ; l'équipe qui a le plus de points gagne, égalité : on rejoue.",
+            bounds=(1, MAX_TARGET),
+        ),
+        OptionSpec(
+            "annonces",
+            (False, True),
+            "Sequences and fours of a kind declared with the first card score "
+            "(off by default, as both texts and most rooms play).",
+            "Les annonces (suites et carrés) déclarées avec la première carte comptent "
+            "(désactivées par défaut, comme dans les deux textes).",
+        ),
+    )
+}

@@ -1,0 +1,199 @@
+"""Play obligations: which cards may be played to a trick, and why the others may not.
+
+RULES.md "Play obligations". Every decision comes from `obligation`, one function whose
+branches quote the rule they apply; `legal_cards`, `violation` and `judge` only ask it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from service.rules.cards import CARD_PLAIN_STRENGTH, CARD_TRUMP_STRENGTH, Card
+from service.rules.messages import card_list, render, suit_name
+from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+
+PLAYERS = 4
+
+
+class ViolationCode(StrEnum):
+    FOLLOW_SUIT = "follow_suit"
+    RAISE_TRUMP = "raise_trump"
+    TRUMP = "trump"
+    OVERTRUMP = "overtrump"
+    UNDERTRUMP = "undertrump"
+
+
+VIOLATION_CODES = tuple(ViolationCode)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """Why a card may not be played: the rule it breaks and the cards that had to be played."""
+
+    code: ViolationCode
+    required: tuple[Card, ...]
+    led: int
+    trump: int
+    to_beat: Card | None
+
+    def message(self, lang: str = "en") -> str:
+        return render(
+            f"violation.{self.code}",
+            lang,
+            {
+                "led": suit_name(self.led, lang),
+                "trump": suit_name(self.trump, lang),
+                "to_beat": "" if self.to_beat is None else str(self.to_beat),
+                "cards": card_list(self.required, lang),
+            },
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The verdict on every card of a hand for the player to move."""
+
+    seat: int
+    legal: tuple[Card, ...]
+    illegal: tuple[tuple[Card, Violation], ...]
+
+
+def trick_winner(cards: Sequence[int], trump: int) -> int:
+    """Index in `cards` of the card winning the trick so far (RULES.md: the highest trump,
+    or without trumps the highest card of the led suit).
+
+    >>> trick_winner([Card.parse(c) for c in ("7S", "AS", "JH", "10S")], trump=1)
+    2
+    """
+    led = cards[0] >> 3
+    win = 0
+    best = cards[0]
+    for index in range(1, len(cards)):
+        card = cards[index]
+        if _beats(card, best, led, trump):
+            win = index
+            best = card
+    return win
+
+
+def _beats(card: int, best: int, led: int, trump: int) -> bool:
+    suit = card >> 3
+    if suit == trump:
+        return best >> 3 != trump or CARD_TRUMP_STRENGTH[card] > CARD_TRUMP_STRENGTH[best]
+    return suit == led and best >> 3 == led and CARD_PLAIN_STRENGTH[card] > CARD_PLAIN_STRENGTH[best]
+
+
+def obligation(
+    hand: Sequence[Card],
+    trick: Sequence[int],
+    trump: int,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> tuple[Sequence[Card], ViolationCode | None, int | None]:
+    """The cards of `hand` that may be played to `trick`, the rule that excludes the others
+    (None when every card is legal) and the best trump on the table when it matters.
+    The legal cards keep the order of `hand` and are never empty for a non-empty hand.
+    """
+    if not trick:
+        return hand, None, None  # 1. Leading: any card.
+    led = trick[0] >> 3
+    win = trick_winner(trick, trump)
+    best = trick[win]
+    partner_winning = win == len(trick) - 2  # the partner played two cards before
+    follow = [c for c in hand if c >> 3 == led]
+    if led == trump:
+        if not follow:
+            return hand, None, None  # 2. No trump: any card.
+        if partner_winning and not options.overtrump_partner:
+            return follow, ViolationCode.FOLLOW_SUIT, None
+        # 2. Play a trump higher than the best one on the table if you have one.
+        floor = CARD_TRUMP_STRENGTH[best]
+        higher = [c for c in follow if CARD_TRUMP_STRENGTH[c] > floor]
+        if higher:
+            return higher, ViolationCode.RAISE_TRUMP, best
+        return follow, ViolationCode.FOLLOW_SUIT, None
+    if follow:
+        return follow, ViolationCode.FOLLOW_SUIT, None  # 3. Follow; you need not win.
+    if partner_winning:
+        return hand, None, None  # 4. Your partner is winning: any card.
+    trumps = [c for c in hand if c >> 3 == trump]
+    if not trumps:
+        return hand, None, None  # 4. No trump in hand: any card.
+    if best >> 3 != trump:
+        return trumps, ViolationCode.TRUMP, None  # 4. No trump on the table: trump.
+    floor = CARD_TRUMP_STRENGTH[best]
+    higher = [c for c in trumps if CARD_TRUMP_STRENGTH[c] > floor]
+    if higher:
+        return higher, ViolationCode.OVERTRUMP, best  # 4. An opponent trumped: over-trump.
+    if options.undertrump == "required":
+        return trumps, ViolationCode.UNDERTRUMP, best  # 4. ...else still play a trump.
+    return hand, None, None  # Option undertrump "optional": discard instead.
+
+
+def legal_cards(
+    hand: Sequence[Card], trick: Sequence[int], trump: int, options: RuleOptions = DEFAULT_OPTIONS
+) -> tuple[Card, ...]:
+    """The cards of `hand` that may be played to `trick`, in the order of `hand`."""
+    return tuple(obligation(hand, trick, trump, options)[0])
+
+
+def violation(
+    hand: Sequence[Card],
+    trick: Sequence[int],
+    trump: int,
+    card: int,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> Violation | None:
+    """Why `card` (from `hand`) may not be played to `trick`, or None when it may."""
+    legal, code, best = obligation(hand, trick, trump, options)
+    return _violation_of(card, legal, code, best, trick, trump)
+
+
+def _violation_of(
+    card: int,
+    legal: Sequence[Card],
+    code: ViolationCode | None,
+    best: int | None,
+    trick: Sequence[int],
+    trump: int,
+) -> Violation | None:
+    if code is None or card in legal:
+        return None
+    if code is ViolationCode.RAISE_TRUMP and card >> 3 != trump:
+        # A trump was led and the card is no trump at all: the first duty is to follow.
+        code, best = ViolationCode.FOLLOW_SUIT, None
+    return Violation(
+        code, tuple(legal), trick[0] >> 3, trump, None if best is None else Card(best)
+    )
+
+
+def judge(
+    hand: Sequence[Card],
+    leader: int,
+    trick: Sequence[Card],
+    trump: int,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> Ruling:
+    """Every card of `hand` ruled for the player to move, seat `(leader + len(trick)) % 4`."""
+    legal, code, best = obligation(hand, trick, trump, options)
+    illegal = []
+    if code is not None:
+        for card in hand:
+            found = _violation_of(card, legal, code, best, trick, trump)
+            if found is not None:
+                illegal.append((card, found))
+    return Ruling((leader + len(trick)) % PLAYERS, tuple(legal), tuple(illegal))
+
+
+__all__ = [
+    "VIOLATION_CODES",
+    "Ruling",
+    "Violation",
+    "ViolationCode",
+    "judge",
+    "legal_cards",
+    "obligation",
+    "trick_winner",
+    "violation",
+]

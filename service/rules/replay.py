@@ -1,0 +1,367 @@
+"""Replaying a deal record: tricks, every proven renonce with its proof, and the score.
+
+RULES.md "Proving a renonce": a card never enters a hand after the deal, so the cards a
+player is known to hold at a play are their whole remaining hand when the hands are given,
+else the card played and every card they play later in the record. A play illegal against
+those cards is illegal against any larger hand, so a proof from later plays is never wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.rules.annonces import Annonce, classify
+from service.rules.cards import (
+    CARD_POINTS,
+    DECK_SIZE,
+    HAND_SIZE,
+    KING,
+    LAST_TRICK_BONUS,
+    QUEEN,
+    Card,
+)
+from service.rules.errors import InconsistentInput, Problem
+from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.play import PLAYERS, Violation, obligation, trick_winner, violation
+from service.rules.scoring import DealScore, DealSummary, score_deal, team_of
+
+TRICKS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What a seat declared with its first card: one annonce, given by its cards."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A deal as played: who dealt, the trump, who took, the cards in the order played, and
+    optionally each seat's 8 cards after the deal."""
+
+    dealer: int
+    trump: int
+    taker: int
+    plays: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    belote_announced: bool = False
+    declarations: tuple[Declaration, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None  # None while the trick is incomplete
+    points: int | None  # card points, with the dix de der on the last trick
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """Why a renonce is proven: the given hand, or a later play of the card that had to be
+    played (which was therefore in the hand)."""
+
+    by: str  # "hand" | "later_play"
+    card: Card | None = None
+    play: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Renonce:
+    play: int
+    trick: int
+    seat: int
+    card: Card
+    violation: Violation
+    proof: Proof
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationVerdict:
+    """A declaration checked against the declaring seat's hand; `problem` says why it does
+    not count (code and parameters for the message catalog)."""
+
+    index: int
+    seat: int
+    cards: tuple[Card, ...]
+    annonce: Annonce | None
+    problem: Problem | None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    tricks: tuple[TrickRecord, ...]
+    renonces: tuple[Renonce, ...]
+    complete: bool
+    to_move: int | None
+    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
+    points: tuple[int, int]
+    belote: int | None  # the team holding K and Q of trump, when known
+    declarations: tuple[DeclarationVerdict, ...]
+    score: DealScore | None  # on a complete deal
+
+
+def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay:
+    """Replay `record` and judge every play."""
+    _check(record)
+    trump = record.trump
+    plays = record.plays
+    seats, tricks, points = _tricks(record)
+    complete = len(plays) == DECK_SIZE
+    if record.hands is not None:
+        renonces, remaining = _renonces_by_hand(record, seats, options)
+    else:
+        renonces, remaining = _renonces_by_later_plays(record, seats, options), None
+
+    to_move = legal = None
+    if not complete:
+        last = tricks[-1] if tricks else None
+        if last is None:
+            to_move = (record.dealer + 1) % PLAYERS
+            table: tuple[Card, ...] = ()
+        elif last.winner is None:
+            to_move = (last.leader + len(last.cards)) % PLAYERS
+            table = last.cards
+        else:
+            to_move, table = last.winner, ()
+        if remaining is not None:
+            legal = tuple(obligation(remaining[to_move], table, trump, options)[0])
+
+    holder = _belote_holder(record, seats)
+    declarations = _check_declarations(record, seats) if options.annonces else ()
+    score = None
+    if complete:
+        winners = {t.winner % 2 for t in tricks if t.winner is not None}
+        counted = holder is not None and (options.belote == "automatic" or record.belote_announced)
+        team_annonces: tuple[list[Annonce], list[Annonce]] = ([], [])
+        for verdict in declarations:
+            if verdict.annonce is not None:
+                team_annonces[team_of(verdict.seat)].append(verdict.annonce)
+        score = score_deal(
+            DealSummary(
+                taker=record.taker,
+                points=(points[0], points[1]),
+                capot=winners.pop() if len(winners) == 1 else None,
+                belote=team_of(holder) if counted and holder is not None else None,
+                annonces=(tuple(team_annonces[0]), tuple(team_annonces[1])),
+                trump=trump,
+                renonce=team_of(renonces[0].seat) if renonces else None,
+            ),
+            options,
+        )
+    return Replay(
+        tricks=tuple(tricks),
+        renonces=tuple(renonces),
+        complete=complete,
+        to_move=to_move,
+        legal=legal,
+        points=(points[0], points[1]),
+        belote=None if holder is None else team_of(holder),
+        declarations=declarations,
+        score=score,
+    )
+
+
+def _check(record: DealRecord) -> None:
+    """The record must be a deal that can have happened."""
+    problems: list[Problem] = []
+    for name in ("dealer", "taker"):
+        if getattr(record, name) not in range(PLAYERS):
+            problems.append(Problem(f"/{name}", "not_a_seat", {"value": getattr(record, name)}))
+    if len(record.plays) > DECK_SIZE:
+        problems.append(Problem("/plays", "too_many_plays", {"size": len(record.plays)}))
+    problems += duplicates(record.plays, "/plays")
+    if record.hands is not None:
+        if len(record.hands) != PLAYERS:
+            problems.append(Problem("/hands", "hands_count", {"size": len(record.hands)}))
+        for seat, hand in enumerate(record.hands):
+            if len(hand) != HAND_SIZE:
+                problems.append(
+                    Problem(f"/hands/{seat}", "hand_size", {"expected": 8, "size": len(hand)})
+                )
+        problems += duplicates(
+            [c for hand in record.hands for c in hand],
+            "/hands",
+            [f"/hands/{s}/{i}" for s, hand in enumerate(record.hands) for i in range(len(hand))],
+        )
+    for index, declaration in enumerate(record.declarations):
+        if declaration.seat not in range(PLAYERS):
+            problems.append(
+                Problem(f"/declarations/{index}/seat", "not_a_seat", {"value": declaration.seat})
+            )
+    if problems:
+        raise InconsistentInput(problems)
+
+
+def duplicates(
+    cards: Sequence[Card], pointer: str, pointers: Sequence[str] | None = None
+) -> list[Problem]:
+    """A problem for every card that appears again after its first place."""
+    where = pointers or [f"{pointer}/{i}" for i in range(len(cards))]
+    first: dict[Card, str] = {}
+    problems = []
+    for index, card in enumerate(cards):
+        if card in first:
+            problems.append(
+                Problem(where[index], "duplicate_card", {"card": str(card), "other": first[card]})
+            )
+        else:
+            first[card] = where[index]
+    return problems
+
+
+def _tricks(record: DealRecord) -> tuple[list[int], list[TrickRecord], list[int]]:
+    """Who played each card, the tricks with leader, winner and points, and each team's
+    points so far (the dix de der to the winner of the last trick once the deal is over)."""
+    trump = record.trump
+    values = CARD_POINTS[trump]
+    leader = (record.dealer + 1) % PLAYERS  # The player after the dealer leads first.
+    seats: list[int] = []
+    tricks: list[TrickRecord] = []
+    points = [0, 0]
+    plays = record.plays
+    for start in range(0, len(plays), PLAYERS):
+        cards = plays[start : start + PLAYERS]
+        seats.extend((leader + offset) % PLAYERS for offset in range(len(cards)))
+        if len(cards) < PLAYERS:
+            tricks.append(TrickRecord(leader, cards, None, None))
+            break
+        winner = (leader + trick_winner(cards, trump)) % PLAYERS
+        won = sum(values[c] for c in cards)
+        if len(tricks) == TRICKS - 1:
+            won += LAST_TRICK_BONUS  # dix de der
+        points[winner % 2] += won
+        tricks.append(TrickRecord(leader, cards, winner, won))
+        leader = winner
+    return seats, tricks, points
+
+
+def _renonces_by_hand(
+    record: DealRecord, seats: Sequence[int], options: RuleOptions
+) -> tuple[list[Renonce], list[list[Card]]]:
+    """Every play judged against the player's remaining hand; also the hands left."""
+    assert record.hands is not None
+    remaining = [list(hand) for hand in record.hands]
+    renonces: list[Renonce] = []
+    problems: list[Problem] = []
+    for index, card in enumerate(record.plays):
+        seat = seats[index]
+        hand = remaining[seat]
+        if card not in hand:
+            problems.append(
+                Problem(f"/plays/{index}", "play_not_in_hand", {"card": str(card), "seat": seat})
+            )
+            continue
+        table = record.plays[index - index % PLAYERS : index]
+        if table:
+            found = violation(hand, table, record.trump, card, options)
+            if found is not None:
+                renonces.append(
+                    Renonce(index, index // PLAYERS, seat, card, found, Proof("hand"))
+                )
+        hand.remove(card)
+    if problems:
+        raise InconsistentInput(problems)
+    return renonces, remaining
+
+
+def _renonces_by_later_plays(
+    record: DealRecord, seats: Sequence[int], options: RuleOptions
+) -> list[Renonce]:
+    """Every play judged against the cards its player is known to hold: that card and every
+    card the player plays later in the record."""
+    plays = record.plays
+    by_seat: list[list[int]] = [[] for _ in range(PLAYERS)]  # play indexes, per seat
+    for index, seat in enumerate(seats):
+        by_seat[seat].append(index)
+    renonces: list[Renonce] = []
+    for seat_plays in by_seat:
+        for position, index in enumerate(seat_plays):
+            table = plays[index - index % PLAYERS : index]
+            if not table:
+                continue  # Leading: any card.
+            known = [plays[i] for i in seat_plays[position:]]
+            card = plays[index]
+            found = violation(known, table, record.trump, card, options)
+            if found is None:
+                continue
+            # The first later play of a card that had to be played proves it was held.
+            proof = next(i for i in seat_plays[position + 1 :] if plays[i] in found.required)
+            renonces.append(
+                Renonce(
+                    index,
+                    index // PLAYERS,
+                    seats[index],
+                    card,
+                    found,
+                    Proof("later_play", plays[proof], proof),
+                )
+            )
+    renonces.sort(key=lambda r: r.play)
+    return renonces
+
+
+def _belote_holder(record: DealRecord, seats: Sequence[int]) -> int | None:
+    """The seat holding both K and Q of trump: from the hands, else once one seat has played
+    both; None when nobody holds both, or it is not known yet."""
+    king, queen = Card.of(KING, record.trump), Card.of(QUEEN, record.trump)
+    if record.hands is not None:
+        return next((s for s, h in enumerate(record.hands) if king in h and queen in h), None)
+    played = {card: seats[i] for i, card in enumerate(record.plays) if card in (king, queen)}
+    if len(played) == 2 and played[king] == played[queen]:
+        return played[king]
+    return None
+
+
+def _check_declarations(
+    record: DealRecord, seats: Sequence[int]
+) -> tuple[DeclarationVerdict, ...]:
+    """Each declaration against its seat's hand: the given hand, else the cards the seat
+    played (its whole hand on a complete deal); a card played by another seat was never held.
+    """
+    held: list[set[Card]] | None = None
+    if record.hands is not None:
+        held = [set(h) for h in record.hands]
+    elif len(record.plays) == DECK_SIZE:
+        held = [set() for _ in range(PLAYERS)]
+        for index, card in enumerate(record.plays):
+            held[seats[index]].add(card)
+    played_by = {card: seats[i] for i, card in enumerate(record.plays)}
+    used: list[set[Card]] = [set() for _ in range(PLAYERS)]
+    verdicts = []
+    for index, declaration in enumerate(record.declarations):
+        seat, cards = declaration.seat, declaration.cards
+        annonce = classify(cards)
+        missing = [
+            c
+            for c in cards
+            if (held is not None and c not in held[seat]) or played_by.get(c, seat) != seat
+        ]
+        reused = [c for c in cards if c in used[seat]]
+        problem = None
+        listed = " ".join(str(c) for c in cards)
+        if annonce is None or len(annonce.cards) != len(cards):
+            problem = Problem(
+                f"/declarations/{index}", "declaration.not_an_annonce", {"cards": listed}
+            )
+        elif missing:
+            problem = Problem(
+                f"/declarations/{index}",
+                "declaration.not_held",
+                {"seat": seat, "cards": listed, "missing": " ".join(str(c) for c in missing)},
+            )
+        elif reused:
+            problem = Problem(
+                f"/declarations/{index}",
+                "declaration.card_reused",
+                {"seat": seat, "card": str(reused[0])},
+            )
+        else:
+            used[seat].update(cards)
+        verdicts.append(
+            DeclarationVerdict(index, seat, cards, None if problem else annonce, problem)
+        )
+    return tuple(verdicts)

@@ -1,0 +1,244 @@
+"""Scoring a deal (made, dedans, litige, capot, belote) and a whole game.
+
+RULES.md "Scoring a deal", "Renonce penalty" and "The game".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.rules.annonces import Annonce, AnnonceVerdict, best_annonce_team
+from service.rules.cards import DEAL_POINTS
+from service.rules.errors import InconsistentInput, Problem
+from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+
+MADE, DEDANS, LITIGE, ANNULLED = "made", "dedans", "litige", "annulled"
+CONTRACTS = (MADE, DEDANS, LITIGE, ANNULLED)
+BELOTE_POINTS = 20
+TEAMS = 2
+MAX_DEALS = 1000
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What scoring a deal needs: the taker, each team's card points with the dix de der
+    (summing to 162), the team that won all 8 tricks, the team whose belote counts, and the
+    annonces each team declared (scored only with the `annonces` option)."""
+
+    taker: int
+    points: tuple[int, int]
+    capot: int | None = None
+    belote: int | None = None
+    annonces: tuple[tuple[Annonce, ...], tuple[Annonce, ...]] = ((), ())
+    trump: int | None = None
+    # A renonce by this team decides the deal (RULES.md "Renonce penalty").
+    renonce: int | None = None
+
+    def check(self) -> None:
+        """InconsistentInput when the summary cannot come from a real deal."""
+        problems = []
+        if self.taker not in range(4):
+            problems.append(Problem("/taker", "not_a_seat", {"value": self.taker}))
+        for name in ("capot", "belote", "renonce"):
+            value = getattr(self, name)
+            if value is not None and value not in range(TEAMS):
+                problems.append(Problem(f"/{name}", "not_a_team", {"value": value}))
+        if len(self.points) != TEAMS:
+            problems.append(Problem("/points", "points_count", {}))
+        elif any(p < 0 for p in self.points):
+            problems.append(Problem("/points", "points_negative", {}))
+        elif sum(self.points) != DEAL_POINTS:
+            problems.append(Problem("/points", "points_sum", {"total": sum(self.points)}))
+        elif self.capot in range(TEAMS) and self.points[self.capot] != DEAL_POINTS:
+            problems.append(
+                Problem("/capot", "capot_points", {"points": self.points[self.capot]})
+            )
+        if problems:
+            raise InconsistentInput(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """How a team's deal score is made up: cards + belote + annonces + capot_bonus + rounding."""
+
+    team: int
+    cards: int
+    belote: int
+    annonces: int
+    capot_bonus: int
+    rounding: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    contract: str
+    capot: int | None
+    score: tuple[int, int]
+    reserve: int
+    breakdown: tuple[TeamScore, TeamScore]
+    takers: int
+    annonces: AnnonceVerdict | None = None
+    renonce: int | None = None
+
+    @property
+    def winner(self) -> int | None:
+        """The team that wins the deal, and so a litige reserve held from before it."""
+        if self.contract in (LITIGE, ANNULLED):
+            return None
+        takers = self.takers
+        return takers if self.contract == MADE else 1 - takers
+
+
+def round_score(points: int, options: RuleOptions) -> int:
+    """Option `rounding`: `nearest_ten` rounds to the nearest ten, 5 up (162 -> 160)."""
+    if options.rounding == "nearest_ten":
+        return (points + 5) // 10 * 10
+    return points
+
+
+def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> DealScore:
+    """The deal's score for both teams.
+
+    >>> score_deal(DealSummary(taker=0, points=(81, 81))).contract
+    'litige'
+    """
+    summary.check()
+    takers = team_of(summary.taker)
+    defenders = 1 - takers
+    belote = [BELOTE_POINTS if summary.belote == t else 0 for t in range(TEAMS)]
+    verdict = _annonces(summary, options)
+    annonces = list(verdict.points) if verdict else [0, 0]
+    # A capot scores the capot value instead of 162: the cards' 162 plus a bonus.
+    bonus = options.capot - DEAL_POINTS
+    capot_bonus = [bonus if summary.capot == t else 0 for t in range(TEAMS)]
+    cards = list(summary.points)
+    totals = [cards[t] + capot_bonus[t] + belote[t] + annonces[t] for t in range(TEAMS)]
+
+    reserve = 0
+    if summary.renonce is not None and options.renonce == "annul":
+        contract = ANNULLED  # The deal scores nothing and is redealt.
+        cards, belote, annonces, capot_bonus = [0, 0], [0, 0], [0, 0], [0, 0]
+    elif summary.renonce is not None:
+        # The offending team is dedans whatever it scored: the other team scores 162 (its
+        # capot value if it won every trick) plus its belote; the offender keeps its belote.
+        offender = summary.renonce
+        contract = DEDANS if offender == takers else MADE
+        cards, annonces = _all_to(1 - offender, cards, annonces)
+    elif totals[takers] > totals[defenders]:
+        contract = MADE  # Each team scores its own total.
+    elif totals[takers] < totals[defenders]:
+        # Dedans: takers score only their belote; defenders 162 (their capot value if they
+        # won every trick) plus their belote, and every annonce that counts.
+        contract = DEDANS
+        cards, annonces = _all_to(defenders, cards, annonces)
+    else:
+        # Litige: defenders score their total; the takers' total less their belote is held
+        # in reserve for the winner of the next deal.
+        contract = LITIGE
+        reserve = round_score(cards[takers] + annonces[takers], options)
+        cards[takers] = annonces[takers] = 0
+    if contract != MADE and contract != ANNULLED:
+        capot_bonus = [capot_bonus[t] if cards[t] else 0 for t in range(TEAMS)]
+
+    breakdown = []
+    for t in range(TEAMS):
+        raw = cards[t] + belote[t] + annonces[t] + capot_bonus[t]
+        total = round_score(raw, options)
+        breakdown.append(
+            TeamScore(t, cards[t], belote[t], annonces[t], capot_bonus[t], total - raw, total)
+        )
+    return DealScore(
+        contract=contract,
+        capot=summary.capot,
+        score=(breakdown[0].total, breakdown[1].total),
+        reserve=reserve,
+        breakdown=(breakdown[0], breakdown[1]),
+        annonces=verdict,
+        renonce=summary.renonce,
+        takers=takers,
+    )
+
+
+def _all_to(team: int, cards: list[int], annonces: list[int]) -> tuple[list[int], list[int]]:
+    """The deal's 162 card points and every counted annonce go to `team`."""
+    to_team = [DEAL_POINTS if t == team else 0 for t in range(TEAMS)]
+    counted = sum(annonces)
+    return to_team, [counted if t == team else 0 for t in range(TEAMS)]
+
+
+def _annonces(summary: DealSummary, options: RuleOptions) -> AnnonceVerdict | None:
+    if not options.annonces:
+        return None  # Option off (default): annonces change nothing.
+    if summary.trump is None:
+        if any(summary.annonces):
+            raise InconsistentInput.at("/trump", "annonces_need_trump")
+        return AnnonceVerdict(None, (0, 0), (0, 0))
+    return best_annonce_team(summary.annonces, summary.trump)
+
+
+@dataclass(frozen=True, slots=True)
+class GameDeal:
+    """One deal of a game: its score, the reserve before and after it, the running totals."""
+
+    deal: DealScore
+    reserve_in: int
+    reserve_out: int
+    reserve_to: int | None
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    deals: tuple[GameDeal, ...]
+    totals: tuple[int, int]
+    reserve: int
+    finished: bool
+    winner: int | None
+
+
+def score_game(deals: Sequence[DealSummary], options: RuleOptions = DEFAULT_OPTIONS) -> GameScore:
+    """Deals in order, with the litige reserve handed on, up to the target (RULES.md
+    "The game"): when at the end of a deal a team has reached the target, the team with more
+    points wins; equal totals play another deal. A deal listed after the win is an error."""
+    if len(deals) > MAX_DEALS:
+        raise InconsistentInput.at("/deals", "too_many_deals", limit=MAX_DEALS, size=len(deals))
+    totals = [0, 0]
+    reserve = 0
+    scored: list[GameDeal] = []
+    winner: int | None = None
+    for index, summary in enumerate(deals):
+        if winner is not None:
+            raise InconsistentInput.at(
+                f"/deals/{index}", "game_over", winner=winner, deal=index - 1
+            )
+        try:
+            deal = score_deal(summary, options)
+        except InconsistentInput as error:
+            raise error.under(f"/deals/{index}") from None
+        reserve_in = reserve
+        receiver = deal.winner
+        if deal.contract == LITIGE:
+            reserve += deal.reserve  # A further litige adds to the reserve.
+        elif receiver is not None:
+            totals[receiver] += reserve  # The reserve goes to the winner of the next deal.
+            reserve = 0
+        for t in range(TEAMS):
+            totals[t] += deal.score[t]
+        if max(totals) >= options.target and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        scored.append(
+            GameDeal(
+                deal,
+                reserve_in,
+                reserve,
+                receiver if reserve_in and receiver is not None else None,
+                (totals[0], totals[1]),
+            )
+        )
+    return GameScore(tuple(scored), (totals[0], totals[1]), reserve, winner is not None, winner)

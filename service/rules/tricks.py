@@ -1,0 +1,45 @@
+"""A trick on the table: who wins it and what it is worth."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.rules.cards import CARD_POINTS, LAST_TRICK_BONUS, Card
+from service.rules.errors import InconsistentInput
+from service.rules.play import PLAYERS, trick_winner
+from service.rules.replay import duplicates
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    winner: int  # the seat winning the trick (so far, when incomplete)
+    card: Card
+    points: int
+    complete: bool
+
+    @property
+    def team(self) -> int:
+        return self.winner % 2
+
+
+def judge_trick(leader: int, cards: Sequence[Card], trump: int, last: bool = False) -> TrickResult:
+    """The seat winning a trick of 1 to 4 cards led by `leader`, and the card points on the
+    table, with the dix de der when `last` and the trick is complete.
+
+    >>> judge_trick(0, [Card.parse(c) for c in ("7S", "AS", "JH", "10S")], trump=1).points
+    41
+    """
+    if leader not in range(PLAYERS):
+        raise InconsistentInput.at("/leader", "not_a_seat", value=leader)
+    if not 1 <= len(cards) <= PLAYERS:
+        raise InconsistentInput.at("/cards", "trick_size", size=len(cards))
+    problems = duplicates(cards, "/cards")
+    if problems:
+        raise InconsistentInput(problems)
+    index = trick_winner(cards, trump)
+    complete = len(cards) == PLAYERS
+    points = sum(CARD_POINTS[trump][c] for c in cards)
+    if last and complete:
+        points += LAST_TRICK_BONUS
+    return TrickResult((leader + index) % PLAYERS, cards[index], points, complete)
