@@ -19,8 +19,8 @@ _OR = {"en": "or", "fr": "ou"}
 CATALOG: dict[str, dict[str, str]] = {
     # Play obligations (RULES.md "Play obligations"): each sentence names what had to be played.
     "violation.follow_suit": {
-        "en": "{led} was led and you hold {led}: you had to play {cards}.",
-        "fr": "{led} est demandé et vous en avez : il fallait fournir {cards}.",
+        "en": "The lead is {led} and you hold {led}: you had to play {cards}.",
+        "fr": "Du {led} est demandé et vous en avez : il fallait fournir {cards}.",
     },
     "violation.raise_trump": {
         "en": "Trump ({trump}) was led and you can beat {to_beat}: you had to play {cards}.",

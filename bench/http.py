@@ -1,0 +1,178 @@
+"""HTTP benchmark: the referee beside the framework floor, measured in one run.
+
+Starts gunicorn twice with the configuration `make run` uses (gunicorn.conf.py): once serving
+the referee (service.app:app), once the floor (bench/floor.py: a bare Flask endpoint that
+parses the same JSON body and returns a constant). Drives both with wrk from a POST script,
+16 connections, alternating referee / floor for several rounds per endpoint (these machines
+are noisy: only figures measured side by side are compared), and prints requests per second,
+p50 and p99 latency and the ratio to the floor.
+
+    python bench/http.py [--rounds 3] [--seconds 5] [--connections 16]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bodies import BODIES  # noqa: E402
+
+LUA = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = io.open(os.getenv("BODY_FILE")):read("*a")
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start(app: str, port: int) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env.update(HOST="127.0.0.1", PORT=str(port))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", app],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return process
+        except OSError as error:
+            if getattr(error, "code", None) == 404:  # the floor has no /healthz: it is up
+                return process
+            time.sleep(0.2)
+    stop(process)
+    raise RuntimeError(f"gunicorn serving {app} did not start on port {port}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def wrk(url: str, body_file: Path, script: Path, seconds: int, connections: int) -> dict:
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script), url],
+        env={**os.environ, "BODY_FILE": str(body_file)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+    def latency(percent: str) -> float:
+        value, unit = re.search(rf"^\s*{percent}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
+        return float(value) * _UNITS[unit]
+
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "p50": latency("50"),
+        "p99": latency("99"),
+        "errors": int(non_2xx.group(1)) if non_2xx else 0,
+    }
+
+
+def check_answers(port: int) -> None:
+    """Each body must be judged (200) by the referee, or the figures would measure errors."""
+    for endpoint, body in BODIES.items():
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/v1/{endpoint}",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
+            assert response.status == 200, (endpoint, response.status)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--connections", type=int, default=16)
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is missing: `make bench` installs it (apt-get install wrk)")
+
+    ports = {"referee": free_port(), "floor": free_port()}
+    servers = {
+        "referee": start("service.app:app", ports["referee"]),
+        "floor": start("bench.floor:app", ports["floor"]),
+    }
+    workdir = Path(tempfile.mkdtemp(prefix="belote-bench-"))
+    script = workdir / "post.lua"
+    script.write_text(LUA)
+    results: dict[str, dict[str, list[dict]]] = {}
+    try:
+        check_answers(ports["referee"])
+        for endpoint, body in BODIES.items():
+            body_file = workdir / f"{endpoint.replace('/', '-')}.json"
+            body_file.write_text(json.dumps(body))
+            results[endpoint] = {"referee": [], "floor": []}
+            for name in ("referee", "floor"):  # warm-up, not counted
+                wrk(f"http://127.0.0.1:{ports[name]}/v1/{endpoint}", body_file, script, 1, 4)
+            for _ in range(args.rounds):
+                for name in ("referee", "floor"):  # A B A B ...
+                    url = f"http://127.0.0.1:{ports[name]}/v1/{endpoint}"
+                    run = wrk(url, body_file, script, args.seconds, args.connections)
+                    results[endpoint][name].append(run)
+    finally:
+        for server in servers.values():
+            stop(server)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    print(
+        f"wrk, {args.connections} connections, {args.rounds} rounds of {args.seconds} s, "
+        f"referee and floor alternating; medians over rounds; {os.cpu_count()} CPUs"
+    )
+    header = (
+        f"{'endpoint':<16}{'referee rps':>12}{'floor rps':>11}{'ratio':>7}"
+        f"{'p50 ms':>8}{'p99 ms':>8}{'floor p50':>10}{'floor p99':>10}{'non-2xx':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for endpoint, runs in results.items():
+
+        def median(name: str, key: str, runs: dict = runs) -> float:
+            return statistics.median(r[key] for r in runs[name])
+
+        ratio = median("referee", "rps") / median("floor", "rps")
+        errors = sum(r["errors"] for r in runs["referee"])
+        print(
+            f"{endpoint:<16}{median('referee', 'rps'):>12.0f}{median('floor', 'rps'):>11.0f}"
+            f"{ratio:>7.2f}{median('referee', 'p50'):>8.2f}{median('referee', 'p99'):>8.2f}"
+            f"{median('floor', 'p50'):>10.2f}{median('floor', 'p99'):>10.2f}{errors:>9}"
+        )
+
+
+if __name__ == "__main__":
+    main()
