@@ -1,0 +1,54 @@
+# The two commands that matter: `make run` and `make test`. Every target is idempotent: the
+# virtualenv in .venv is made when missing, and requirements are installed again only when a
+# requirements file changed (stamp files).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := test
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export HOST PORT
+
+.PHONY: run test lint openapi bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.runtime-installed: requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/python -m pip check
+	touch $(VENV)/.runtime-installed $@
+
+## Serve the referee with gunicorn on $(HOST):$(PORT).
+run: $(VENV)/.runtime-installed
+	$(BIN)/gunicorn --config gunicorn.conf.py service.app:app
+
+## ruff, every pytest test, then schemathesis's CLI against a live gunicorn.
+test: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+	scripts/contract-live.sh
+
+## ruff (lint and format) and hadolint on the Dockerfile.
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/hadolint Dockerfile
+
+## Write openapi.yaml from the app's schemas (commit it: tests check it for drift).
+openapi: $(VENV)/.runtime-installed
+	$(BIN)/flask --app service.app openapi write --format=yaml openapi.yaml
+
+## The benchmarks that exist (they print figures; nothing is asserted).
+bench: $(VENV)/.runtime-installed
+	@for script in bench/engine.py bench/http.py; do \
+		if [ -f "$$script" ]; then echo "== $$script"; $(BIN)/python "$$script"; fi; \
+	done
