@@ -1,0 +1,14 @@
+"""The HTTP layer: one flask-smorest blueprint per resource, listed in `BLUEPRINTS`.
+
+To add a resource, write `service/api/<resource>.py` with
+`blp = Blueprint(...)` (from `service.api.blueprint`), then import it here and append it.
+"""
+
+from __future__ import annotations
+
+from service.api.blueprint import Blueprint
+from service.api.ops import blp as ops_blp
+
+BLUEPRINTS: list[Blueprint] = [
+    ops_blp,
+]

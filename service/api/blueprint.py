@@ -1,0 +1,47 @@
+"""The Blueprint every resource module uses: flask-smorest's, reading JSON bodies strictly.
+
+`from service.api.blueprint import Blueprint` then use it exactly as `flask_smorest.Blueprint`.
+The difference is how `@blp.arguments(Schema)` reads the body:
+
+- a body that is not `application/json` (or `+json`) is refused with 415, where webargs would
+  silently read it as "no body";
+- the JSON is parsed by orjson, which refuses what Python's `json` would let through to a 500:
+  nesting deeper than 1024 (RecursionError), lone surrogates, `NaN` and `Infinity`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flask_smorest
+import orjson
+from flask import Request, abort
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+
+
+def has_body(req: Request) -> bool:
+    """Whether the request carries a body (a length, or a chunked transfer)."""
+    if req.content_length:
+        return True
+    return "chunked" in req.headers.get("Transfer-Encoding", "").lower()
+
+
+class StrictJSONParser(FlaskParser):
+    def _raw_load_json(self, req: Request) -> Any:  # type: ignore[override]
+        if not is_json_request(req):
+            if has_body(req):
+                abort(415)
+            return core.missing
+        data = req.get_data(cache=True)
+        if not data:
+            return core.missing
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as error:
+            # Not webargs's own catch: it takes an orjson error on bad UTF-8 for "no body".
+            self._handle_invalid_json_error(error, req)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = StrictJSONParser()

@@ -1,0 +1,133 @@
+"""The language of an answer: English by default, French on `Accept-Language: fr`.
+
+Endpoint authors call `request_language()` and pass the result to anything that renders a
+sentence (`Problem.message(lang)`, a violation's message). Validation messages written by
+marshmallow are English; `translate()` turns the common ones into French.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from flask import g, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+Language = Literal["en", "fr"]
+DEFAULT_LANGUAGE: Final[Language] = "en"
+
+
+def negotiate_language(header: str | None) -> Language:
+    """The best of our languages for an `Accept-Language` header value.
+
+    q-values count (`en;q=0.5, fr;q=0.8` is French, `fr;q=0` is not), a region does not
+    (`fr-CA` is French), and anything unparsable or unknown is English.
+
+    >>> negotiate_language("fr-FR,fr;q=0.9,en;q=0.8")
+    'fr'
+    """
+    if not header:
+        return DEFAULT_LANGUAGE
+    # Werkzeug lists the ranges by decreasing q. Its own best_match would prefer an exact
+    # "en;q=0.3" to "fr-CH" (q=1), so we compare primary tags ourselves.
+    for value, quality in parse_accept_header(header, LanguageAccept):
+        if quality <= 0:  # "not this one"
+            continue
+        primary = value.split("-", 1)[0].lower()
+        if primary == "fr":
+            return "fr"
+        if primary in ("en", "*"):
+            return "en"
+    return DEFAULT_LANGUAGE
+
+
+def request_language() -> Language:
+    """The language of the current request's answer, negotiated once per request."""
+    lang: Language | None = g.get("language")
+    if lang is None:
+        lang = negotiate_language(request.headers.get("Accept-Language"))
+        g.language = lang
+    return lang
+
+
+# marshmallow's English messages (fields and validators) and their French forms. A pattern's
+# groups are the variable parts (`{0}`, `{1}` in the French template); the first match wins,
+# and a message that matches nothing stays in English.
+_FRENCH: list[tuple[re.Pattern[str], str]] = []
+
+
+def register_french(pattern: str, template: str) -> None:
+    """Teach `translate` one more message: a full-match regex and its French template."""
+    _FRENCH.append((re.compile(pattern), template))
+
+
+_BOUNDS = {
+    "greater than or equal to": "supérieur ou égal à",
+    "greater than": "strictement supérieur à",
+    "less than or equal to": "inférieur ou égal à",
+    "less than": "strictement inférieur à",
+}
+_BOUND = "(greater than or equal to|greater than|less than or equal to|less than)"
+
+for _english, _french in (
+    (r"Missing data for required field\.", "Champ obligatoire manquant."),
+    (r"Field may not be null\.", "Ce champ ne peut pas être null."),
+    (r"Unknown field\.", "Champ inconnu."),
+    (r"Invalid input type\.", "Type de donnée invalide."),
+    (r"Invalid type\.", "Type invalide."),
+    (r"Invalid value\.", "Valeur invalide."),
+    (r"Invalid input\.", "Donnée invalide."),
+    (r"Invalid JSON body\.", "Le corps de la requête n'est pas du JSON valide."),
+    (r"Not a valid string\.", "Ce n'est pas une chaîne de caractères valide."),
+    (r"Not a valid utf-8 string\.", "Ce n'est pas une chaîne UTF-8 valide."),
+    (r"Not a valid integer\.", "Ce n'est pas un entier valide."),
+    (r"Not a valid number\.", "Ce n'est pas un nombre valide."),
+    (r"Not a valid boolean\.", "Ce n'est pas un booléen valide."),
+    (r"Not a valid list\.", "Ce n'est pas une liste valide."),
+    (r"Not a valid tuple\.", "Ce n'est pas un n-uplet valide."),
+    (r"Not a valid mapping type\.", "Ce n'est pas un objet valide."),
+    (r"Number too large\.", "Nombre trop grand."),
+    (
+        r"Special numeric values \(nan or infinity\) are not permitted\.",
+        "Les valeurs numériques spéciales (nan, infini) ne sont pas permises.",
+    ),
+    (r"Must be one of: (.*)\.", "Doit être l'une des valeurs : {0}."),
+    (r"Must be equal to (.*)\.", "Doit être égal à {0}."),
+    (r"Length must be between (.*) and (.*)\.", "La longueur doit être entre {0} et {1}."),
+    (r"Length must be (.*)\.", "La longueur doit être {0}."),
+    (r"Shorter than minimum length (.*)\.", "Plus court que la longueur minimale {0}."),
+    (r"Longer than maximum length (.*)\.", "Plus long que la longueur maximale {0}."),
+    (r"String does not match expected pattern\.", "Le texte n'a pas la forme attendue."),
+    (
+        r"One or more of the choices you made was not in: (.*)\.",
+        "Au moins un des choix n'est pas parmi : {0}.",
+    ),
+):
+    register_french(_english, _french)
+
+
+def _french_range(match: re.Match[str]) -> str:
+    parts = [f"{_BOUNDS[match[1]]} {match[2]}"]
+    if match[3]:
+        parts.append(f"{_BOUNDS[match[3]]} {match[4]}")
+    return "Doit être " + " et ".join(parts) + "."
+
+
+_RANGE = re.compile(rf"Must be {_BOUND} (.*?)(?: and {_BOUND} (.*))?\.")
+
+
+def translate(message: str, lang: Language) -> str:
+    """`message` (a marshmallow message, in English) in `lang`; English when unknown.
+
+    >>> translate("Must be one of: S, H, D, C.", "fr")
+    "Doit être l'une des valeurs : S, H, D, C."
+    """
+    if lang == "en":
+        return message
+    if match := _RANGE.fullmatch(message):
+        return _french_range(match)
+    for pattern, template in _FRENCH:
+        if match := pattern.fullmatch(message):
+            return template.format(*match.groups())
+    return message

@@ -1,0 +1,82 @@
+"""The application: `create_app()` builds it, `app` is what gunicorn serves."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+from flask import Flask, Response
+from flask.json.provider import JSONProvider
+
+from service.api import BLUEPRINTS, observability, ops
+from service.api.blueprint import Blueprint
+from service.api.problems import ProblemApi
+
+MAX_BODY_BYTES = 64 * 1024
+
+DESCRIPTION = """\
+A referee for the French card game Belote. Send it a situation (a trick, a hand, a whole deal,
+the bids) as JSON and it says what is legal, who won, what it scores, and which renonces a
+replay proves. It keeps no state: every answer depends only on its request.
+
+A broken rule of the game is an answer (200, with the violation described). A request that
+cannot be judged is a 422 `application/problem+json` (RFC 9457) whose `errors` point into the
+request with JSON Pointers. Messages are in English, or French with `Accept-Language: fr`.
+"""
+
+DEFAULT_CONFIG: Mapping[str, Any] = {
+    "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+    "LOG_LEVEL": os.environ.get("LOG_LEVEL", "INFO"),
+    "API_TITLE": "Belote referee",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "API_SPEC_OPTIONS": {"info": {"description": DESCRIPTION}},
+    # flask-smorest serves /openapi.json and the Swagger UI page at /docs; its assets come
+    # from the app itself (service.api.ops), not from a CDN.
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": ops.SWAGGER_UI_URL,
+    "OPENAPI_SWAGGER_UI_CONFIG": {"deepLinking": True, "displayRequestDuration": True},
+}
+
+
+class OrjsonProvider(JSONProvider):
+    """Flask's JSON through orjson: faster, and strict (no NaN, no lone surrogates)."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return orjson.loads(s)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        obj = self._prepare_response_obj(args, kwargs)
+        body = orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+        return self._app.response_class(body, mimetype="application/json")
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """A new referee app; `config` overrides `DEFAULT_CONFIG` (and Flask's own keys)."""
+    app = Flask(__name__)
+    app.json = OrjsonProvider(app)
+    app.config.from_mapping(DEFAULT_CONFIG)
+    app.config.from_mapping(config or {})
+    observability.configure_logging(app.config["LOG_LEVEL"])
+    observability.init_app(app)
+
+    api = ProblemApi(app)
+    for blueprint in BLUEPRINTS:
+        if not isinstance(blueprint, Blueprint):
+            raise TypeError(
+                f"blueprint {blueprint.name!r} must be a service.api.blueprint.Blueprint "
+                "(it reads JSON bodies strictly: 415, 400, never a 500)"
+            )
+        api.register_blueprint(blueprint)
+    ops.init_app(app, api)
+    return app
+
+
+app = create_app()
