@@ -1,0 +1,79 @@
+"""gunicorn settings for the referee: `gunicorn -c gunicorn.conf.py service.app:app`.
+
+Environment: HOST (127.0.0.1), PORT (8000), WEB_CONCURRENCY (workers, default one per CPU),
+THREADS (per worker, 4), TIMEOUT (30 s), LOG_LEVEL (info), PROMETHEUS_MULTIPROC_DIR (where
+the workers' metrics meet; a temporary directory when unset).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from gunicorn.glogging import Logger
+from pythonjsonlogger.orjson import OrjsonFormatter
+
+# Metrics from every worker are written under one directory and merged at /metrics. It must
+# be set before the app (and so prometheus_client) is imported: this file is read first.
+_own_metrics_dir = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
+if _own_metrics_dir:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="belote-metrics-")
+_metrics_dir = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+worker_class = "gthread"  # keeps connections alive, unlike sync
+workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 1)
+threads = int(os.environ.get("THREADS", "4"))
+timeout = int(os.environ.get("TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+# Recycle workers now and then, staggered, so that no leak can grow without bound.
+max_requests = 20000
+max_requests_jitter = 2000
+# Import the app once in the master: a broken app fails at startup, and workers fork fast.
+preload_app = True
+# gunicorn 27 opens a control socket by default; containers run with a read-only root.
+control_socket_disable = True
+worker_tmp_dir = "/dev/shm" if Path("/dev/shm").is_dir() else None
+
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+# The app logs one JSON line per request (service.api.observability), so gunicorn keeps no
+# access log; its own messages (startup, worker deaths) are JSON lines too.
+accesslog = None
+errorlog = "-"
+
+
+class JSONErrorLogger(Logger):
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        formatter = OrjsonFormatter(
+            "%(levelname)s %(name)s %(message)s",
+            rename_fields={"levelname": "level", "name": "logger"},
+            timestamp="time",
+        )
+        for handler in self.error_log.handlers:
+            handler.setFormatter(formatter)
+
+
+logger_class = JSONErrorLogger
+
+
+def on_starting(server: Any) -> None:
+    # Samples left by an earlier run would be merged into this one's: start clean.
+    for stale in _metrics_dir.glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    # A dead worker's live gauges must not be reported; its counters stay summed.
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server: Any) -> None:
+    if _own_metrics_dir:
+        shutil.rmtree(_metrics_dir, ignore_errors=True)
