@@ -1,0 +1,445 @@
+"""The platform every endpoint runs on: problems, languages, headers, metrics, docs.
+
+A probe blueprint stands in for a game endpoint, so these tests do not depend on any."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import marshmallow as ma
+import pytest
+import yaml
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from prometheus_client import REGISTRY
+
+import service.app
+from service.api import BLUEPRINTS
+from service.api.blueprint import Blueprint
+from service.api.i18n import negotiate_language, request_language, translate
+from service.api.observability import count_renonces, count_ruling
+from service.api.problems import PROBLEM_BASE, abort_invalid, pointer_errors
+from service.rules.errors import InconsistentInput
+
+probe = Blueprint("probe", __name__)
+
+
+class SeatSchema(ma.Schema):
+    seat = ma.fields.Integer(required=True, validate=ma.validate.Range(min=0, max=3))
+
+
+class ProbeSchema(ma.Schema):
+    hand = ma.fields.List(
+        ma.fields.String(validate=ma.validate.OneOf(["7S", "8S", "9S"])),
+        required=True,
+        validate=ma.validate.Length(max=8),
+    )
+    players = ma.fields.List(ma.fields.Nested(SeatSchema))
+    note = ma.fields.String()
+
+
+@probe.route("/probe", methods=["POST"])
+@probe.arguments(ProbeSchema)
+@probe.response(200)
+def probe_view(body: dict[str, Any]) -> dict[str, Any]:
+    if body.get("note") == "inconsistent":
+        raise InconsistentInput.at("/hand/1", "duplicate_card", card="7S", other="/hand/0")
+    if body.get("note") == "invalid":
+        abort_invalid([("/note", "No notes, please.")])
+    if body.get("note") == "crash":
+        raise RuntimeError("a bug in the referee")
+    return {"hand": body["hand"], "lang": request_language()}
+
+
+@pytest.fixture
+def probe_app(monkeypatch: pytest.MonkeyPatch) -> Flask:
+    monkeypatch.setattr(service.app, "BLUEPRINTS", [*BLUEPRINTS, probe])
+    # Not TESTING: an unexpected exception must become a 500 problem, as in production.
+    return service.app.create_app()
+
+
+@pytest.fixture
+def probe_client(probe_app: Flask) -> FlaskClient:
+    return probe_app.test_client()
+
+
+def problem(response: Any, status: int) -> dict[str, Any]:
+    assert response.status_code == status, response.data
+    assert response.mimetype == "application/problem+json"
+    body: dict[str, Any] = response.get_json(force=True)
+    assert body["status"] == status
+    assert {"type", "title", "status", "detail"} <= body.keys()
+    return body
+
+
+# --- problems -------------------------------------------------------------------------
+
+
+def test_unknown_path_is_a_404_problem(client: FlaskClient) -> None:
+    body = problem(client.get("/v1/nowhere"), 404)
+    assert body == {
+        "type": "about:blank",
+        "title": "Not Found",
+        "status": 404,
+        "detail": "There is nothing at this path; see /docs.",
+    }
+
+
+def test_wrong_method_is_a_405_problem_keeping_allow(client: FlaskClient) -> None:
+    response = client.delete("/healthz")
+    problem(response, 405)
+    assert set(response.headers["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS"}
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"{",
+        b"{'hand': []}",
+        b"NaN",
+        b'{"hand": ["\\ud800"]}',  # a lone surrogate: Python's json would let it through
+        b"\xff\xfe",
+        b"[" * 5000 + b"]" * 5000,  # Python's json would raise RecursionError: a 500
+    ],
+)
+def test_malformed_json_is_a_400_problem(probe_client: FlaskClient, data: bytes) -> None:
+    response = probe_client.post("/probe", data=data, content_type="application/json")
+    body = problem(response, 400)
+    assert body["type"] == PROBLEM_BASE + "malformed-json"
+
+
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml"]
+)
+def test_a_body_that_is_not_json_is_a_415_problem(
+    probe_client: FlaskClient, content_type: str
+) -> None:
+    response = probe_client.post("/probe", data=b'{"hand": []}', content_type=content_type)
+    assert problem(response, 415)["type"] == "about:blank"
+
+
+def test_json_suffix_media_types_are_json(probe_client: FlaskClient) -> None:
+    response = probe_client.post(
+        "/probe", data=b'{"hand": ["7S"]}', content_type="application/vnd.belote+json"
+    )
+    assert response.status_code == 200
+
+
+def test_no_body_at_all_is_a_422_naming_the_missing_fields(probe_client: FlaskClient) -> None:
+    body = problem(probe_client.post("/probe"), 422)
+    assert body["errors"] == [{"pointer": "/hand", "message": "Missing data for required field."}]
+
+
+def test_a_body_over_64_kib_is_a_413_problem(probe_client: FlaskClient) -> None:
+    data = b'{"note": "' + b"x" * (64 * 1024) + b'"}'
+    problem(probe_client.post("/probe", data=data, content_type="application/json"), 413)
+
+
+def test_a_body_just_under_64_kib_is_read(probe_client: FlaskClient) -> None:
+    data = b'{"hand": [], "note": "' + b"x" * (64 * 1024 - 40) + b'"}'
+    assert len(data) <= 64 * 1024
+    assert (
+        probe_client.post("/probe", data=data, content_type="application/json").status_code == 200
+    )
+
+
+def test_validation_errors_are_json_pointers(probe_client: FlaskClient) -> None:
+    response = probe_client.post(
+        "/probe",
+        json={
+            "hand": ["7S", "8S", "9S", "AH"],
+            "players": [{"seat": 1}, {"seat": 9}, {}],
+            "a/b~c": 1,
+        },
+    )
+    body = problem(response, 422)
+    assert body["type"] == PROBLEM_BASE + "invalid-request"
+    assert sorted(body["errors"], key=lambda e: e["pointer"]) == [
+        {"pointer": "/a~1b~0c", "message": "Unknown field."},
+        {"pointer": "/hand/3", "message": "Must be one of: 7S, 8S, 9S."},
+        {
+            "pointer": "/players/1/seat",
+            "message": "Must be greater than or equal to 0 and less than or equal to 3.",
+        },
+        {"pointer": "/players/2/seat", "message": "Missing data for required field."},
+    ]
+
+
+def test_a_body_of_the_wrong_shape_points_at_the_root(probe_client: FlaskClient) -> None:
+    body = problem(probe_client.post("/probe", json=["7S"]), 422)
+    assert body["errors"] == [{"pointer": "", "message": "Invalid input type."}]
+
+
+def test_validation_errors_in_french(probe_client: FlaskClient) -> None:
+    response = probe_client.post(
+        "/probe",
+        json={"hand": ["7S"] * 9, "players": [{"seat": "north"}]},
+        headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"},
+    )
+    body = problem(response, 422)
+    assert response.headers["Content-Language"] == "fr"
+    assert body["title"] == "Requête invalide"
+    assert sorted(body["errors"], key=lambda e: e["pointer"]) == [
+        {"pointer": "/hand", "message": "Plus long que la longueur maximale 8."},
+        {"pointer": "/players/0/seat", "message": "Ce n'est pas un entier valide."},
+    ]
+
+
+@pytest.mark.parametrize(("lang", "fragment"), [("en", "appears twice"), ("fr", "deux fois")])
+def test_inconsistent_input_is_a_422_problem(
+    probe_client: FlaskClient, lang: str, fragment: str
+) -> None:
+    response = probe_client.post(
+        "/probe",
+        json={"hand": ["7S", "7S"], "note": "inconsistent"},
+        headers={"Accept-Language": lang},
+    )
+    body = problem(response, 422)
+    assert body["type"] == PROBLEM_BASE + "inconsistent-input"
+    [error] = body["errors"]
+    assert error["pointer"] == "/hand/1"
+    assert fragment in error["message"]
+
+
+def test_abort_invalid_is_a_422_problem(probe_client: FlaskClient) -> None:
+    body = problem(probe_client.post("/probe", json={"hand": [], "note": "invalid"}), 422)
+    assert body["type"] == PROBLEM_BASE + "invalid-request"
+    assert body["errors"] == [{"pointer": "/note", "message": "No notes, please."}]
+
+
+def test_a_bug_is_a_logged_500_problem_that_reveals_nothing(
+    probe_client: FlaskClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    response = probe_client.post(
+        "/probe", json={"hand": [], "note": "crash"}, headers={"X-Request-ID": "bug-1"}
+    )
+    body = problem(response, 500)
+    assert "a bug in the referee" not in response.get_data(as_text=True)
+    assert body["type"] == "about:blank"
+    assert response.headers["X-Request-ID"] == "bug-1"
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors
+    assert errors[0].exc_info is not None
+    assert "a bug in the referee" in str(errors[0].exc_info[1])
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    data=st.one_of(
+        st.binary(max_size=300),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.sampled_from(["hand", "players", "seat", "note", "x"]), inner)
+            ),
+            max_leaves=15,
+        ).map(lambda value: repr(value).replace("'", '"').encode()),
+    ),
+    content_type=st.sampled_from(
+        ["application/json", "text/plain", "application/merge-patch+json"]
+    ),
+)
+def test_no_client_input_is_a_500(
+    probe_client: FlaskClient, data: bytes, content_type: str
+) -> None:
+    response = probe_client.post("/probe", data=data, content_type=content_type)
+    assert response.status_code in {200, 400, 415, 422}, response.data
+
+
+# --- languages ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("fr", "fr"),
+        ("fr-FR", "fr"),
+        ("FR-ca", "fr"),
+        ("fr-FR,fr;q=0.9,en;q=0.8", "fr"),
+        ("en;q=0.5, fr;q=0.8", "fr"),
+        ("fr;q=0.5, en;q=0.8", "en"),
+        ("fr;q=0, en", "en"),
+        ("fr;q=0", "en"),
+        ("en;q=0, fr-BE;q=0.1", "fr"),
+        ("de, fr;q=0.1", "fr"),
+        ("de", "en"),
+        ("*", "en"),
+        ("fr-CH, en;q=0.3", "fr"),
+        ("de-DE, fr;q=0.2, en;q=0.1", "fr"),
+        ("q=;;,,garbage", "en"),
+    ],
+)
+def test_language_negotiation(header: str | None, lang: str) -> None:
+    assert negotiate_language(header) == lang
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [
+        ("Not a valid integer.", "Ce n'est pas un entier valide."),
+        ("Missing data for required field.", "Champ obligatoire manquant."),
+        ("Unknown field.", "Champ inconnu."),
+        ("Not a valid string.", "Ce n'est pas une chaîne de caractères valide."),
+        ("Must be one of: S, H, D, C.", "Doit être l'une des valeurs : S, H, D, C."),
+        ("Length must be between 1 and 4.", "La longueur doit être entre 1 et 4."),
+        ("Length must be 8.", "La longueur doit être 8."),
+        ("Must be greater than or equal to 16.", "Doit être supérieur ou égal à 16."),
+        (
+            "Must be greater than or equal to 0 and less than or equal to 3.",
+            "Doit être supérieur ou égal à 0 et inférieur ou égal à 3.",
+        ),
+        ("Must be less than 5.", "Doit être strictement inférieur à 5."),
+        ("Something only the rules say.", "Something only the rules say."),
+    ],
+)
+def test_marshmallow_messages_in_french(english: str, french: str) -> None:
+    assert translate(english, "fr") == french
+    assert translate(english, "en") == english
+
+
+def test_problem_titles_in_french(client: FlaskClient) -> None:
+    response = client.get("/nowhere", headers={"Accept-Language": "fr-CH, en;q=0.3"})
+    assert problem(response, 404)["title"] == "Ressource introuvable"
+    assert response.headers["Content-Language"] == "fr"
+
+
+def test_pointer_errors_flattens_nested_marshmallow_errors() -> None:
+    messages = {"json": {"hand": {3: ["Not a valid card."]}, "_schema": ["Too many cards."]}}
+    assert pointer_errors(messages, "en") == [
+        {"pointer": "/hand/3", "message": "Not a valid card."},
+        {"pointer": "", "message": "Too many cards."},
+    ]
+
+
+# --- headers, logs, metrics -----------------------------------------------------------
+
+
+def test_a_request_id_is_created(client: FlaskClient) -> None:
+    assert re.fullmatch(r"[0-9a-f]{32}", client.get("/healthz").headers["X-Request-ID"])
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/nowhere"])
+def test_a_safe_request_id_is_echoed_on_answers_and_errors(client: FlaskClient, path: str) -> None:
+    rid = "client-42:retry=2/a.b_c@d+e"
+    assert client.get(path, headers={"X-Request-ID": rid}).headers["X-Request-ID"] == rid
+
+
+@pytest.mark.parametrize("rid", ["x" * 201, "has space", "new\\nline", "<script>", "é"])
+def test_an_unsafe_request_id_is_replaced(client: FlaskClient, rid: str) -> None:
+    echoed = client.get("/healthz", headers={"X-Request-ID": rid}).headers["X-Request-ID"]
+    assert re.fullmatch(r"[0-9a-f]{32}", echoed)
+
+
+def test_one_log_line_per_request(client: FlaskClient, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO, logger="belote.request"):
+        client.get("/healthz", headers={"X-Request-ID": "log-1"})
+        client.get("/nowhere", headers={"X-Request-ID": "log-2"})
+    lines = [r for r in caplog.records if r.name == "belote.request"]
+    assert [(r.method, r.path, r.status, r.request_id) for r in lines] == [  # type: ignore[attr-defined]
+        ("GET", "/healthz", 200, "log-1"),
+        ("GET", "/nowhere", 404, "log-2"),
+    ]
+    assert all(r.duration_ms >= 0 for r in lines)  # type: ignore[attr-defined]
+
+
+def sample(name: str, **labels: str) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def test_http_metrics_are_labelled_by_url_rule_not_path(client: FlaskClient) -> None:
+    healthz = {"method": "GET", "endpoint": "/healthz", "status": "200"}
+    unmatched = {"method": "GET", "endpoint": "<unmatched>", "status": "404"}
+    before = sample("belote_http_requests_total", **healthz)
+    before_unmatched = sample("belote_http_requests_total", **unmatched)
+    client.get("/healthz")
+    client.get("/random/path/123")
+    client.get("/another/one")
+    assert sample("belote_http_requests_total", **healthz) == before + 1
+    assert sample("belote_http_requests_total", **unmatched) == before_unmatched + 2
+    assert sample("belote_http_request_duration_seconds_count", **healthz) >= 1
+    text = client.get("/metrics").get_data(as_text=True)
+    assert 'belote_http_requests_total{endpoint="/healthz",method="GET",status="200"}' in text
+    assert "/random/path" not in text
+
+
+def test_invented_methods_share_one_label(client: FlaskClient) -> None:
+    labels = {"method": "OTHER", "endpoint": "<unmatched>", "status": "405"}
+    before = sample("belote_http_requests_total", **labels)
+    client.open("/healthz", method="BREW")
+    after = sample("belote_http_requests_total", **labels)
+    assert after == before + 1
+
+
+def test_rulings_and_renonces_are_counted(client: FlaskClient) -> None:
+    before_legal = sample("belote_rulings_total", violation="none")
+    before_trump = sample("belote_rulings_total", violation="trump")
+    before_renonces = sample("belote_renonces_total")
+    count_ruling(None)
+    count_ruling("trump")
+    count_ruling("trump")
+    count_renonces(0)
+    count_renonces(3)
+    assert sample("belote_rulings_total", violation="none") == before_legal + 1
+    assert sample("belote_rulings_total", violation="trump") == before_trump + 2
+    assert sample("belote_renonces_total") == before_renonces + 3
+    text = client.get("/metrics").get_data(as_text=True)
+    assert 'belote_rulings_total{violation="trump"}' in text
+    assert "belote_renonces_total" in text
+
+
+# --- health and docs ------------------------------------------------------------------
+
+
+def test_healthz(client: FlaskClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    assert response.get_json() == {"status": "ok"}
+
+
+def test_docs_are_served_without_a_cdn(client: FlaskClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert not re.search(r"""(src|href)=["']?https?:""", html)
+    for asset in re.findall(r"""(?:src|href)="(/docs/static/[^"]+)""", html):
+        response = client.get(asset)
+        assert response.status_code == 200, asset
+        assert len(response.data) > 1000
+    bundle = client.get("/docs/static/swagger-ui-bundle.js").get_data(as_text=True)
+    assert "OpenAPI31" in bundle  # Swagger UI 5: renders OpenAPI 3.1
+    assert client.get("/docs/static/../../app.py").status_code == 404
+    assert client.get("/docs/static/swagger-editor.js").status_code == 404
+
+
+def test_openapi_yaml_is_served(client: FlaskClient) -> None:
+    response = client.get("/openapi.yaml")
+    assert response.status_code == 200
+    assert response.mimetype == "application/yaml"
+    document = yaml.safe_load(response.data)
+    assert document["openapi"] == "3.1.0"
+    assert document["info"]["title"] == "Belote referee"
+    assert document["info"]["description"]
+    assert "/healthz" in document["paths"]
+
+
+def test_json_responses_are_compact_orjson(client: FlaskClient) -> None:
+    assert client.get("/healthz").data == b'{"status":"ok"}'
+
+
+def test_only_strict_blueprints_are_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    import flask_smorest
+
+    loose = flask_smorest.Blueprint("loose", __name__)
+    monkeypatch.setattr(service.app, "BLUEPRINTS", [*BLUEPRINTS, loose])
+    with pytest.raises(TypeError, match="loose"):
+        service.app.create_app()

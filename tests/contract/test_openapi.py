@@ -1,0 +1,40 @@
+"""openapi.yaml is the contract: it must be what the app serves, and a valid OpenAPI 3.1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+from flask.testing import FlaskClient
+from openapi_spec_validator import validate
+
+from tests.conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def committed() -> dict[str, Any]:
+    document: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    return document
+
+
+def test_committed_document_is_what_the_app_serves(
+    client: FlaskClient, committed: dict[str, Any]
+) -> None:
+    served = yaml.safe_load(client.get("/openapi.yaml").data)
+    assert served == committed, "openapi.yaml is stale: run `make openapi` and commit it"
+
+
+def test_committed_document_is_valid_openapi_3_1(committed: dict[str, Any]) -> None:
+    assert committed["openapi"] == "3.1.0"
+    validate(committed)
+
+
+def test_every_error_response_is_documented_as_problem_json(committed: dict[str, Any]) -> None:
+    responses = committed["components"]["responses"]
+    for name, response in responses.items():
+        assert set(response.get("content", {})) <= {"application/problem+json"}, name
+    for path, operations in committed["paths"].items():
+        for method, operation in operations.items():
+            default = operation["responses"]["default"]
+            assert default == {"$ref": "#/components/responses/DEFAULT_ERROR"}, (path, method)
