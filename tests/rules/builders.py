@@ -1,0 +1,154 @@
+"""Helpers shared by the rules tests and bench/engine.py: cards from text, random deals.
+
+Random deals come from a `random.Random`, so that hypothesis (`st.randoms()`) and the
+benchmark (a fixed seed) drive the same code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.rules import Card, DealRecord, RuleOptions, legal_cards
+from service.rules.cards import ALL_CARDS
+from service.rules.play import PLAYERS
+
+HAND_SIZE = 8
+DECK_SIZE = 32
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards from space-separated codes: `cards("7S AS JH")`."""
+    return tuple(Card.parse(code) for code in text.split())
+
+
+def codes(played: Sequence[int]) -> list[str]:
+    return [str(Card(c)) for c in played]
+
+
+def random_hands(rng: random.Random) -> tuple[tuple[Card, ...], ...]:
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    return tuple(tuple(deck[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(PLAYERS))
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A deal as the test built it: the record (with hands) and, per play, whether the card
+    was legal for the hand it came from."""
+
+    record: DealRecord
+    legal: tuple[bool, ...]
+
+    def without_hands(self) -> DealRecord:
+        return DealRecord(
+            self.record.dealer, self.record.trump, self.record.taker, self.record.plays
+        )
+
+
+def play_deal(
+    rng: random.Random,
+    length: int = DECK_SIZE,
+    illegal_rate: float = 0.0,
+    options: RuleOptions | None = None,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+) -> PlayedDeal:
+    """A random deal of `length` plays: each player plays a random legal card, or with
+    probability `illegal_rate` a random card of their hand (legal or not)."""
+    options = options or RuleOptions()
+    hands = hands or random_hands(rng)
+    dealer, trump, taker = rng.randrange(PLAYERS), rng.randrange(4), rng.randrange(PLAYERS)
+    remaining = [list(h) for h in hands]
+    plays: list[Card] = []
+    legal_flags: list[bool] = []
+    leader = (dealer + 1) % PLAYERS
+    table: list[Card] = []
+    while len(plays) < length:
+        seat = (leader + len(table)) % PLAYERS
+        legal = legal_cards(remaining[seat], table, trump, options)
+        pool = remaining[seat] if rng.random() < illegal_rate else legal
+        card = rng.choice(pool)
+        legal_flags.append(card in legal)
+        remaining[seat].remove(card)
+        plays.append(card)
+        table.append(card)
+        if len(table) == PLAYERS:
+            leader = (leader + reference_winner(table, trump)) % PLAYERS
+            table = []
+    record = DealRecord(dealer, trump, taker, tuple(plays), hands)
+    return PlayedDeal(record, tuple(legal_flags))
+
+
+# RULES.md "Order and value", read literally: ranks from highest to lowest.
+TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
+PLAIN_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")
+TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+PLAIN_POINTS = {"J": 2, "9": 0, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+
+
+def _rank(card: int) -> str:
+    return str(Card(card))[:-1]
+
+
+def _suit(card: int) -> int:
+    return int(Card(card).suit)
+
+
+def reference_strength(card: int, trump: int, led: int) -> tuple[int, int]:
+    """How strong a card is in a trick: trumps above the led suit above everything else."""
+    if _suit(card) == trump:
+        return 2, -TRUMP_ORDER.index(_rank(card))
+    if _suit(card) == led:
+        return 1, -PLAIN_ORDER.index(_rank(card))
+    return 0, 0
+
+
+def reference_winner(trick: Sequence[int], trump: int) -> int:
+    """RULES.md: the highest trump, or without trumps the highest card of the led suit."""
+    led = _suit(trick[0])
+    strengths = [reference_strength(c, trump, led) for c in trick]
+    return strengths.index(max(strengths))
+
+
+def reference_points(card: int, trump: int) -> int:
+    table = TRUMP_POINTS if _suit(card) == trump else PLAIN_POINTS
+    return table[_rank(card)]
+
+
+def reference_allows(
+    card: int, hand: Sequence[int], trick: Sequence[int], trump: int, options: RuleOptions
+) -> bool:
+    """RULES.md "Play obligations" as a yes/no question about one card, written apart from
+    service.rules.play so that the two readings check each other."""
+    if not trick:
+        return True  # 1. Leading: any card.
+    led = _suit(trick[0])
+    win = reference_winner(trick, trump)
+    partner_winning = len(trick) - win == 2
+    table_trumps = [-TRUMP_ORDER.index(_rank(c)) for c in trick if _suit(c) == trump]
+    best_trump = max(table_trumps, default=None)
+
+    def over(c: int) -> bool:
+        return _suit(c) == trump and (
+            best_trump is None or -TRUMP_ORDER.index(_rank(c)) > best_trump
+        )
+
+    my_trumps = [c for c in hand if _suit(c) == trump]
+    if led == trump:  # 2.
+        if not my_trumps:
+            return True
+        if _suit(card) != trump:
+            return False
+        if partner_winning and not options.overtrump_partner:
+            return True
+        return over(card) or not any(over(c) for c in my_trumps)
+    if any(_suit(c) == led for c in hand):  # 3.
+        return _suit(card) == led
+    if partner_winning or not my_trumps:  # 4.
+        return True
+    if best_trump is None:
+        return _suit(card) == trump
+    if any(over(c) for c in my_trumps):
+        return over(card)
+    return options.undertrump == "optional" or _suit(card) == trump

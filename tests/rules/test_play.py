@@ -1,0 +1,224 @@
+"""RULES.md "Play obligations", one table per rule: the trick so far, the hand of the player
+to move, and the ruling on every card. Trump is hearts throughout; the leader is seat 0, so
+the player to move is seat len(trick) and the partner of seat len(trick) - 2."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.rules import (
+    Card,
+    RuleOptions,
+    Suit,
+    ViolationCode,
+    judge,
+    legal_cards,
+    obligation,
+    trick_winner,
+    violation,
+)
+from tests.rules.builders import cards
+
+TRUMP = Suit.HEARTS
+FOLLOW = ViolationCode.FOLLOW_SUIT
+RAISE = ViolationCode.RAISE_TRUMP
+TRUMP_IT = ViolationCode.TRUMP
+OVER = ViolationCode.OVERTRUMP
+UNDER = ViolationCode.UNDERTRUMP
+
+Row = tuple[str, str, dict[str, Any], str, dict[str, ViolationCode]]
+
+
+def ruling_table(*rows: Row) -> Any:
+    """Rows of (trick, hand, options, legal cards, {illegal card: violation code})."""
+    return pytest.mark.parametrize(("trick", "hand", "options", "legal", "illegal"), rows)
+
+
+def assert_ruling(
+    trick: str,
+    hand: str,
+    options: dict[str, Any],
+    legal: str,
+    illegal: dict[str, ViolationCode],
+) -> None:
+    rules = RuleOptions.from_mapping(options)
+    ruling = judge(cards(hand), 0, cards(trick), TRUMP, rules)
+    assert ruling.seat == len(cards(trick))
+    assert [str(c) for c in ruling.legal] == legal.split()
+    assert {str(c): v.code for c, v in ruling.illegal} == illegal
+    # The other questions give the same answers.
+    assert legal_cards(cards(hand), cards(trick), TRUMP, rules) == ruling.legal
+    for card in cards(hand):
+        found = violation(cards(hand), cards(trick), TRUMP, card, rules)
+        assert (found and found.code) == illegal.get(str(card))
+
+
+@ruling_table(
+    ("", "7S JH AD 8C", {}, "7S JH AD 8C", {}),
+    ("", "KH", {}, "KH", {}),
+)
+def test_1_leading_any_card(
+    trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
+) -> None:
+    assert_ruling(trick, hand, options, legal, illegal)
+
+
+@ruling_table(
+    # An opponent led: play a trump, a higher one when you have one.
+    ("9H", "JH 7H AS", {}, "JH", {"7H": RAISE, "AS": FOLLOW}),
+    ("QH", "7H AH 9H KD", {}, "AH 9H", {"7H": RAISE, "KD": FOLLOW}),
+    ("JH", "9H 7H AS", {}, "9H 7H", {"AS": FOLLOW}),
+    ("7H", "AS KD", {}, "AS KD", {}),
+    # Partner led and is winning: raise all the same (option overtrump_partner, default).
+    ("9H 8H", "JH 7H AS", {}, "JH", {"7H": RAISE, "AS": FOLLOW}),
+    ("9H 8H", "JH 7H AS", {"overtrump_partner": True}, "JH", {"7H": RAISE, "AS": FOLLOW}),
+    ("9H 8H", "JH 7H AS", {"overtrump_partner": False}, "JH 7H", {"AS": FOLLOW}),
+    ("8H AH 7H", "10H 9H KS", {}, "9H", {"10H": RAISE, "KS": FOLLOW}),
+    ("8H AH 7H", "10H 9H KS", {"overtrump_partner": False}, "10H 9H", {"KS": FOLLOW}),
+    # The opponent is winning: overtrump_partner does not matter.
+    ("7H JH", "9H 8H", {"overtrump_partner": False}, "9H 8H", {}),
+    ("7H 9H", "JH 8H", {"overtrump_partner": False}, "JH", {"8H": RAISE}),
+    ("QH AH 10H", "KH 8S", {"overtrump_partner": False}, "KH", {"8S": FOLLOW}),
+    # No trump in hand: any card.
+    ("7H 9H", "AS KD 8C", {}, "AS KD 8C", {}),
+)
+def test_2_trump_led(
+    trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
+) -> None:
+    assert_ruling(trick, hand, options, legal, illegal)
+
+
+@ruling_table(
+    ("KS", "7S AS JH 8D", {}, "7S AS", {"JH": FOLLOW, "8D": FOLLOW}),
+    # Follow even when an opponent has trumped and you hold a higher trump.
+    ("KS JH", "7S 9H", {}, "7S", {"9H": FOLLOW}),
+    # Follow even when the partner is winning.
+    ("AS 7H", "7S JH", {}, "7S", {"JH": FOLLOW}),
+    ("AS 7S", "8S 9S", {"undertrump": "optional"}, "8S 9S", {}),
+)
+def test_3_plain_suit_led_and_held_follow_suit_without_having_to_win(
+    trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
+) -> None:
+    assert_ruling(trick, hand, options, legal, illegal)
+
+
+@ruling_table(
+    # Your partner is winning: any card.
+    ("AS 7S", "JH 7D 8C", {}, "JH 7D 8C", {}),
+    ("KS 7H 8S", "9H 7D", {}, "9H 7D", {}),
+    ("AS 9H 7H", "JH 8D", {}, "JH 8D", {}),
+    # No trump on the table: trump if you can, any trump.
+    ("AS", "7H JH 8D", {}, "7H JH", {"8D": TRUMP_IT}),
+    ("7S AS", "8H QD", {}, "8H", {"QD": TRUMP_IT}),
+    ("7S AS", "8H QD", {"undertrump": "optional"}, "8H", {"QD": TRUMP_IT}),
+    # An opponent's trump is winning: over-trump if you can.
+    ("AS 9H", "JH 7H 8D", {}, "JH", {"7H": OVER, "8D": OVER}),
+    ("AS 9H", "JH 7H 8D", {"undertrump": "optional"}, "JH", {"7H": OVER, "8D": OVER}),
+    ("AS 7H 8H", "9H 10D", {}, "9H", {"10D": OVER}),
+    # ... else still play a trump (undertrump "required"), or discard ("optional").
+    ("AS JH", "9H 7H 8D", {}, "9H 7H", {"8D": UNDER}),
+    ("AS JH", "9H 7H 8D", {"undertrump": "required"}, "9H 7H", {"8D": UNDER}),
+    ("AS JH", "9H 7H 8D", {"undertrump": "optional"}, "9H 7H 8D", {}),
+    ("7S AS JH", "9H 8H KD", {}, "9H 8H", {"KD": UNDER}),
+    ("7S AS JH", "9H 8H KD", {"undertrump": "optional"}, "9H 8H KD", {}),
+    # No trump in hand: any card.
+    ("AS", "8D 7C", {}, "8D 7C", {}),
+    ("AS JH", "8D 7C", {}, "8D 7C", {}),
+)
+def test_4_cannot_follow(
+    trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
+) -> None:
+    assert_ruling(trick, hand, options, legal, illegal)
+
+
+@pytest.mark.parametrize(
+    ("undertrump", "legal", "illegal"),
+    [
+        ("required", ["9H"], {"KD": UNDER, "8C": UNDER}),
+        ("optional", ["KD", "9H", "8C"], {}),
+    ],
+)
+def test_the_legal_moves_example_of_api_md(
+    undertrump: str, legal: list[str], illegal: dict[str, ViolationCode]
+) -> None:
+    # Trump H, leader 1, trick [AS, JH], hand [KD, 9H, 8C]: seat 3 cannot follow spades nor
+    # beat the opponent's JH, so must still play a trump.
+    rules = RuleOptions.from_mapping({"undertrump": undertrump})
+    ruling = judge(cards("KD 9H 8C"), 1, cards("AS JH"), Suit.parse("H"), rules)
+    assert ruling.seat == 3
+    assert [str(c) for c in ruling.legal] == legal
+    assert {str(c): v.code for c, v in ruling.illegal} == illegal
+
+
+@pytest.mark.parametrize(
+    ("trick", "hand", "card", "en", "fr"),
+    [
+        # (trick, hand, card played, English fragments, French fragments): the sentence names
+        # the suit or card that made the obligation and ends with the cards that had to be played.
+        ("AS JH", "KD 9H 8C", "KD", ("spades", "JH", " 9H."), ("pique", "JH", " 9H.")),
+        ("KS", "7S AS JH", "JH", ("spades", " 7S or AS."), ("pique", " 7S ou AS.")),
+        ("QH", "7H AH 9H KD", "7H", ("hearts", "QH", " AH or 9H."), ("cœur", "QH", " AH ou 9H.")),
+        ("QH", "7H AH 9H KD", "KD", ("hearts", " AH or 9H."), ("cœur", " AH ou 9H.")),
+        (
+            "7S AS",
+            "8H QH 10H QD",
+            "QD",
+            ("spades", " 8H, QH or 10H."),
+            ("pique", " 8H, QH ou 10H."),
+        ),
+        ("AS 9H", "JH 7H 8D", "7H", ("9H", " JH."), ("9H", " JH.")),
+    ],
+)
+def test_a_violation_says_in_english_and_french_which_cards_had_to_be_played(
+    trick: str, hand: str, card: str, en: tuple[str, ...], fr: tuple[str, ...]
+) -> None:
+    found = violation(cards(hand), cards(trick), TRUMP, Card.parse(card))
+    assert found is not None
+    assert found.message() == found.message("en")
+    for lang, fragments in (("en", en), ("fr", fr)):
+        message = found.message(lang)
+        assert message.endswith(fragments[-1]), message
+        assert all(f.strip() in message for f in fragments[:-1]), message
+    assert found.message("en") != found.message("fr")
+    assert "had to" in found.message("en")
+    assert "il fallait" in found.message("fr")
+
+
+def test_obligation_names_the_card_to_beat_only_when_it_matters() -> None:
+    assert obligation(cards("JH 7H"), cards("9H"), TRUMP)[2] == Card.parse("9H")
+    assert obligation(cards("JH 7H"), cards("AS JS"), TRUMP)[2] is None
+    assert obligation(cards("7S JH"), cards("AS"), TRUMP)[2] is None
+
+
+@pytest.mark.parametrize(
+    ("trick", "trump", "winner"),
+    [
+        ("7S AS JH 10S", "H", 2),
+        ("7S AS 10S KS", "H", 1),
+        ("10S KS QS JS", "H", 0),
+        ("JS QS", "H", 1),
+        ("JS 9S", "H", 0),
+        ("9S 7S 8S", "H", 0),
+        ("7S 8D AC KD", "H", 0),
+        ("AS 7H 9H JH", "H", 3),
+        ("AS 7H 8H", "H", 2),
+        ("AS 8H 7H", "H", 1),
+        ("9H JH", "H", 1),
+        ("AH 9H", "H", 1),
+        ("10H AH", "H", 1),
+        ("KH 10H", "H", 1),
+        ("QH KH", "H", 1),
+        ("8H QH", "H", 1),
+        ("7H 8H", "H", 1),
+        ("JS 9S", "S", 0),
+        ("AS 9S", "S", 1),
+        ("7D", "C", 0),
+        ("AD 7C 8D 10D", "C", 1),
+    ],
+)
+def test_the_trick_goes_to_the_highest_trump_else_the_highest_card_of_the_led_suit(
+    trick: str, trump: str, winner: int
+) -> None:
+    assert trick_winner(cards(trick), Suit.parse(trump)) == winner
