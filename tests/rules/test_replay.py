@@ -1,0 +1,375 @@
+"""Replaying a deal record: tricks, the leader/winner chain, renonces with their proof,
+who is to move and what they may play, points, belote and the score.
+
+The deals below were played out by hand. Trump is hearts, seat 3 deals, so seat 0 leads the
+first trick; seat 0 takes unless a test says otherwise. In BASE every card is legal; the
+variants replace a few plays with a renonce."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from service.rules import (
+    DealRecord,
+    Declaration,
+    InconsistentInput,
+    RuleOptions,
+    Suit,
+    ViolationCode,
+    replay,
+)
+from service.rules.cards import RANK_CODES
+from tests.rules.builders import cards, codes
+
+HANDS = (
+    cards("JH 9H AH 10S KS 7D 8D 7C"),
+    cards("7H 8H AS 9S AD 10D KC QC"),
+    cards("10H KH QH 8S JD QD AC 10C"),  # seat 2 holds KH and QH: the takers' belote
+    cards("7S QS JS 9D KD JC 9C 8C"),
+)
+FIRST_FIVE = ["JH 7H 10H 7S", "9H 8H QH 8C", "10S AS 8S QS", "AD QD 9D 7D", "10D JD KD 8D"]
+# (trick as played, leader, winner, points with the dix de der on the last)
+BASE = [
+    *zip(FIRST_FIVE, (0, 0, 0, 1, 1), (0, 0, 1, 1, 1), (30, 17, 24, 14, 16), strict=True),
+    ("KC AC 9C 7C", 1, 2, 15),
+    ("KH JS AH 9S", 2, 0, 17),
+    ("KS QC 10C JC", 0, 0, 29),
+]
+# Seat 3 (defenders) discards JS on clubs holding JC and 9C; plays 9C next, then JC.
+DEFENDERS_RENONCE = [
+    *BASE[:5],
+    ("KC AC JS 7C", 1, 2, 17),
+    ("KH 9C AH 9S", 2, 0, 15),
+    ("KS QC 10C JC", 0, 0, 29),
+]
+# Seat 0 (takers) plays KS on its partner's trump lead holding AH; plays AH last.
+TAKERS_RENONCE = [
+    *BASE[:6],
+    ("KH JS KS 9S", 2, 2, 10),
+    ("10C JC AH QC", 2, 0, 36),
+]
+BOTH_RENONCES = [
+    *DEFENDERS_RENONCE[:6],
+    ("KH 9C KS 9S", 2, 2, 8),
+    ("10C JC AH QC", 2, 0, 36),
+]
+# Each seat holds a whole suit; seat 1 trumps the first trick and leads trumps to the end.
+SUITS = tuple(cards(" ".join(r + s for r in RANK_CODES)) for s in "SHDC")
+CAPOT = [
+    (t, leader, 1, None)
+    for t, leader in zip(
+        [
+            "AS 7H 7D 7C",
+            "JH 8D 8C 7S",
+            "9H 9D 9C 8S",
+            "AH 10D 10C 9S",
+            "10H JD JC 10S",
+            "KH QD QC JS",
+            "QH KD KC QS",
+            "8H AD AC KS",
+        ],
+        (0, 1, 1, 1, 1, 1, 1, 1),
+        strict=True,
+    )
+]
+
+Tricks = list[tuple[str, int, int, int | None]]
+
+
+def record(tricks: Tricks, hands: Any = HANDS, taker: int = 0, **fields: Any) -> DealRecord:
+    plays = cards(" ".join(t[0] for t in tricks))
+    return DealRecord(3, Suit.HEARTS, taker, plays, hands, **fields)
+
+
+def partial(tricks: Tricks, length: int, hands: Any = HANDS) -> DealRecord:
+    full = record(tricks, hands)
+    return replace(full, plays=full.plays[:length])
+
+
+@pytest.mark.parametrize("tricks", [BASE, DEFENDERS_RENONCE, TAKERS_RENONCE, BOTH_RENONCES])
+@pytest.mark.parametrize("hands", [HANDS, None], ids=["with hands", "without hands"])
+def test_the_tricks_chain_each_winner_to_the_next_lead(tricks: Tricks, hands: Any) -> None:
+    result = replay(record(tricks, hands))
+    assert [(codes(t.cards), t.leader, t.winner, t.points) for t in result.tricks] == [
+        (t.split(), leader, winner, points) for t, leader, winner, points in tricks
+    ]
+    assert result.complete
+    assert result.to_move is None
+    assert result.legal is None
+    assert result.points == (108, 54)
+    assert sum(result.points) == 162
+
+
+@pytest.mark.parametrize("hands", [HANDS, None], ids=["with hands", "without hands"])
+def test_a_legal_deal_has_no_renonce(hands: Any) -> None:
+    assert replay(record(BASE, hands)).renonces == ()
+
+
+# (play, trick, seat, card, code, cards that had to be played)
+SEAT_3_DISCARDS = (22, 5, 3, "JS", ViolationCode.FOLLOW_SUIT)
+SEAT_0_DISCARDS = (26, 6, 0, "KS", ViolationCode.FOLLOW_SUIT)
+
+
+@pytest.mark.parametrize(
+    ("tricks", "hands", "found"),
+    [
+        (DEFENDERS_RENONCE, HANDS, [(*SEAT_3_DISCARDS, "JC 9C", ("hand", None, None))]),
+        (DEFENDERS_RENONCE, None, [(*SEAT_3_DISCARDS, "9C JC", ("later_play", "9C", 25))]),
+        (TAKERS_RENONCE, HANDS, [(*SEAT_0_DISCARDS, "AH", ("hand", None, None))]),
+        (TAKERS_RENONCE, None, [(*SEAT_0_DISCARDS, "AH", ("later_play", "AH", 30))]),
+        (
+            BOTH_RENONCES,
+            None,
+            [
+                (*SEAT_3_DISCARDS, "9C JC", ("later_play", "9C", 25)),
+                (*SEAT_0_DISCARDS, "AH", ("later_play", "AH", 30)),
+            ],
+        ),
+    ],
+)
+def test_every_renonce_is_found_with_its_proof(tricks: Tricks, hands: Any, found: list) -> None:
+    renonces = replay(record(tricks, hands)).renonces
+    assert [
+        (
+            r.play,
+            r.trick,
+            r.seat,
+            str(r.card),
+            r.violation.code,
+            " ".join(codes(r.violation.required)),
+            (r.proof.by, r.proof.card and str(r.proof.card), r.proof.play),
+        )
+        for r in renonces
+    ] == found
+
+
+def test_a_renonce_whose_proof_is_not_played_yet_is_found_only_with_the_hands() -> None:
+    # Up to seat 3's JS: JC and 9C are still in its hand, not yet on the table.
+    assert [r.play for r in replay(partial(DEFENDERS_RENONCE, 23)).renonces] == [22]
+    assert replay(partial(DEFENDERS_RENONCE, 23, hands=None)).renonces == ()
+    # Once 9C is played, the record alone proves it.
+    assert [r.play for r in replay(partial(DEFENDERS_RENONCE, 26, hands=None)).renonces] == [22]
+
+
+@pytest.mark.parametrize(
+    ("length", "to_move", "legal", "points", "last_trick"),
+    [
+        (0, 0, "JH 9H AH 10S KS 7D 8D 7C", (0, 0), None),
+        (1, 1, "7H 8H", (0, 0), (0, "JH", None)),
+        (3, 3, "7S QS JS 9D KD JC 9C 8C", (0, 0), (0, "JH 7H 10H", None)),
+        (4, 0, "9H AH 10S KS 7D 8D 7C", (30, 0), (0, "JH 7H 10H 7S", 0)),
+        (10, 2, "8S", (47, 0), (0, "10S AS", None)),
+        (14, 3, "9D KD", (47, 24), (1, "AD QD", None)),
+        (24, 2, "KH 10C", (62, 54), (1, "KC AC 9C 7C", 2)),
+        (25, 3, "JS JC", (62, 54), (2, "KH", None)),
+        (31, 3, "JC", (79, 54), (0, "KS QC 10C", None)),
+    ],
+)
+def test_an_unfinished_deal_says_who_is_to_move_and_what_they_may_play(
+    length: int,
+    to_move: int,
+    legal: str,
+    points: tuple[int, int],
+    last_trick: tuple[int, str, int | None] | None,
+) -> None:
+    result = replay(partial(BASE, length))
+    assert not result.complete
+    assert result.score is None
+    assert result.to_move == to_move
+    assert result.legal is not None and codes(result.legal) == legal.split()
+    assert result.points == points  # no dix de der before the deal is over
+    last = result.tricks[-1] if result.tricks else None
+    assert (last and (last.leader, " ".join(codes(last.cards)), last.winner)) == last_trick
+    without_hands = replay(partial(BASE, length, hands=None))
+    assert (without_hands.to_move, without_hands.legal) == (to_move, None)
+
+
+@pytest.mark.parametrize(
+    ("length", "hands", "belote"),
+    [
+        (32, HANDS, 0),
+        (32, None, 0),
+        (0, HANDS, 0),
+        (0, None, None),
+        (24, None, None),
+        (25, None, 0),
+    ],
+)
+def test_belote_is_the_team_holding_k_and_q_of_trump_once_known(
+    length: int, hands: Any, belote: int | None
+) -> None:
+    # Seat 2 plays QH at play 6 and KH at play 24.
+    assert replay(partial(BASE, length, hands)).belote == belote
+
+
+@pytest.mark.parametrize(
+    ("tricks", "options", "announced", "contract", "score"),
+    [
+        # Takers 108 + 20 belote against 54: made, each team its own.
+        (BASE, {}, False, "made", (128, 54)),
+        (BASE, {"belote": "announce"}, False, "made", (108, 54)),
+        (BASE, {"belote": "announce"}, True, "made", (128, 54)),
+        (BASE, {"rounding": "nearest_ten"}, False, "made", (130, 50)),
+        (BASE, {"renonce": "annul"}, False, "made", (128, 54)),
+        # A defender's renonce: the takers score 162 plus their belote, the defenders nothing.
+        (DEFENDERS_RENONCE, {}, False, None, (182, 0)),
+        (DEFENDERS_RENONCE, {"belote": "announce"}, False, None, (162, 0)),
+        # A taker's renonce: the takers are dedans whatever they made, keeping their belote.
+        (TAKERS_RENONCE, {}, False, "dedans", (20, 162)),
+        (TAKERS_RENONCE, {"rounding": "nearest_ten"}, False, "dedans", (20, 160)),
+        # The first renonce decides.
+        (BOTH_RENONCES, {}, False, None, (182, 0)),
+        # Option renonce "annul": the deal scores nothing.
+        (DEFENDERS_RENONCE, {"renonce": "annul"}, False, "annulled", (0, 0)),
+        (TAKERS_RENONCE, {"renonce": "annul"}, False, "annulled", (0, 0)),
+    ],
+)
+@pytest.mark.parametrize("hands", [HANDS, None], ids=["with hands", "without hands"])
+def test_a_complete_deal_is_scored_with_the_renonce_penalty(
+    tricks: Tricks,
+    options: dict[str, Any],
+    announced: bool,
+    contract: str | None,
+    score: tuple[int, int],
+    hands: Any,
+) -> None:
+    result = replay(record(tricks, hands, belote_announced=announced), RuleOptions(**options))
+    assert result.score is not None
+    assert result.score.score == score
+    if contract is not None:
+        assert result.score.contract == contract
+    assert result.score.capot is None
+
+
+@pytest.mark.parametrize(
+    ("taker", "options", "contract", "score"),
+    [
+        # Seat 1 wins all 8 tricks and holds KH QH: 252 + 20.
+        (1, {}, "made", (0, 272)),
+        (0, {}, "dedans", (0, 272)),
+        (1, {"capot": 250}, "made", (0, 270)),
+        (1, {"belote": "announce"}, "made", (0, 252)),
+        (0, {"capot": 250, "belote": "announce"}, "dedans", (0, 250)),
+        (1, {"rounding": "nearest_ten"}, "made", (0, 270)),
+    ],
+)
+def test_a_team_that_wins_every_trick_is_capot(
+    taker: int, options: dict[str, Any], contract: str, score: tuple[int, int]
+) -> None:
+    result = replay(record(CAPOT, SUITS, taker=taker), RuleOptions(**options))
+    assert result.renonces == ()
+    assert {t.winner for t in result.tricks} == {1}
+    assert result.points == (0, 162)
+    assert result.score is not None
+    assert (result.score.capot, result.score.contract, result.score.score) == (1, contract, score)
+
+
+def _declarations(*items: tuple[int, str]) -> tuple[Declaration, ...]:
+    return tuple(Declaration(seat, cards(text)) for seat, text in items)
+
+
+CENTS = _declarations(
+    (0, "7S 8S 9S 10S JS QS KS AS"),
+    (1, "7H 8H 9H 10H JH QH KH AH"),
+    (2, "7D 8D 9D 10D JD QD KD AD"),
+    (3, "7C 8C 9C 10C JC QC KC AC"),
+)
+
+
+@pytest.mark.parametrize("hands", [SUITS, None], ids=["with hands", "without hands"])
+def test_declared_annonces_count_for_the_team_with_the_best_one(hands: Any) -> None:
+    # Four runs of eight: each one cent, all topped by an ace; the one in trump is best.
+    deal = record(CAPOT, hands, declarations=CENTS)
+    result = replay(deal, RuleOptions(annonces=True))
+    assert [v.annonce and v.annonce.points for v in result.declarations] == [100] * 4
+    assert result.score is not None
+    assert result.score.annonces is not None and result.score.annonces.team == 1
+    assert result.score.score == (0, 252 + 20 + 200)
+    # Annonces off (default): declarations change nothing.
+    assert replay(deal).score.score == (0, 272)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("hands", [SUITS, None], ids=["with hands", "without hands"])
+@pytest.mark.parametrize(
+    ("declared", "problem"),
+    [
+        ((0, "7H 8H 9H"), "declaration.not_held"),
+        ((0, "7S 8S 10S"), "declaration.not_an_annonce"),
+        ((0, "7S 7H 7D 7C"), "declaration.not_an_annonce"),
+    ],
+)
+def test_a_declaration_the_seat_cannot_make_does_not_count(
+    hands: Any, declared: tuple[int, str], problem: str
+) -> None:
+    result = replay(
+        record(CAPOT, hands, declarations=_declarations(declared)), RuleOptions(annonces=True)
+    )
+    (verdict,) = result.declarations
+    assert verdict.annonce is None
+    assert verdict.problem is not None and verdict.problem.code == problem
+    assert verdict.problem.pointer == "/declarations/0"
+
+
+def test_a_card_serves_in_one_declared_annonce_only() -> None:
+    declared = _declarations((0, "7S 8S 9S"), (0, "9S 10S JS"))
+    result = replay(record(CAPOT, SUITS, declarations=declared), RuleOptions(annonces=True))
+    assert [v.problem and v.problem.code for v in result.declarations] == [
+        None,
+        "declaration.card_reused",
+    ]
+
+
+BAD_HANDS = {
+    "a card in two hands": ((HANDS[0], (*HANDS[1][:7], HANDS[0][0]), *HANDS[2:]), "/hands/1/7"),
+    "a card twice in a hand": (((*HANDS[0][:7], HANDS[0][0]), *HANDS[1:]), "/hands/0/7"),
+    "a hand of 7 cards": ((*HANDS[:2], HANDS[2][:7], HANDS[3]), "/hands/2"),
+    "a hand of 9 cards": ((HANDS[0][:7], HANDS[1], HANDS[2], (*HANDS[3], HANDS[0][7])), "/hands/0"),
+    "three hands": (HANDS[:3], "/hands"),
+}
+
+
+@pytest.mark.parametrize(("hands", "pointer"), BAD_HANDS.values(), ids=BAD_HANDS.keys())
+def test_hands_that_cannot_be_dealt_are_inconsistent_input(hands: Any, pointer: str) -> None:
+    with pytest.raises(InconsistentInput) as raised:
+        replay(DealRecord(3, Suit.HEARTS, 0, (), hands))
+    assert pointer in [p.pointer for p in raised.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("plays", "hands", "fields", "pointer"),
+    [
+        ("JH 7H JH", None, {}, "/plays/2"),
+        ("JH 7H JH", HANDS, {}, "/plays/2"),
+        # Seat 1 plays seat 2's 10H.
+        ("JH 10H", HANDS, {}, "/plays/1"),
+        # Seat 3 plays seat 1's QC; seat 0 plays seat 3's 8C.
+        ("JH 7H 10H 7S 9H 8H QH QC", HANDS, {}, "/plays/7"),
+        ("JH 7H 10H 7S 8C", HANDS, {}, "/plays/4"),
+        ("JH", None, {"dealer": 4}, "/dealer"),
+        ("JH", None, {"taker": -1}, "/taker"),
+    ],
+)
+def test_plays_that_cannot_have_happened_are_inconsistent_input(
+    plays: str, hands: Any, fields: dict[str, Any], pointer: str
+) -> None:
+    deal = replace(DealRecord(3, Suit.HEARTS, 0, cards(plays), hands), **fields)
+    with pytest.raises(InconsistentInput) as raised:
+        replay(deal)
+    assert pointer in [p.pointer for p in raised.value.problems]
+
+
+def test_more_than_32_plays_is_inconsistent_input() -> None:
+    plays = cards(" ".join(t[0] for t in BASE)) + cards("7H")
+    with pytest.raises(InconsistentInput) as raised:
+        replay(DealRecord(3, Suit.HEARTS, 0, plays))
+    assert "/plays" in [p.pointer for p in raised.value.problems]
+
+
+def test_a_declaration_by_no_seat_is_inconsistent_input() -> None:
+    deal = record(CAPOT, SUITS, declarations=(Declaration(4, cards("7S 8S 9S")),))
+    with pytest.raises(InconsistentInput) as raised:
+        replay(deal, RuleOptions(annonces=True))
+    assert [p.pointer for p in raised.value.problems] == ["/declarations/0/seat"]
