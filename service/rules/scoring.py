@@ -143,8 +143,9 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
         contract = LITIGE
         reserve = round_score(cards[takers] + annonces[takers], options)
         cards[takers] = annonces[takers] = 0
-    if contract != MADE and contract != ANNULLED:
-        capot_bonus = [capot_bonus[t] if cards[t] else 0 for t in range(TEAMS)]
+    # The capot value stays only with a capot team that keeps its cards: never with an
+    # offender of a renonce (even on a contract "made" by the other team), nor when dedans.
+    capot_bonus = [capot_bonus[t] if cards[t] else 0 for t in range(TEAMS)]
 
     breakdown = []
     for t in range(TEAMS):
