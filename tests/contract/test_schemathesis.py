@@ -21,6 +21,7 @@ MAX_EXAMPLES = int(os.environ.get("CONTRACT_MAX_EXAMPLES", "100"))
 def test_schemathesis_toml_is_in_force() -> None:
     config = schema.config
     assert config.checks.positive_data_acceptance.expected_statuses == ["2xx", "422"]
+    assert config.checks.negative_data_rejection.expected_statuses == ["400", "413", "415", "422"]
     assert set(config.generation.modes) == {GenerationMode.POSITIVE, GenerationMode.NEGATIVE}
     assert not config.phases.stateful.enabled
 
