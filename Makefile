@@ -47,8 +47,9 @@ lint: $(VENV)/.dev-installed
 openapi: $(VENV)/.runtime-installed
 	$(BIN)/flask --app service.app openapi write --format=yaml openapi.yaml
 
-## The benchmarks that exist (they print figures; nothing is asserted).
+## The benchmarks that exist (they print figures; nothing is asserted). Run as modules
+## (python -m bench.http): as a script, bench/http.py would shadow the standard library's http.
 bench: $(VENV)/.runtime-installed
-	@for script in bench/engine.py bench/http.py; do \
-		if [ -f "$$script" ]; then echo "== $$script"; $(BIN)/python "$$script"; fi; \
+	@for name in engine http; do \
+		if [ -f "bench/$$name.py" ]; then echo "== bench/$$name.py"; $(BIN)/python -m "bench.$$name"; fi; \
 	done
