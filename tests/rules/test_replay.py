@@ -140,7 +140,7 @@ def test_every_renonce_is_found_with_its_proof(tricks: Tricks, hands: Any, found
             str(r.card),
             r.violation.code,
             " ".join(codes(r.violation.required)),
-            (r.proof.by, r.proof.card and str(r.proof.card), r.proof.play),
+            (r.proof.by, None if r.proof.card is None else str(r.proof.card), r.proof.play),
         )
         for r in renonces
     ] == found
