@@ -53,9 +53,11 @@ def play_deal(
     illegal_rate: float = 0.0,
     options: RuleOptions | None = None,
     hands: tuple[tuple[Card, ...], ...] | None = None,
+    inject_from: int | None = None,
 ) -> PlayedDeal:
     """A random deal of `length` plays: each player plays a random legal card, or with
-    probability `illegal_rate` a random card of their hand (legal or not)."""
+    probability `illegal_rate` a random card of their hand (legal or not). With
+    `inject_from`, the first player from that play on who holds an illegal card plays one."""
     options = options or RuleOptions()
     hands = hands or random_hands(rng)
     dealer, trump, taker = rng.randrange(PLAYERS), rng.randrange(4), rng.randrange(PLAYERS)
@@ -67,7 +69,13 @@ def play_deal(
     while len(plays) < length:
         seat = (leader + len(table)) % PLAYERS
         legal = legal_cards(remaining[seat], table, trump, options)
-        pool = remaining[seat] if rng.random() < illegal_rate else legal
+        illegal = [c for c in remaining[seat] if c not in legal]
+        if inject_from is not None and len(plays) >= inject_from and illegal:
+            pool, inject_from = illegal, None
+        elif rng.random() < illegal_rate:
+            pool = remaining[seat]
+        else:
+            pool = list(legal)
         card = rng.choice(pool)
         legal_flags.append(card in legal)
         remaining[seat].remove(card)
