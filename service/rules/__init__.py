@@ -7,10 +7,20 @@
 ['9H']
 """
 
-from service.rules.annonces import Annonce, AnnonceVerdict, best_annonce_team, classify, declarable
+from service.rules.annonces import (
+    Annonce,
+    AnnonceVerdict,
+    HandAnnonces,
+    best_annonce_team,
+    classify,
+    declarable,
+    hand_annonces,
+)
 from service.rules.bidding import Bidding, BidViolation, judge_bidding
 from service.rules.cards import DEAL_POINTS, Card, Suit, parse_cards
+from service.rules.checks import check_distinct, check_turn, team_annonces
 from service.rules.dealing import ALGORITHM, Deal, deal, shuffled_deck
+from service.rules.describe import RulesDescription, describe_rules
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.options import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
 from service.rules.play import (
@@ -45,20 +55,26 @@ __all__ = [
     "DealSummary",
     "Declaration",
     "GameScore",
+    "HandAnnonces",
     "InconsistentInput",
     "Problem",
     "Renonce",
     "Replay",
     "RuleOptions",
+    "RulesDescription",
     "Ruling",
     "Suit",
     "TrickResult",
     "Violation",
     "ViolationCode",
     "best_annonce_team",
+    "check_distinct",
+    "check_turn",
     "classify",
     "deal",
     "declarable",
+    "describe_rules",
+    "hand_annonces",
     "judge",
     "judge_bidding",
     "judge_trick",
@@ -69,6 +85,7 @@ __all__ = [
     "score_deal",
     "score_game",
     "shuffled_deck",
+    "team_annonces",
     "trick_winner",
     "violation",
 ]

@@ -145,3 +145,30 @@ def best_annonce_team(teams: Sequence[Sequence[Annonce]], trump: int) -> Annonce
     if keys[0] is None or keys[1] > keys[0]:
         return AnnonceVerdict(1, (0, declared[1]), declared)
     return AnnonceVerdict(None, (0, 0), declared)  # 4. still equal: no annonce counts
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnnonces:
+    """What a hand declares with its first card: its annonces (the split worth most) and
+    whether it holds belote-rebelote, which is no annonce and counts apart."""
+
+    annonces: tuple[Annonce, ...]
+    belote: bool
+
+    @property
+    def points(self) -> int:
+        """The annonces' points, belote not included."""
+        return sum(a.points for a in self.annonces)
+
+
+def hand_annonces(hand: Sequence[Card], trump: int) -> HandAnnonces:
+    """The annonces `hand` can declare with `trump`, and whether it holds K and Q of trump.
+
+    >>> hand = [Card.parse(c) for c in ("7S", "8S", "9S", "KH", "QH", "AD", "7C", "8C")]
+    >>> found = hand_annonces(hand, trump=1)
+    >>> [a.kind for a in found.annonces], found.belote, found.points
+    (['tierce'], True, 20)
+    """
+    held = set(hand)
+    belote = Card.of(KING, trump) in held and Card.of(QUEEN, trump) in held
+    return HandAnnonces(declarable(hand, trump), belote)

@@ -1,0 +1,240 @@
+"""The rules the referee applies, described for a client: options, codes, choices.
+
+`describe_rules(lang)` gathers what a client needs to read the referee's rulings: each rule
+option with its default and allowed values (from OPTION_SPECS), each violation and bidding code
+with a sentence, the order and value of the cards (from the one table in cards.py), the annonce
+tie-breaks and the interpretive choices RULES.md makes where the source texts are silent or
+disagree. English, or French with `lang="fr"`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from service.rules.cards import (
+    DEAL_POINTS,
+    PLAIN_POINTS,
+    PLAIN_STRENGTH,
+    RANK_CODES,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+)
+from service.rules.options import OPTION_SPECS
+from service.rules.play import ViolationCode
+
+Texts = dict[str, str]  # language -> sentence
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDescription:
+    name: str
+    default: Any
+    allowed: tuple[Any, ...] | None  # None: an integer from `minimum` to `maximum`
+    minimum: int | None
+    maximum: int | None
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class CodeDescription:
+    code: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """One rank's order (1 is the highest) and points, in trump and in a plain suit."""
+
+    rank: str
+    trump_order: int
+    trump_points: int
+    plain_order: int
+    plain_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RulesDescription:
+    options: tuple[OptionDescription, ...]
+    violations: tuple[CodeDescription, ...]
+    bidding: tuple[CodeDescription, ...]
+    cards: tuple[CardValue, ...]
+    deal_points: int
+    annonce_tie_breaks: tuple[str, ...]
+    interpretations: tuple[CodeDescription, ...]
+
+
+VIOLATIONS: dict[ViolationCode, Texts] = {
+    ViolationCode.FOLLOW_SUIT: {
+        "en": "You hold the suit led: you must play it (you need not win). On a trump lead "
+        "with no trump above the best one on the table, any trump.",
+        "fr": "Vous avez la couleur demandée : vous devez fournir (sans obligation de "
+        "gagner). À l'atout, sans atout plus fort que le meilleur du pli : un atout.",
+    },
+    ViolationCode.RAISE_TRUMP: {
+        "en": "Trump was led and you hold a trump above the best one on the table: you must "
+        "play one, even over your partner (option overtrump_partner).",
+        "fr": "Atout demandé et vous avez un atout plus fort que le meilleur du pli : vous "
+        "devez monter, même sur votre partenaire (option overtrump_partner).",
+    },
+    ViolationCode.TRUMP: {
+        "en": "You cannot follow, your partner is not winning and no trump is on the table: "
+        "you must trump if you can.",
+        "fr": "Vous ne pouvez pas fournir, votre partenaire n'est pas maître et personne n'a "
+        "coupé : vous devez couper si vous le pouvez.",
+    },
+    ViolationCode.OVERTRUMP: {
+        "en": "You cannot follow and an opponent's trump is winning: you must over-trump if "
+        "you can.",
+        "fr": "Vous ne pouvez pas fournir et un adversaire a coupé : vous devez surcouper si "
+        "vous le pouvez.",
+    },
+    ViolationCode.UNDERTRUMP: {
+        "en": "You can neither follow nor beat the opponent's trump: you must still play a "
+        "trump (option undertrump: required).",
+        "fr": "Vous ne pouvez ni fournir ni surcouper l'adversaire : vous devez tout de même "
+        "jouer atout (option undertrump : required).",
+    },
+}
+
+BIDDING: dict[str, Texts] = {
+    "suit_in_round_one": {
+        "en": "Round 1 is 'take' (the turned card's suit) or 'pass'; naming a suit, even the "
+        "turned one, is illegal.",
+        "fr": "Au premier tour on prend (la couleur de la retourne) ou on passe ; nommer une "
+        "couleur, même celle de la retourne, est interdit.",
+    },
+    "take_in_round_two": {
+        "en": "'take' belongs to round 1; round 2 names a suit or passes.",
+        "fr": "« take » appartient au premier tour ; au second on nomme une couleur ou on passe.",
+    },
+    "turned_suit_in_round_two": {
+        "en": "In round 2 the turned card's suit can no longer be chosen.",
+        "fr": "Au second tour, la couleur de la retourne ne peut plus être choisie.",
+    },
+    "closed_taken": {
+        "en": "The first take ends the bidding: no bid follows it.",
+        "fr": "La première prise termine les enchères : aucune parole ne la suit.",
+    },
+    "closed_redeal": {
+        "en": "After eight passes the next dealer redeals: no bid follows.",
+        "fr": "Après huit passes, le donneur suivant redistribue : aucune parole ne suit.",
+    },
+}
+
+ANNONCE_TIE_BREAKS: tuple[Texts, ...] = (
+    {
+        "en": "The higher value wins; at equal value a four of a kind beats a sequence "
+        "(a 100-point four beats a cent).",
+        "fr": "La plus forte valeur l'emporte ; à valeur égale un carré bat une suite "
+        "(un carré de 100 bat un cent).",
+    },
+    {
+        "en": "Equal value: the higher top card (sequences, in the order 7 8 9 10 J Q K A), "
+        "or the higher rank in trump order (fours).",
+        "fr": "Valeur égale : la plus haute carte de tête (suites, dans l'ordre "
+        "7 8 9 10 V D R As), ou le rang le plus fort dans l'ordre de l'atout (carrés).",
+    },
+    {
+        "en": "Still equal: the one in trump.",
+        "fr": "Toujours égales : celle à l'atout.",
+    },
+    {
+        "en": "Still equal: no annonce counts, for either team.",
+        "fr": "Toujours égales : aucune annonce ne compte, pour aucune équipe.",
+    },
+)
+
+INTERPRETATIONS: dict[str, Texts] = {
+    "seats_in_turn_order": {
+        "en": "Seats are numbered 0 to 3 in turn order (seat s+1 plays after seat s); team = "
+        "seat % 2. The English text plays counter-clockwise, the French one clockwise: the "
+        "direction only changes how a client maps seats to chairs, never a ruling.",
+        "fr": "Les places sont numérotées de 0 à 3 dans l'ordre de jeu (la place s+1 joue "
+        "après la place s) ; équipe = place % 2. Le texte anglais joue dans le sens inverse "
+        "des aiguilles d'une montre, le français dans le sens des aiguilles : le sens ne "
+        "change que la correspondance entre places et chaises, jamais une décision.",
+    },
+    "renonce_by_defenders": {
+        "en": "A renonce by the defenders (option renonce: dedans): the takers score 162 (their "
+        "capot value if they won every trick) plus their belote, and the contract is "
+        "reported 'made'.",
+        "fr": "Renonce des défenseurs (option renonce : dedans) : les preneurs marquent 162 "
+        "(leur valeur de capot s'ils ont fait tous les plis) plus leur belote, et le "
+        "contrat est déclaré 'made' (réussi).",
+    },
+    "renonce_annulled": {
+        "en": "With option renonce: annul a deal with a renonce scores nothing, is redealt, and "
+        "its contract is reported 'annulled'.",
+        "fr": "Avec l'option renonce : annul, une donne avec renonce ne marque rien, est "
+        "redistribuée, et son contrat est déclaré 'annulled' (annulé).",
+    },
+    "first_renonce_decides": {
+        "en": "Only proven renonces are reported (against the given hands, else against the "
+        "cards the player plays later); the first one decides the penalty.",
+        "fr": "Seules les renonces prouvées sont signalées (par les mains données, sinon par "
+        "les cartes que le joueur joue ensuite) ; la première décide de la sanction.",
+    },
+    "suit_in_round_one": {
+        "en": "A round-1 bid naming a suit is illegal, even the turned card's suit.",
+        "fr": "Au premier tour, nommer une couleur est interdit, même celle de la retourne.",
+    },
+    "four_beats_sequence": {
+        "en": "At equal value a four of a kind beats a sequence.",
+        "fr": "À valeur égale, un carré bat une suite.",
+    },
+    "partner_winning": {
+        "en": "When you cannot follow and your partner is winning the trick, any card is legal.",
+        "fr": "Quand vous ne pouvez pas fournir et que votre partenaire est maître, toute carte "
+        "est permise.",
+    },
+}
+
+
+def _say(texts: Texts, lang: str) -> str:
+    return texts.get(lang, texts["en"])
+
+
+def _order(strength: tuple[int, ...], rank: int) -> int:
+    return len(strength) - strength[rank]  # the highest strength is order 1
+
+
+def describe_rules(lang: str = "en") -> RulesDescription:
+    """What the referee applies, in `lang` ("en" or "fr"; anything else is English).
+
+    >>> description = describe_rules("en")
+    >>> [o.name for o in description.options][:2], description.deal_points
+    (['undertrump', 'overtrump_partner'], 162)
+    """
+    options = tuple(
+        OptionDescription(
+            name=spec.name,
+            default=spec.default,
+            allowed=spec.allowed,
+            minimum=None if spec.allowed else spec.bounds[0],
+            maximum=None if spec.allowed else spec.bounds[1],
+            description=spec.description_fr if lang == "fr" else spec.description,
+        )
+        for spec in OPTION_SPECS.values()
+    )
+    cards = tuple(
+        CardValue(
+            code,
+            _order(TRUMP_STRENGTH, rank),
+            TRUMP_POINTS[rank],
+            _order(PLAIN_STRENGTH, rank),
+            PLAIN_POINTS[rank],
+        )
+        for rank, code in enumerate(RANK_CODES)
+    )
+    return RulesDescription(
+        options=options,
+        violations=tuple(CodeDescription(c.value, _say(t, lang)) for c, t in VIOLATIONS.items()),
+        bidding=tuple(CodeDescription(c, _say(t, lang)) for c, t in BIDDING.items()),
+        cards=cards,
+        deal_points=DEAL_POINTS,
+        annonce_tie_breaks=tuple(_say(t, lang) for t in ANNONCE_TIE_BREAKS),
+        interpretations=tuple(
+            CodeDescription(c, _say(t, lang)) for c, t in INTERPRETATIONS.items()
+        ),
+    )
