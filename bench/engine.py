@@ -1,0 +1,116 @@
+"""The rules engine's cost, without HTTP: one legal-move decision and one full replay.
+
+Run from the repo root as `python bench/engine.py` (or `python -m bench.engine`); add
+`--profile` to see where a replay's time goes. Prints figures, asserts nothing.
+
+- decision: `legal_cards` and `judge` for the player to move in a random mid-trick state
+  (random deal, random legal play up to that point); each state timed over a small batch.
+- replay: `replay` of a random complete deal played with legal cards, renonce search
+  included, once from the plays alone and once with the hands.
+10,000 states and deals from a fixed seed; medians and 90th percentiles in µs.
+"""
+
+# ruff: noqa: E402 - the imports below need the repo root on the path first
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if not __package__:
+    # As a script, Python puts bench/ first on the path, where bench/http.py would shadow the
+    # standard library's http: put the repo root there instead.
+    sys.path[0] = str(ROOT)
+
+import cProfile
+import pstats
+import random
+from collections.abc import Callable, Sequence
+from time import perf_counter_ns
+
+from service.rules import Card, judge, legal_cards, replay
+from service.rules.play import PLAYERS
+from tests.rules.builders import DECK_SIZE, play_deal, reference_winner
+
+SEED = 20_240_601
+SAMPLES = 10_000
+BATCH = 20  # calls per timing of a decision, so that the clock's own cost stays small
+AIM_DECISION_US, AIM_REPLAY_US = 5.0, 150.0
+
+State = tuple[list[Card], tuple[Card, ...], int, int]  # hand, trick, trump, leader
+
+
+def random_state(rng: random.Random) -> State:
+    """A player to move in the middle of a trick of a random legal deal."""
+    length = rng.choice([n for n in range(1, DECK_SIZE) if n % PLAYERS])
+    record = play_deal(rng, length).record
+    assert record.hands is not None
+    leader = (record.dealer + 1) % PLAYERS
+    complete = length - length % PLAYERS
+    for start in range(0, complete, PLAYERS):
+        trick = record.plays[start : start + PLAYERS]
+        leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
+    table = record.plays[complete:]
+    seat = (leader + len(table)) % PLAYERS
+    gone = set(record.plays)
+    hand = [c for c in record.hands[seat] if c not in gone]
+    return hand, table, record.trump, leader
+
+
+def per_call_us(call: Callable[[], object], batch: int) -> float:
+    start = perf_counter_ns()
+    for _ in range(batch):
+        call()
+    return (perf_counter_ns() - start) / batch / 1000
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def report(name: str, timings: Sequence[float], aim: float) -> None:
+    median, p90 = percentile(timings, 0.5), percentile(timings, 0.9)
+    verdict = "within" if median <= aim else "MISSES"
+    print(
+        f"{name:<34} median {median:7.2f} µs   p90 {p90:7.2f} µs   ({verdict} the aim {aim:g} µs)"
+    )
+
+
+def main(profile: bool = False) -> None:
+    rng = random.Random(SEED)
+    states = [random_state(rng) for _ in range(SAMPLES)]
+    deals = [play_deal(rng) for _ in range(SAMPLES)]
+    with_hands = [d.record for d in deals]
+    without_hands = [d.without_hands() for d in deals]
+    print(f"{SAMPLES} random mid-trick states and complete legal deals, seed {SEED}")
+
+    if profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for record in [*without_hands, *with_hands]:
+            replay(record)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        return
+
+    report(
+        "decision: legal_cards",
+        [per_call_us(lambda s=s: legal_cards(s[0], s[1], s[2]), BATCH) for s in states],
+        AIM_DECISION_US,
+    )
+    report(
+        "decision: judge",
+        [per_call_us(lambda s=s: judge(s[0], s[3], s[1], s[2]), BATCH) for s in states],
+        AIM_DECISION_US,
+    )
+    for name, records in (("without hands", without_hands), ("with hands", with_hands)):
+        report(
+            f"replay of 32 plays, {name}",
+            [per_call_us(lambda r=r: replay(r), 1) for r in records],
+            AIM_REPLAY_US,
+        )
+
+
+if __name__ == "__main__":
+    main(profile="--profile" in sys.argv[1:])
