@@ -1,0 +1,119 @@
+"""POST /v1/legal-moves and /v1/plays/validate: what the player to move may play, and why not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+
+from service.api.blueprint import Blueprint
+from service.api.observability import count_ruling
+from service.api.schemas import (
+    CardField,
+    RequestSchema,
+    Schema,
+    StrictBoolean,
+    SuitField,
+    ViolationSchema,
+    card_list,
+    judgement,
+    seat,
+)
+from service.rules import Card, Ruling, Violation, check_turn, judge
+from service.rules.cards import HAND_SIZE
+from service.rules.play import PLAYERS
+
+blp = Blueprint(
+    "play",
+    __name__,
+    description="The cards the player to move may play to a trick, and why the others may not.",
+)
+
+
+class TurnSchema(RequestSchema):
+    trump = SuitField(required=True)
+    leader = seat(
+        required=True,
+        metadata={
+            "description": "The seat that led the trick (or is to lead it, when `trick` is "
+            "empty); the player to move is `(leader + len(trick)) % 4`."
+        },
+    )
+    trick = card_list(
+        0,
+        PLAYERS - 1,
+        load_default=(),
+        metadata={"description": "The cards on the table, in the order played."},
+    )
+    hand = card_list(
+        1, HAND_SIZE, required=True, metadata={"description": "The hand of the player to move."}
+    )
+
+    @ma.post_load
+    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        check_turn(data["hand"], data["trick"], data.get("card"))
+        return data
+
+
+class PlaySchema(TurnSchema):
+    card = CardField(required=True, metadata={"description": "The card played; in `hand`."})
+
+
+class IllegalCardSchema(Schema):
+    card = CardField(canonical=True, required=True)
+    violation = ma.fields.Nested(ViolationSchema, required=True)
+
+    @ma.pre_dump
+    def from_pair(self, pair: tuple[Card, Violation], **kwargs: Any) -> dict[str, Any]:
+        return {"card": pair[0], "violation": pair[1]}
+
+
+class RulingSchema(Schema):
+    seat = seat(required=True, metadata={"description": "The player to move."})
+    legal = card_list(
+        1, HAND_SIZE, canonical=True, required=True, metadata={"description": "In hand order."}
+    )
+    illegal = ma.fields.List(ma.fields.Nested(IllegalCardSchema), required=True)
+
+
+class VerdictSchema(Schema):
+    seat = seat(required=True, metadata={"description": "The player to move."})
+    card = CardField(canonical=True, required=True)
+    legal = StrictBoolean(required=True)
+    violation = ma.fields.Nested(ViolationSchema, required=True, allow_none=True)
+    legal_moves = card_list(1, HAND_SIZE, canonical=True, required=True)
+
+
+def _ruling(turn: dict[str, Any]) -> Ruling:
+    return judge(turn["hand"], turn["leader"], turn["trick"], turn["trump"], turn["options"])
+
+
+@blp.route("/v1/legal-moves")
+class LegalMoves(MethodView):
+    @judgement(blp, TurnSchema, RulingSchema)
+    def post(self, turn: dict[str, Any]) -> Ruling:
+        """The legal cards of the hand, and each illegal one with the rule it breaks."""
+        ruling = _ruling(turn)
+        for _ in ruling.legal:
+            count_ruling(None)
+        for _, violation in ruling.illegal:
+            count_ruling(violation.code)
+        return ruling
+
+
+@blp.route("/v1/plays/validate")
+class ValidatePlay(MethodView):
+    @judgement(blp, PlaySchema, VerdictSchema)
+    def post(self, play: dict[str, Any]) -> dict[str, Any]:
+        """Whether `card` may be played; a broken rule is a verdict (200), not an error."""
+        ruling = _ruling(play)
+        violation = dict(ruling.illegal).get(play["card"])
+        count_ruling(None if violation is None else violation.code)
+        return {
+            "seat": ruling.seat,
+            "card": play["card"],
+            "legal": violation is None,
+            "violation": violation,
+            "legal_moves": ruling.legal,
+        }

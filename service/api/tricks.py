@@ -1,0 +1,55 @@
+"""POST /v1/tricks/winner: who wins a trick and what it is worth."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from service.api.blueprint import Blueprint
+from service.api.schemas import (
+    CardField,
+    RequestSchema,
+    Schema,
+    StrictBoolean,
+    StrictInteger,
+    SuitField,
+    card_list,
+    judgement,
+    seat,
+    team,
+)
+from service.rules import TrickResult, judge_trick
+from service.rules.play import PLAYERS
+
+blp = Blueprint("tricks", __name__, description="Who wins a trick, and its card points.")
+
+
+class TrickSchema(RequestSchema):
+    trump = SuitField(required=True)
+    leader = seat(required=True, metadata={"description": "The seat that led the trick."})
+    cards = card_list(
+        1, PLAYERS, required=True, metadata={"description": "The cards in the order played."}
+    )
+    last = StrictBoolean(
+        load_default=False,
+        metadata={"description": "The last trick of the deal: a complete one adds the dix de der."},
+    )
+
+
+class TrickWinnerSchema(Schema):
+    winner = seat(required=True, metadata={"description": "Winning so far when incomplete."})
+    team = team(required=True)
+    card = CardField(canonical=True, required=True, metadata={"description": "The winning card."})
+    points = StrictInteger(
+        required=True, metadata={"description": "Card points, +10 when `last` and complete."}
+    )
+    complete = StrictBoolean(required=True)
+
+
+@blp.route("/v1/tricks/winner")
+class TrickWinner(MethodView):
+    @judgement(blp, TrickSchema, TrickWinnerSchema)
+    def post(self, trick: dict[str, Any]) -> TrickResult:
+        """The seat winning the trick (so far), its team and card, and the points on the table."""
+        return judge_trick(trick["leader"], trick["cards"], trick["trump"], trick["last"])
