@@ -1,0 +1,331 @@
+"""POST /v1/deals/replay, /v1/deals/score and /v1/deals/deal: a whole deal judged, scored or
+dealt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+from marshmallow import validate
+
+from service.api.blueprint import Blueprint
+from service.api.observability import count_renonces
+from service.api.schemas import (
+    AnnonceSchema,
+    CardField,
+    MessageField,
+    RequestSchema,
+    Schema,
+    StrictBoolean,
+    StrictInteger,
+    SuitField,
+    ViolationSchema,
+    card_list,
+    judgement,
+    nullable,
+    pair,
+    seat,
+    team,
+)
+from service.rules import (
+    ALGORITHM,
+    DEAL_POINTS,
+    Deal,
+    DealRecord,
+    DealScore,
+    DealSummary,
+    Declaration,
+    Replay,
+    deal,
+    replay,
+    score_deal,
+    team_annonces,
+)
+from service.rules.cards import DECK_SIZE, HAND_SIZE
+from service.rules.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
+from service.rules.play import PLAYERS
+from service.rules.scoring import CONTRACTS
+
+MAX_SEED_LENGTH = 256
+# A seat declares at most 2 annonces (8 cards, 3 or more each), a team at most 4.
+MAX_SEAT_ANNONCES = 2
+MAX_TEAM_ANNONCES = 2 * MAX_SEAT_ANNONCES
+
+blp = Blueprint(
+    "deals",
+    __name__,
+    description="A deal replayed play by play (tricks, proven renonces, score), a deal scored "
+    "from its points, and a reproducible deal from a seed.",
+)
+
+
+class SparseSchema(Schema):
+    """Fields named in `sparse` are left out of the output, rather than null, when unknown."""
+
+    sparse: tuple[str, ...] = ()
+
+    @ma.post_dump
+    def drop_unknown(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        for name in self.sparse:
+            if data.get(name) is None:
+                data.pop(name, None)
+        return data
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+class TeamScoreSchema(Schema):
+    team = team(required=True)
+    cards = StrictInteger(required=True, metadata={"description": "Card points, dix de der in."})
+    belote = StrictInteger(required=True)
+    annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
+    capot_bonus = StrictInteger(required=True)
+    rounding = StrictInteger(required=True, metadata={"description": "Option `rounding`."})
+    total = StrictInteger(required=True)
+
+
+class AnnonceVerdictSchema(Schema):
+    team = team(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The team whose annonces counted; null: none (or a tie)."},
+    )
+    points = pair(StrictInteger(), required=True, metadata={"description": "Counted, per team."})
+    declared = pair(StrictInteger(), required=True, metadata={"description": "Declared."})
+
+
+class DealScoreSchema(Schema):
+    contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
+    capot = team(required=True, allow_none=True)
+    score = pair(StrictInteger(), required=True)
+    reserve = StrictInteger(
+        required=True, metadata={"description": "Points held in reserve by a litige."}
+    )
+    breakdown = pair(ma.fields.Nested(TeamScoreSchema), required=True)
+    takers = team(required=True)
+    annonces = ma.fields.Nested(
+        AnnonceVerdictSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "null unless rule option `annonces` is true."},
+    )
+    renonce = team(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The team whose renonce decided the deal."},
+    )
+
+
+class DealBodySchema(Schema):
+    """A deal to score: points and what earns more than them."""
+
+    taker = seat(required=True, metadata={"description": "The seat that took (team taker % 2)."})
+    points = pair(
+        StrictInteger(validate=validate.Range(0, DEAL_POINTS)),
+        required=True,
+        metadata={"description": "Card points with dix de der per team; they sum to 162."},
+    )
+    capot = nullable(team, "The team that won all 8 tricks.")
+    belote = nullable(team, "The team whose belote-rebelote counts.")
+    annonces = pair(
+        ma.fields.List(card_list(3, HAND_SIZE), validate=validate.Length(max=MAX_TEAM_ANNONCES)),
+        load_default=((), ()),
+        metadata={"description": "Each team's annonces, each given by its cards."},
+    )
+    trump = nullable(SuitField, "Needed to score annonces (their tie-break).")
+    renonce = nullable(team, "The team that committed the (first) renonce.")
+
+
+def deal_summary(body: dict[str, Any], pointer: str = "") -> DealSummary:
+    """The rules' DealSummary for a loaded DealBodySchema found at `pointer` in the request."""
+    return DealSummary(
+        taker=body["taker"],
+        points=tuple(body["points"]),  # type: ignore[arg-type]
+        capot=body["capot"],
+        belote=body["belote"],
+        annonces=team_annonces(body["annonces"], f"{pointer}/annonces"),
+        trump=body["trump"],
+        renonce=body["renonce"],
+    )
+
+
+class DealScoreRequestSchema(DealBodySchema, RequestSchema):
+    @ma.post_load
+    def summary(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {"summary": deal_summary(data), "options": data["options"]}
+
+
+@blp.route("/v1/deals/score")
+class ScoreDeal(MethodView):
+    @judgement(blp, DealScoreRequestSchema, DealScoreSchema)
+    def post(self, body: dict[str, Any]) -> DealScore:
+        """Made, dedans or litige, capot, and each team's score with its breakdown."""
+        return score_deal(body["summary"], body["options"])
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+
+class DeclarationSchema(Schema):
+    seat = seat(required=True)
+    # A declaration repeating a card is the player's mistake: a verdict, not a 422.
+    cards = card_list(3, HAND_SIZE, distinct=False, required=True)
+
+    @ma.post_load
+    def declaration(self, data: dict[str, Any], **kwargs: Any) -> Declaration:
+        return Declaration(data["seat"], tuple(data["cards"]))
+
+
+class ReplayRequestSchema(RequestSchema):
+    dealer = seat(required=True)
+    trump = SuitField(required=True)
+    taker = seat(required=True)
+    plays = card_list(
+        0,
+        DECK_SIZE,
+        required=True,
+        metadata={"description": "The cards in the order played; who played each follows."},
+    )
+    hands = ma.fields.List(
+        card_list(HAND_SIZE, HAND_SIZE),
+        validate=validate.Length(equal=PLAYERS),
+        load_default=None,
+        metadata={"description": "Each seat's 8 cards after the deal, when known."},
+    )
+    belote_announced = StrictBoolean(load_default=False)
+    declarations = ma.fields.List(
+        ma.fields.Nested(DeclarationSchema),
+        validate=validate.Length(max=PLAYERS * MAX_SEAT_ANNONCES),
+        load_default=(),
+        metadata={"description": "Annonces declared, checked with rule option `annonces`."},
+    )
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        hands = data["hands"]
+        record = DealRecord(
+            dealer=data["dealer"],
+            trump=data["trump"],
+            taker=data["taker"],
+            plays=tuple(data["plays"]),
+            hands=None if hands is None else tuple(tuple(hand) for hand in hands),
+            belote_announced=data["belote_announced"],
+            declarations=tuple(data["declarations"]),
+        )
+        return {"record": record, "options": data["options"]}
+
+
+class TrickRecordSchema(SparseSchema):
+    sparse = ("winner", "points")
+
+    leader = seat(required=True)
+    cards = card_list(1, PLAYERS, canonical=True, required=True)
+    winner = seat(metadata={"description": "Once the trick is complete."})
+    points = StrictInteger(metadata={"description": "Once complete; dix de der on the last."})
+
+
+class ProofSchema(SparseSchema):
+    sparse = ("card", "play")
+
+    by = ma.fields.String(required=True, metadata={"enum": ["hand", "later_play"]})
+    card = CardField(canonical=True, metadata={"description": "A card that had to be played."})
+    play = StrictInteger(metadata={"description": "The index in `plays` where it was played."})
+
+
+class RenonceSchema(Schema):
+    play = StrictInteger(required=True, metadata={"description": "The index in `plays`."})
+    trick = StrictInteger(required=True)
+    seat = seat(required=True)
+    card = CardField(canonical=True, required=True)
+    violation = ma.fields.Nested(ViolationSchema, required=True)
+    proof = ma.fields.Nested(ProofSchema, required=True)
+
+
+class DeclarationProblemSchema(Schema):
+    code = ma.fields.String(required=True, metadata={"description": "e.g. `declaration.not_held`"})
+    message = MessageField(required=True)
+
+
+class DeclarationVerdictSchema(Schema):
+    index = StrictInteger(required=True, metadata={"description": "The index in `declarations`."})
+    seat = seat(required=True)
+    cards = card_list(3, HAND_SIZE, canonical=True, distinct=False, required=True)
+    valid = ma.fields.Function(
+        lambda verdict: verdict.problem is None, required=True, metadata={"type": "boolean"}
+    )
+    annonce = ma.fields.Nested(
+        AnnonceSchema, required=True, allow_none=True, metadata={"description": "When valid."}
+    )
+    problem = ma.fields.Nested(
+        DeclarationProblemSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Why the declaration does not count, when it does not."},
+    )
+
+
+class ReplaySchema(SparseSchema):
+    sparse = ("legal",)
+
+    tricks = ma.fields.List(ma.fields.Nested(TrickRecordSchema), required=True)
+    renonces = ma.fields.List(ma.fields.Nested(RenonceSchema), required=True)
+    complete = StrictBoolean(required=True)
+    to_move = seat(required=True, allow_none=True)
+    legal = card_list(
+        1,
+        HAND_SIZE,
+        canonical=True,
+        metadata={"description": "When the hands are known and the deal is not complete."},
+    )
+    points = pair(StrictInteger(), required=True)
+    belote = team(required=True, allow_none=True)
+    declarations = ma.fields.List(ma.fields.Nested(DeclarationVerdictSchema), required=True)
+    score = ma.fields.Nested(DealScoreSchema, required=True, allow_none=True)
+
+
+@blp.route("/v1/deals/replay")
+class ReplayDeal(MethodView):
+    @judgement(blp, ReplayRequestSchema, ReplaySchema)
+    def post(self, body: dict[str, Any]) -> Replay:
+        """Every trick, every proven renonce with its proof, and the score of a complete deal."""
+        result = replay(body["record"], body["options"])
+        count_renonces(len(result.renonces))
+        return result
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+
+class DealRequestSchema(RequestSchema):
+    seed = ma.fields.String(
+        required=True,
+        validate=validate.Length(MIN_SEED_LENGTH, MAX_SEED_LENGTH),
+        metadata={"description": "Client text; the same seed always deals the same cards."},
+    )
+    dealer = seat(required=True)
+    taker = nullable(seat, "With a taker, the hands are completed to 8 cards.")
+
+
+FIRST_DEAL = sum(FIRST_PACKETS)  # cards each before the turned card
+STOCK = DECK_SIZE - PLAYERS * FIRST_DEAL - 1
+
+
+class DealSchema(Schema):
+    algorithm = ma.fields.Constant(ALGORITHM, required=True)
+    hands = ma.fields.List(
+        card_list(FIRST_DEAL, HAND_SIZE, canonical=True),
+        validate=validate.Length(equal=PLAYERS),
+        required=True,
+    )
+    turned = CardField(canonical=True, required=True)
+    stock = card_list(0, STOCK, canonical=True, required=True)
+
+
+@blp.route("/v1/deals/deal")
+class DealCards(MethodView):
+    @judgement(blp, DealRequestSchema, DealSchema)
+    def post(self, body: dict[str, Any]) -> Deal:
+        """A reproducible deal: 5 cards each and the turned card, or 8 each with `taker`."""
+        return deal(body["seed"], body["dealer"], body["taker"])

@@ -1,0 +1,77 @@
+"""POST /v1/games/score: a whole game, deal by deal, with the litige reserve handed on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+from marshmallow import validate
+
+from service.api.blueprint import Blueprint
+from service.api.deals import DealBodySchema, DealScoreSchema, deal_summary
+from service.api.schemas import (
+    RequestSchema,
+    Schema,
+    StrictBoolean,
+    StrictInteger,
+    judgement,
+    pair,
+    team,
+)
+from service.rules import GameScore, score_game
+from service.rules.scoring import MAX_DEALS
+
+blp = Blueprint(
+    "games", __name__, description="A game scored deal by deal up to the target, and its winner."
+)
+
+
+class GameRequestSchema(RequestSchema):
+    deals = ma.fields.List(
+        ma.fields.Nested(DealBodySchema),
+        required=True,
+        validate=validate.Length(max=MAX_DEALS),
+        metadata={"description": "The deals in order, each as /v1/deals/score takes it."},
+    )
+
+    @ma.post_load
+    def summaries(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {
+            "deals": [deal_summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
+            "options": data["options"],
+        }
+
+
+class GameDealSchema(DealScoreSchema):
+    """A deal's score (as /v1/deals/score answers) and where the game stands after it."""
+
+    reserve_in = StrictInteger(required=True, metadata={"description": "Reserve before it."})
+    reserve_out = StrictInteger(required=True, metadata={"description": "Reserve after it."})
+    reserve_to = team(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The team that received the reserve held before it."},
+    )
+    totals = pair(StrictInteger(), required=True, metadata={"description": "Running totals."})
+
+    def get_attribute(self, obj: Any, attr: str, default: Any) -> Any:
+        # A GameDeal holds the deal's own score in `deal`.
+        holder = obj if hasattr(obj, attr) else obj.deal
+        return super().get_attribute(holder, attr, default)
+
+
+class GameScoreSchema(Schema):
+    deals = ma.fields.List(ma.fields.Nested(GameDealSchema), required=True)
+    totals = pair(StrictInteger(), required=True)
+    reserve = StrictInteger(required=True, metadata={"description": "A reserve still held."})
+    finished = StrictBoolean(required=True)
+    winner = team(required=True, allow_none=True)
+
+
+@blp.route("/v1/games/score")
+class ScoreGame(MethodView):
+    @judgement(blp, GameRequestSchema, GameScoreSchema)
+    def post(self, body: dict[str, Any]) -> GameScore:
+        """The running totals deal by deal; a deal after the game was won is a 422."""
+        return score_game(body["deals"], body["options"])
