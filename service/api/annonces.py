@@ -1,0 +1,54 @@
+"""POST /v1/annonces: what a hand can declare (RULES.md "Annonces")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+
+from service.api.blueprint import Blueprint
+from service.api.schemas import (
+    AnnonceSchema,
+    RequestSchema,
+    Schema,
+    StrictBoolean,
+    StrictInteger,
+    SuitField,
+    card_list,
+    judgement,
+)
+from service.rules import HandAnnonces, check_distinct, hand_annonces
+from service.rules.cards import HAND_SIZE
+
+blp = Blueprint("annonces", __name__, description="The annonces a hand can declare.")
+
+
+class HandRequestSchema(RequestSchema):
+    hand = card_list(HAND_SIZE, HAND_SIZE, required=True)
+    trump = SuitField(required=True)
+
+    @ma.post_load
+    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        check_distinct(("/hand", data["hand"]))
+        return data
+
+
+class HandAnnoncesSchema(Schema):
+    annonces = ma.fields.List(
+        ma.fields.Nested(AnnonceSchema),
+        required=True,
+        metadata={"description": "The best split of the hand, best annonce first."},
+    )
+    belote = StrictBoolean(
+        required=True, metadata={"description": "K and Q of trump held (counted apart)."}
+    )
+    points = StrictInteger(required=True, metadata={"description": "Annonces, belote not in."})
+
+
+@blp.route("/v1/annonces")
+class DeclarableAnnonces(MethodView):
+    @judgement(blp, HandRequestSchema, HandAnnoncesSchema)
+    def post(self, body: dict[str, Any]) -> HandAnnonces:
+        """The annonces the hand can declare with its first card, and its belote."""
+        return hand_annonces(body["hand"], body["trump"])

@@ -1,0 +1,68 @@
+"""POST /v1/bidding: who takes which trump, or the first illegal bid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+from marshmallow import validate
+
+from service.api.blueprint import Blueprint
+from service.api.schemas import (
+    SUIT_INPUTS,
+    CardField,
+    MessageField,
+    RequestSchema,
+    Schema,
+    StrictInteger,
+    SuitField,
+    judgement,
+    seat,
+)
+from service.rules import Bidding, judge_bidding
+from service.rules.bidding import INVALID, MAX_BIDS, OPEN, PASS, REDEAL, TAKE, TAKEN
+from service.rules.cards import SUIT_CODES
+
+blp = Blueprint("bidding", __name__, description="The state of the bidding after a list of bids.")
+
+
+class BiddingRequestSchema(RequestSchema):
+    dealer = seat(required=True)
+    turned = CardField(required=True, metadata={"description": "The turned card."})
+    bids = ma.fields.List(
+        ma.fields.String(validate=validate.OneOf((PASS, TAKE, *SUIT_INPUTS))),
+        validate=validate.Length(max=MAX_BIDS),
+        load_default=(),
+        metadata={
+            "description": "From the dealer's next: 'pass', 'take' (round 1) or a suit (round 2)."
+        },
+    )
+
+
+class BidViolationSchema(Schema):
+    index = StrictInteger(required=True, metadata={"description": "The index in `bids`."})
+    code = ma.fields.String(required=True)
+    message = MessageField(required=True)
+
+
+class BiddingSchema(Schema):
+    status = ma.fields.String(required=True, metadata={"enum": [OPEN, TAKEN, REDEAL, INVALID]})
+    round = StrictInteger(required=True, metadata={"enum": [1, 2]})
+    next = seat(required=True, allow_none=True, metadata={"description": "Who bids next."})
+    legal = ma.fields.List(
+        ma.fields.String(metadata={"enum": [PASS, TAKE, *SUIT_CODES]}),
+        required=True,
+        metadata={"description": "The bids `next` may make."},
+    )
+    taker = seat(required=True, allow_none=True)
+    trump = SuitField(canonical=True, required=True, allow_none=True)
+    violation = ma.fields.Nested(BidViolationSchema, required=True, allow_none=True)
+
+
+@blp.route("/v1/bidding")
+class JudgeBidding(MethodView):
+    @judgement(blp, BiddingRequestSchema, BiddingSchema)
+    def post(self, body: dict[str, Any]) -> Bidding:
+        """Open, taken, redeal, or invalid with the first illegal bid (a verdict, not an error)."""
+        return judge_bidding(body["dealer"], body["turned"], body["bids"])

@@ -1,0 +1,71 @@
+"""GET /v1/rules: the rules the referee applies, its options and its codes."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask.views import MethodView
+
+from service.api.blueprint import Blueprint
+from service.api.i18n import request_language
+from service.api.schemas import Schema, StrictInteger
+from service.rules import RulesDescription, describe_rules
+
+blp = Blueprint(
+    "rules",
+    __name__,
+    description="The rule options with their defaults, the codes of the rulings, and the "
+    "choices the referee makes where the texts differ.",
+)
+
+
+class OptionSchema(Schema):
+    name = ma.fields.String(required=True)
+    default = ma.fields.Raw(required=True)
+    allowed = ma.fields.List(
+        ma.fields.Raw(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "null: an integer from `minimum` to `maximum`."},
+    )
+    minimum = StrictInteger(required=True, allow_none=True)
+    maximum = StrictInteger(required=True, allow_none=True)
+    description = ma.fields.String(required=True)
+
+
+class CodeSchema(Schema):
+    code = ma.fields.String(required=True)
+    description = ma.fields.String(required=True)
+
+
+class CardValueSchema(Schema):
+    rank = ma.fields.String(required=True)
+    trump_order = StrictInteger(required=True, metadata={"description": "1 is the highest."})
+    trump_points = StrictInteger(required=True)
+    plain_order = StrictInteger(required=True, metadata={"description": "1 is the highest."})
+    plain_points = StrictInteger(required=True)
+
+
+def _codes(description: str) -> ma.fields.List:
+    return ma.fields.List(
+        ma.fields.Nested(CodeSchema), required=True, metadata={"description": description}
+    )
+
+
+class RulesDescriptionSchema(Schema):
+    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
+    violations = _codes("The play violation codes.")
+    bidding = _codes("The bidding violation codes.")
+    cards = ma.fields.List(ma.fields.Nested(CardValueSchema), required=True)
+    deal_points = StrictInteger(required=True)
+    annonce_tie_breaks = ma.fields.List(
+        ma.fields.String(), required=True, metadata={"description": "Applied in this order."}
+    )
+    interpretations = _codes("Where RULES.md chooses among readings of the texts.")
+
+
+@blp.route("/v1/rules")
+class Rules(MethodView):
+    @blp.response(200, RulesDescriptionSchema)
+    def get(self) -> RulesDescription:
+        """The options, codes and choices, in English or French (Accept-Language)."""
+        return describe_rules(request_language())
