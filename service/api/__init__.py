@@ -6,9 +6,17 @@ To add a resource, write `service/api/<resource>.py` with
 
 from __future__ import annotations
 
+from service.api import annonces, bidding, deals, games, play, rules, tricks
 from service.api.blueprint import Blueprint
 from service.api.ops import blp as ops_blp
 
 BLUEPRINTS: list[Blueprint] = [
     ops_blp,
+    play.blp,
+    tricks.blp,
+    deals.blp,
+    games.blp,
+    bidding.blp,
+    annonces.blp,
+    rules.blp,
 ]
