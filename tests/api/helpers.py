@@ -1,0 +1,26 @@
+"""Helpers for the endpoint tests: post a body, read a verdict or a problem."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+FRENCH = {"Accept-Language": "fr"}
+
+
+def answer(client: FlaskClient, path: str, body: Any, **headers: str) -> dict[str, Any]:
+    """The 200 JSON answer to `body` posted at `path`."""
+    response = client.post(path, json=body, headers=headers)
+    assert response.status_code == 200, response.get_json()
+    assert response.mimetype == "application/json"
+    data: dict[str, Any] = response.get_json()
+    return data
+
+
+def problems(client: FlaskClient, path: str, body: Any, **headers: str) -> dict[str, str]:
+    """The 422 problem's errors for `body` posted at `path`, as {pointer: message}."""
+    response = client.post(path, json=body, headers=headers)
+    assert response.status_code == 422, response.get_json()
+    assert response.mimetype == "application/problem+json"
+    return {e["pointer"]: e["message"] for e in response.get_json(force=True)["errors"]}

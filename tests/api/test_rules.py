@@ -1,0 +1,39 @@
+"""GET /v1/rules."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from service.rules import OPTION_SPECS, VIOLATION_CODES
+
+
+def test_every_option_with_its_default_and_values(client: FlaskClient) -> None:
+    body = client.get("/v1/rules").get_json()
+    options = {o["name"]: o for o in body["options"]}
+    assert list(options) == list(OPTION_SPECS)
+    assert options["undertrump"]["default"] == "required"
+    assert options["undertrump"]["allowed"] == ["required", "optional"]
+    assert options["capot"]["allowed"] == [252, 250]
+    assert options["annonces"]["default"] is False
+    target = options["target"]
+    assert (target["default"], target["allowed"], target["minimum"]) == (1000, None, 1)
+    assert all(o["description"] for o in body["options"])
+
+
+def test_codes_tie_breaks_and_choices(client: FlaskClient) -> None:
+    body = client.get("/v1/rules").get_json()
+    assert [v["code"] for v in body["violations"]] == [str(c) for c in VIOLATION_CODES]
+    assert len(body["annonce_tie_breaks"]) == 4
+    interpretations = {i["code"] for i in body["interpretations"]}
+    assert {"seats_in_turn_order", "renonce_by_defenders", "renonce_annulled"} <= interpretations
+    assert {"suit_in_round_one", "four_beats_sequence"} <= interpretations
+    jack = body["cards"][4]
+    assert (jack["rank"], jack["trump_order"], jack["trump_points"]) == ("J", 1, 20)
+    assert body["deal_points"] == 162
+
+
+def test_in_french(client: FlaskClient) -> None:
+    response = client.get("/v1/rules", headers={"Accept-Language": "fr-FR, en;q=0.5"})
+    body = response.get_json()
+    assert "sous-couper" in body["options"][0]["description"]
+    assert body["annonce_tie_breaks"][2] == "Toujours égales : celle à l'atout."

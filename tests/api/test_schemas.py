@@ -1,0 +1,56 @@
+"""The shared fields: the card pattern is exactly what Card.parse reads, types are strict."""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.api.schemas import CANONICAL_CARD_PATTERN, CARD_PATTERN, SUIT_INPUTS
+from service.rules import Card, Suit
+from tests.api.helpers import problems
+
+RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A", "T", "j", "q", "k", "a", "t", "1", "0", "6"]
+SUITS = ["S", "H", "D", "C", "s", "h", "d", "c", "♠", "♥", "♦", "♣", "X", "♤", ""]
+
+
+def parses(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("rank", "suit"), list(product(RANKS, SUITS)))
+def test_card_pattern_accepts_what_card_parse_reads(rank: str, suit: str) -> None:
+    text = rank + suit
+    assert bool(re.fullmatch(CARD_PATTERN, text)) == parses(text)
+
+
+def test_canonical_pattern_is_what_cards_print() -> None:
+    printed = {str(Card(value)) for value in range(32)}
+    assert all(re.fullmatch(CANONICAL_CARD_PATTERN, code) for code in printed)
+    assert len(printed) == 32
+
+
+def test_suit_inputs_are_what_suit_parse_reads() -> None:
+    assert {Suit.parse(text) for text in SUIT_INPUTS} == set(Suit)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "pointer"),
+    [
+        ("/v1/tricks/winner", {"trump": "H", "leader": 1.0, "cards": ["7S"]}, "/leader"),
+        ("/v1/tricks/winner", {"trump": "H", "leader": 0, "cards": ["7S"], "last": 1}, "/last"),
+        ("/v1/tricks/winner", {"trump": "H", "leader": 0, "cards": ["7S\n"]}, "/cards/0"),
+        ("/v1/deals/score", {"taker": 0, "points": [102, "60"]}, "/points/1"),
+        ("/v1/deals/score", {"taker": 0, "points": [102, 60], "belote": False}, "/belote"),
+    ],
+)
+def test_types_are_json_schema_types(
+    client: FlaskClient, path: str, body: dict[str, object], pointer: str
+) -> None:
+    assert pointer in problems(client, path, body)
