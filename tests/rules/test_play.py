@@ -30,42 +30,12 @@ UNDER = ViolationCode.UNDERTRUMP
 
 Row = tuple[str, str, dict[str, Any], str, dict[str, ViolationCode]]
 
-
-def ruling_table(*rows: Row) -> Any:
-    """Rows of (trick, hand, options, legal cards, {illegal card: violation code})."""
-    return pytest.mark.parametrize(("trick", "hand", "options", "legal", "illegal"), rows)
-
-
-def assert_ruling(
-    trick: str,
-    hand: str,
-    options: dict[str, Any],
-    legal: str,
-    illegal: dict[str, ViolationCode],
-) -> None:
-    rules = RuleOptions.from_mapping(options)
-    ruling = judge(cards(hand), 0, cards(trick), TRUMP, rules)
-    assert ruling.seat == len(cards(trick))
-    assert [str(c) for c in ruling.legal] == legal.split()
-    assert {str(c): v.code for c, v in ruling.illegal} == illegal
-    # The other questions give the same answers.
-    assert legal_cards(cards(hand), cards(trick), TRUMP, rules) == ruling.legal
-    for card in cards(hand):
-        found = violation(cards(hand), cards(trick), TRUMP, card, rules)
-        assert (found and found.code) == illegal.get(str(card))
-
-
-@ruling_table(
+LEADING: list[Row] = [
     ("", "7S JH AD 8C", {}, "7S JH AD 8C", {}),
     ("", "KH", {}, "KH", {}),
-)
-def test_1_leading_any_card(
-    trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
-) -> None:
-    assert_ruling(trick, hand, options, legal, illegal)
+]
 
-
-@ruling_table(
+TRUMP_LED: list[Row] = [
     # An opponent led: play a trump, a higher one when you have one.
     ("9H", "JH 7H AS", {}, "JH", {"7H": RAISE, "AS": FOLLOW}),
     ("QH", "7H AH 9H KD", {}, "AH 9H", {"7H": RAISE, "KD": FOLLOW}),
@@ -83,28 +53,18 @@ def test_1_leading_any_card(
     ("QH AH 10H", "KH 8S", {"overtrump_partner": False}, "KH", {"8S": FOLLOW}),
     # No trump in hand: any card.
     ("7H 9H", "AS KD 8C", {}, "AS KD 8C", {}),
-)
-def test_2_trump_led(
-    trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
-) -> None:
-    assert_ruling(trick, hand, options, legal, illegal)
+]
 
-
-@ruling_table(
+SUIT_HELD: list[Row] = [
     ("KS", "7S AS JH 8D", {}, "7S AS", {"JH": FOLLOW, "8D": FOLLOW}),
     # Follow even when an opponent has trumped and you hold a higher trump.
     ("KS JH", "7S 9H", {}, "7S", {"9H": FOLLOW}),
     # Follow even when the partner is winning.
     ("AS 7H", "7S JH", {}, "7S", {"JH": FOLLOW}),
     ("AS 7S", "8S 9S", {"undertrump": "optional"}, "8S 9S", {}),
-)
-def test_3_plain_suit_led_and_held_follow_suit_without_having_to_win(
-    trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
-) -> None:
-    assert_ruling(trick, hand, options, legal, illegal)
+]
 
-
-@ruling_table(
+CANNOT_FOLLOW: list[Row] = [
     # Your partner is winning: any card.
     ("AS 7S", "JH 7D 8C", {}, "JH 7D 8C", {}),
     ("KS 7H 8S", "9H 7D", {}, "9H 7D", {}),
@@ -126,11 +86,38 @@ def test_3_plain_suit_led_and_held_follow_suit_without_having_to_win(
     # No trump in hand: any card.
     ("AS", "8D 7C", {}, "8D 7C", {}),
     ("AS JH", "8D 7C", {}, "8D 7C", {}),
+]
+
+OBLIGATIONS = {
+    "1 leading: any card": LEADING,
+    "2 trump led: a trump, a higher one if you can": TRUMP_LED,
+    "3 plain suit led and held: follow, you need not win": SUIT_HELD,
+    "4 cannot follow": CANNOT_FOLLOW,
+}
+
+
+@pytest.mark.parametrize(
+    ("trick", "hand", "options", "legal", "illegal"),
+    [
+        pytest.param(*row, id=f"{rule} [{row[0]}] {row[1]} {row[2] or ''}")
+        for rule, rows in OBLIGATIONS.items()
+        for row in rows
+    ],
 )
-def test_4_cannot_follow(
+def test_the_play_obligations(
     trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
 ) -> None:
-    assert_ruling(trick, hand, options, legal, illegal)
+    """The player to move holds `hand`: `legal` may be played, each other card breaks a rule."""
+    rules = RuleOptions.from_mapping(options)
+    ruling = judge(cards(hand), 0, cards(trick), TRUMP, rules)
+    assert ruling.seat == len(cards(trick))
+    assert [str(c) for c in ruling.legal] == legal.split()
+    assert {str(c): v.code for c, v in ruling.illegal} == illegal
+    # The other questions give the same answers.
+    assert legal_cards(cards(hand), cards(trick), TRUMP, rules) == ruling.legal
+    for card in cards(hand):
+        found = violation(cards(hand), cards(trick), TRUMP, card, rules)
+        assert (found and found.code) == illegal.get(str(card))
 
 
 @pytest.mark.parametrize(
