@@ -81,9 +81,8 @@ class OptionSpec:
                 and not isinstance(value, bool)
                 and self.bounds[0] <= value <= self.bounds[1]
             )
-        if isinstance(value, bool) != isinstance(self.allowed[0], bool):
-            return False
-        return value in self.allowed
+        # Same type as the allowed values: 1 is no `true`, 252.0 no capot value.
+        return type(value) is type(self.allowed[0]) and value in self.allowed
 
     @property
     def allowed_text(self) -> str:

@@ -51,6 +51,8 @@ REFUSED = [
     ("capot", 251),
     ("capot", "252"),
     ("capot", True),
+    ("capot", 252.0),
+    ("capot", 250.0),
     ("rounding", "up"),
     ("renonce", "redeal"),
     ("target", 0),
@@ -58,8 +60,10 @@ REFUSED = [
     ("target", "1000"),
     ("target", True),
     ("target", 10**9),
+    ("target", 1000.0),
     ("annonces", 1),
     ("annonces", "yes"),
+    ("annonces", 0),
 ]
 
 
