@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from flask import Flask, request
 
-from service.app import create_app
+from service.app import OrjsonProvider
 
 _CONSTANT = {"ok": True}
 
 
 def create_floor() -> Flask:
     floor = Flask("floor")
-    floor.json = create_app().json.__class__(floor)  # the referee's JSON provider (orjson)
+    floor.json = OrjsonProvider(floor)  # the referee's JSON provider
 
     @floor.post("/v1/<path:endpoint>")
     def parse_and_answer(endpoint: str) -> dict[str, bool]:

@@ -7,7 +7,7 @@ parses the same JSON body and returns a constant). Drives both with wrk from a P
 are noisy: only figures measured side by side are compared), and prints requests per second,
 p50 and p99 latency and the ratio to the floor.
 
-    python bench/http.py [--rounds 3] [--seconds 5] [--connections 16]
+    python -m bench.http [--rounds 3] [--seconds 5] [--connections 16]
 """
 
 from __future__ import annotations

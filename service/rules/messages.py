@@ -85,13 +85,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "declaration.card_reused": {
         "en": "Seat {seat} uses {card} in two annonces; a card serves in one annonce at most.",
-        "fr": "Le joueur {seat} utilise {card} dans deux annonces ; une carte ne sert qu'une "
-        "fois.",
+        "fr": "Le joueur {seat} utilise {card} dans deux annonces ; une carte ne sert qu'une fois.",
     },
     # Situations that cannot be judged (422).
     "not_a_card": {
-        "en": "{card!r} is not a card: write rank 7 8 9 10 J Q K A then suit S H D C, "
-        "e.g. 10H.",
+        "en": "{card!r} is not a card: write rank 7 8 9 10 J Q K A then suit S H D C, e.g. 10H.",
         "fr": "{card!r} n'est pas une carte : rang 7 8 9 10 J Q K A puis couleur S H D C, "
         "par exemple 10H.",
     },
@@ -198,8 +196,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "annonces_need_trump": {
         "en": "Scoring annonces needs the trump suit (the tie-break between equal annonces).",
-        "fr": "Compter les annonces demande la couleur d'atout (départage des annonces "
-        "égales).",
+        "fr": "Compter les annonces demande la couleur d'atout (départage des annonces égales).",
     },
     "too_many_annonces": {
         "en": "A team declares at most {limit} annonces in a deal, not {size}.",

@@ -82,7 +82,9 @@ def _beats(card: int, best: int, led: int, trump: int) -> bool:
     suit = card >> 3
     if suit == trump:
         return best >> 3 != trump or CARD_TRUMP_STRENGTH[card] > CARD_TRUMP_STRENGTH[best]
-    return suit == led and best >> 3 == led and CARD_PLAIN_STRENGTH[card] > CARD_PLAIN_STRENGTH[best]
+    return (
+        suit == led and best >> 3 == led and CARD_PLAIN_STRENGTH[card] > CARD_PLAIN_STRENGTH[best]
+    )
 
 
 def obligation(
@@ -163,9 +165,7 @@ def _violation_of(
     if code is ViolationCode.RAISE_TRUMP and card >> 3 != trump:
         # A trump was led and the card is no trump at all: the first duty is to follow.
         code, best = ViolationCode.FOLLOW_SUIT, None
-    return Violation(
-        code, tuple(legal), trick[0] >> 3, trump, None if best is None else Card(best)
-    )
+    return Violation(code, tuple(legal), trick[0] >> 3, trump, None if best is None else Card(best))
 
 
 def judge(

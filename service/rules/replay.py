@@ -259,9 +259,7 @@ def _renonces_by_hand(
         if table:
             found = violation(hand, table, record.trump, card, options)
             if found is not None:
-                renonces.append(
-                    Renonce(index, index // PLAYERS, seat, card, found, Proof("hand"))
-                )
+                renonces.append(Renonce(index, index // PLAYERS, seat, card, found, Proof("hand")))
         hand.remove(card)
     if problems:
         raise InconsistentInput(problems)
@@ -316,9 +314,7 @@ def _belote_holder(record: DealRecord, seats: Sequence[int]) -> int | None:
     return None
 
 
-def _check_declarations(
-    record: DealRecord, seats: Sequence[int]
-) -> tuple[DeclarationVerdict, ...]:
+def _check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[DeclarationVerdict, ...]:
     """Each declaration against its seat's hand: the given hand, else the cards the seat
     played (its whole hand on a complete deal); a card played by another seat was never held.
     """
