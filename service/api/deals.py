@@ -142,7 +142,7 @@ def deal_summary(body: dict[str, Any], pointer: str = "") -> DealSummary:
     """The rules' DealSummary for a loaded DealBodySchema found at `pointer` in the request."""
     return DealSummary(
         taker=body["taker"],
-        points=tuple(body["points"]),  # type: ignore[arg-type]
+        points=(body["points"][0], body["points"][1]),
         capot=body["capot"],
         belote=body["belote"],
         annonces=team_annonces(body["annonces"], f"{pointer}/annonces"),

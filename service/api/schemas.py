@@ -76,7 +76,7 @@ class StrictBoolean(ma.fields.Boolean):
 
 
 class _ParsedString(ma.fields.String):
-    """A string the rules parse into their own object; dumped back with `str()`.
+    """A string the rules parse into their own object; dumped back in canonical form.
 
     `accepts` says which strings the schema documents (a pattern or an enum); anything else is
     refused with the rules' own sentence for `problem` in the request's language."""
@@ -84,7 +84,7 @@ class _ParsedString(ma.fields.String):
     problem = ""  # a code of the rules' message catalog, with `{value_name}` as parameter
     value_name = ""
 
-    def __init__(self, accepts: Callable[[str], bool], **kwargs: Any) -> None:
+    def __init__(self, accepts: Callable[[str], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.accepts = accepts
 
@@ -113,7 +113,7 @@ class CardField(_ParsedString):
     def __init__(self, *, canonical: bool = False, **kwargs: Any) -> None:
         pattern = CANONICAL_CARD_PATTERN if canonical else CARD_PATTERN
         kwargs["metadata"] = {"pattern": pattern, **kwargs.get("metadata", {})}
-        super().__init__(re.compile(pattern).fullmatch, **kwargs)  # type: ignore[arg-type]
+        super().__init__(re.compile(pattern).fullmatch, **kwargs)
 
     def parse(self, text: str) -> Card:
         return Card.parse(text)
