@@ -48,9 +48,11 @@ from service.rules.play import PLAYERS
 from service.rules.scoring import CONTRACTS
 
 MAX_SEED_LENGTH = 256
-# A seat declares at most 2 annonces (8 cards, 3 or more each), a team at most 4.
+# A seat holds at most 2 annonces (8 cards, 3 or more each), so a team scores at most 4; a
+# replay takes up to 3 declarations a seat, so that a third one is refused by a verdict.
 MAX_SEAT_ANNONCES = 2
 MAX_TEAM_ANNONCES = 2 * MAX_SEAT_ANNONCES
+MAX_DECLARATIONS = PLAYERS * (MAX_SEAT_ANNONCES + 1)
 
 blp = Blueprint(
     "deals",
@@ -197,7 +199,7 @@ class ReplayRequestSchema(RequestSchema):
     belote_announced = StrictBoolean(load_default=False)
     declarations = ma.fields.List(
         ma.fields.Nested(DeclarationSchema),
-        validate=validate.Length(max=PLAYERS * MAX_SEAT_ANNONCES),
+        validate=validate.Length(max=MAX_DECLARATIONS),
         load_default=(),
         metadata={"description": "Annonces declared, checked with rule option `annonces`."},
     )

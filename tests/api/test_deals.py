@@ -218,3 +218,19 @@ def test_deal_with_a_taker_completes_the_hands(client: FlaskClient) -> None:
 def test_a_seed_has_16_to_256_characters(client: FlaskClient) -> None:
     assert list(problems(client, "/v1/deals/deal", {"seed": "short", "dealer": 0})) == ["/seed"]
     assert list(problems(client, "/v1/deals/deal", {"seed": "x" * 257, "dealer": 0})) == ["/seed"]
+
+
+def test_a_card_declared_in_two_annonces_is_refused_by_a_verdict(client: FlaskClient) -> None:
+    declarations = [
+        {"seat": 1, "cards": ["7H", "8H", "9H"]},
+        {"seat": 1, "cards": ["10H", "JH", "QH"]},
+        {"seat": 1, "cards": ["JH", "QH", "KH"]},
+    ]
+    body = answer(
+        client,
+        "/v1/deals/replay",
+        {**DEAL, "declarations": declarations, "rules": {"annonces": True}},
+    )
+    assert [d["valid"] for d in body["declarations"]] == [True, True, False]
+    assert body["declarations"][2]["problem"]["code"] == "declaration.card_reused"
+    assert body["score"]["annonces"]["points"] == [0, 40]
