@@ -68,7 +68,9 @@ def classify(cards: Iterable[Card]) -> Annonce | None:
     ordered = tuple(sorted(set(cards)))
     if len(ordered) == 4 and len({c.rank for c in ordered}) == 1:
         points = CARRE_POINTS[ordered[0].rank]
-        return Annonce(CARRE, tuple(sorted(ordered, key=lambda c: c >> 3)), points) if points else None
+        if not points:
+            return None  # four 7s or 8s are worth nothing
+        return Annonce(CARRE, tuple(sorted(ordered, key=lambda c: c >> 3)), points)
     if len(ordered) < 3 or len({c >> 3 for c in ordered}) != 1:
         return None
     if ordered[-1] - ordered[0] != len(ordered) - 1:
