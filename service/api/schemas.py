@@ -28,7 +28,7 @@ from service.rules import (
     Suit,
 )
 from service.rules.annonces import KINDS
-from service.rules.cards import SUIT_CODES
+from service.rules.cards import ALL_CARDS, SUIT_CODES, spellings
 from service.rules.options import OptionSpec
 from service.rules.play import PLAYERS
 from service.rules.scoring import TEAMS
@@ -172,11 +172,38 @@ def card_list(
     """A list of cards, `minimum` to `maximum` long; `distinct` documents `uniqueItems`. The
     rules check it (also `10H` and `TH`): their 422 names both places of a card met twice."""
     kwargs["metadata"] = {"uniqueItems": distinct, **kwargs.get("metadata", {})}
-    return ma.fields.List(
+    return CardList(
         CardField(canonical=canonical),
         validate=validate.Length(min=minimum, max=maximum),
         **kwargs,
     )
+
+
+class CardList(ma.fields.List):
+    """A list of `CardField`s, read and written in one pass (cards are the bulk of every body).
+
+    Every string the inner field accepts is looked up in a table made once from that field's
+    own `accepts` and `parse`; a list with anything else takes marshmallow's path, item by item,
+    so that its errors name each bad item exactly as before."""
+
+    def __init__(self, inner: CardField, **kwargs: Any) -> None:
+        super().__init__(inner, **kwargs)
+        self.table: dict[str, Card] = {}
+        for card in ALL_CARDS:
+            for text in spellings(card):
+                if inner.accepts(text):
+                    self.table[text] = inner.parse(text)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is list:
+            try:
+                return [self.table[text] for text in value]
+            except (KeyError, TypeError):
+                pass  # some item is no card: marshmallow says which
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else [Card(card).code for card in value]
 
 
 def nullable(make: Callable[..., F], description: str, **kwargs: Any) -> F:
@@ -267,6 +294,8 @@ def judgement(
     def decorate(view: View) -> View:
         for status in DOCUMENTED_ERRORS:
             view = blp.alt_response(status.value, response=status.name)(view)
-        return blp.arguments(request)(blp.response(HTTPStatus.OK, response)(view))  # type: ignore[no-any-return]
+        # Instances, made once here: given a class, webargs would build a schema per request.
+        loads, dumps = request(), response()
+        return blp.arguments(loads)(blp.response(HTTPStatus.OK, dumps)(view))  # type: ignore[no-any-return]
 
     return decorate

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
+from itertools import product
 
 from service.rules.errors import InconsistentInput
 
@@ -120,6 +121,15 @@ CARD_POINTS = tuple(
     tuple(TRUMP_POINTS[c & 7] if c >> 3 == t else PLAIN_POINTS[c & 7] for c in ALL_CARDS)
     for t in range(4)
 )
+
+
+def spellings(card: Card) -> tuple[str, ...]:
+    """Every way of writing `card` that `Card.parse` reads (`10H`, `th`, `T♥`...)."""
+    found: set[str] = set()
+    for text, parsed in _CARD_INPUT.items():
+        if parsed == card:
+            found.update(map("".join, product(*({ch, ch.lower()} for ch in text))))
+    return tuple(sorted(found))
 
 
 def parse_cards(texts: Iterable[str], pointer: str) -> tuple[Card, ...]:

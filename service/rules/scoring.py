@@ -55,9 +55,7 @@ class DealSummary:
         elif sum(self.points) != DEAL_POINTS:
             problems.append(Problem("/points", "points_sum", {"total": sum(self.points)}))
         elif self.capot in range(TEAMS) and self.points[self.capot] != DEAL_POINTS:
-            problems.append(
-                Problem("/capot", "capot_points", {"points": self.points[self.capot]})
-            )
+            problems.append(Problem("/capot", "capot_points", {"points": self.points[self.capot]}))
         if problems:
             raise InconsistentInput(problems)
 

@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 from flask.testing import FlaskClient
 
-from service.api.schemas import CANONICAL_CARD_PATTERN, CARD_PATTERN, SUIT_INPUTS
+from service.api.schemas import CANONICAL_CARD_PATTERN, CARD_PATTERN, SUIT_INPUTS, card_list
 from service.rules import Card, Suit
 from tests.api.helpers import problems
 
@@ -54,3 +54,31 @@ def test_types_are_json_schema_types(
     client: FlaskClient, path: str, body: dict[str, object], pointer: str
 ) -> None:
     assert pointer in problems(client, path, body)
+
+
+def test_a_card_list_reads_every_spelling_in_one_pass_like_item_by_item() -> None:
+    field = card_list(0, 32)
+    spellings = ["10H", "th", "T♥", "aS", "7c", "J♦", "q♣", "Kh"]
+    assert field.deserialize(spellings) == [Card.parse(text) for text in spellings]
+    assert field.serialize("cards", {"cards": [Card.parse("th"), Card.parse("7c")]}) == [
+        "10H",
+        "7C",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("hand", "pointers"),
+    [
+        (["KD", "9H", "XX"], ["/hand/2"]),
+        (["KD", 9, "8C"], ["/hand/1"]),
+        (["KD", ["9H"], "1C"], ["/hand/1", "/hand/2"]),
+        (["KD", None], ["/hand/1"]),
+    ],
+)
+def test_a_card_list_with_a_bad_item_names_each_bad_item(
+    client: FlaskClient, hand: list[object], pointers: list[str]
+) -> None:
+    body = {"trump": "H", "leader": 0, "trick": [], "hand": hand}
+    assert [p for p in problems(client, "/v1/legal-moves", body) if p.startswith("/hand")] == (
+        pointers
+    )
