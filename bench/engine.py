@@ -23,6 +23,8 @@ if not __package__:
     sys.path[0] = str(ROOT)
 
 import cProfile
+import io
+import json
 import pstats
 import random
 from collections.abc import Callable, Sequence
@@ -36,6 +38,8 @@ SEED = 20_240_601
 SAMPLES = 10_000
 BATCH = 20  # calls per timing of a decision, so that the clock's own cost stays small
 AIM_DECISION_US, AIM_REPLAY_US = 5.0, 150.0
+AIM_SHARE = 0.05
+FLOOR_SAMPLES = 500
 
 State = tuple[list[Card], tuple[Card, ...], int, int]  # hand, trick, trump, leader
 
@@ -77,6 +81,27 @@ def report(name: str, timings: Sequence[float], aim: float) -> None:
     )
 
 
+def floor_request_us(endpoint: str) -> list[float]:
+    """The framework floor's cost per request (bench/floor.py: parse the JSON body, answer a
+    constant), called in-process through WSGI with the HTTP benchmark's body: no socket and no
+    server, so the rules' share printed against it is an upper bound."""
+    from werkzeug.test import EnvironBuilder
+
+    from bench.bodies import BODIES
+    from bench.floor import app as floor
+
+    data = json.dumps(BODIES[endpoint]).encode()
+    environ = EnvironBuilder(
+        path=f"/v1/{endpoint}", method="POST", data=data, content_type="application/json"
+    ).get_environ()
+
+    def request() -> None:
+        call = dict(environ, **{"wsgi.input": io.BytesIO(data)})
+        b"".join(floor(call, lambda status, headers, exc_info=None: None))
+
+    return [per_call_us(request, BATCH) for _ in range(FLOOR_SAMPLES)]
+
+
 def main(profile: bool = False) -> None:
     rng = random.Random(SEED)
     states = [random_state(rng) for _ in range(SAMPLES)]
@@ -104,11 +129,21 @@ def main(profile: bool = False) -> None:
         [per_call_us(lambda s=s: judge(s[0], s[3], s[1], s[2]), BATCH) for s in states],
         AIM_DECISION_US,
     )
+    replays = {}
     for name, records in (("without hands", without_hands), ("with hands", with_hands)):
-        report(
-            f"replay of 32 plays, {name}",
-            [per_call_us(lambda r=r: replay(r), 1) for r in records],
-            AIM_REPLAY_US,
+        replays[name] = [per_call_us(lambda r=r: replay(r), 1) for r in records]
+        report(f"replay of 32 plays, {name}", replays[name], AIM_REPLAY_US)
+
+    # Issue 5: the rules' own cost as a share of the cheapest request on the same stack.
+    judged = [per_call_us(lambda s=s: judge(s[0], s[3], s[1], s[2]), BATCH) for s in states]
+    for endpoint, rules_cost in (
+        ("legal-moves", percentile(judged, 0.5)),
+        ("deals/replay", percentile(replays["with hands"], 0.5)),
+    ):
+        floor = percentile(floor_request_us(endpoint), 0.5)
+        print(
+            f"share of a floor request, {endpoint:<13} rules {rules_cost:7.2f} µs / floor "
+            f"{floor:7.2f} µs = {rules_cost / floor:6.1%} (aim under {AIM_SHARE:.0%})"
         )
 
 
