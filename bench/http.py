@@ -179,7 +179,8 @@ def main() -> None:
         errors = sum(r["errors"] for r in runs["referee"])
         print(
             f"{endpoint:<16}{median('referee', 'rps'):>12.0f}{median('floor', 'rps'):>11.0f}"
-            f"{ratio:>7.2f}{best:>6.2f}{median('referee', 'p50'):>8.2f}{median('referee', 'p99'):>8.2f}"
+            f"{ratio:>7.2f}{best:>6.2f}"
+            f"{median('referee', 'p50'):>8.2f}{median('referee', 'p99'):>8.2f}"
             f"{median('floor', 'p50'):>10.2f}{median('floor', 'p99'):>10.2f}{errors:>9}"
         )
         per_round[endpoint] = rounds
