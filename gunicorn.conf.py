@@ -27,6 +27,10 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 worker_class = "gthread"  # keeps connections alive, unlike sync
 workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 1)
 threads = int(os.environ.get("THREADS", "4"))
+# Open connections a worker holds before it stops accepting (idle keep-alive ones included).
+# Workers race to accept: a client opening many keep-alive connections at once can land them
+# all on one worker, and so on one core. bench/http.py sets this to its connections / workers.
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
 timeout = int(os.environ.get("TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5

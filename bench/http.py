@@ -6,9 +6,10 @@ parses the same JSON body and returns a constant). Drives both with wrk from a P
 16 connections, alternating referee / floor for several rounds per endpoint (these machines
 are noisy: only figures measured side by side are compared), and prints requests per second,
 p50 and p99 latency and the ratio to the floor: of the medians over rounds, and of the best
-rounds. The best-of ratio matters here: gunicorn's workers race to accept wrk's keep-alive
-connections, and a round in which one worker won most of them runs on one core, whichever app
-it serves, so single rounds swing by up to 3x (every round is printed).
+rounds. gunicorn's workers race to accept wrk's keep-alive connections, and a round in which
+one worker won most of them ran on one core, whichever app it served: rounds swung by up to
+3x. Both servers are therefore started with WORKER_CONNECTIONS = connections / workers, so that
+each worker takes its share (every round is still printed).
 
     python -m bench.http [--rounds 3] [--seconds 5] [--connections 16]
 """
@@ -48,9 +49,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(app: str, port: int) -> subprocess.Popen[bytes]:
+def start(app: str, port: int, connections: int) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    env.update(HOST="127.0.0.1", PORT=str(port))
+    # Each worker takes its share of wrk's connections and no more (see gunicorn.conf.py).
+    workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 1)
+    env.update(HOST="127.0.0.1", PORT=str(port), WORKER_CONNECTIONS=str(-(-connections // workers)))
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", app],
         cwd=ROOT,
@@ -128,8 +131,8 @@ def main() -> None:
 
     ports = {"referee": free_port(), "floor": free_port()}
     servers = {
-        "referee": start("service.app:app", ports["referee"]),
-        "floor": start("bench.floor:app", ports["floor"]),
+        "referee": start("service.app:app", ports["referee"], args.connections),
+        "floor": start("bench.floor:app", ports["floor"], args.connections),
     }
     workdir = Path(tempfile.mkdtemp(prefix="belote-bench-"))
     script = workdir / "post.lua"
