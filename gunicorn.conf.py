@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from gunicorn.glogging import Logger
-from pythonjsonlogger.orjson import OrjsonFormatter
 
 # Metrics from every worker are written under one directory and merged at /metrics. It must
 # be set before the app (and so prometheus_client) is imported: this file is read first.
@@ -53,11 +52,9 @@ errorlog = "-"
 class JSONErrorLogger(Logger):
     def setup(self, cfg: Any) -> None:
         super().setup(cfg)
-        formatter = OrjsonFormatter(
-            "%(levelname)s %(name)s %(message)s",
-            rename_fields={"levelname": "level", "name": "logger"},
-            timestamp="time",
-        )
+        from service.jsonlog import JsonLineFormatter
+
+        formatter = JsonLineFormatter()
         for handler in self.error_log.handlers:
             handler.setFormatter(formatter)
 

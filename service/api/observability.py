@@ -87,18 +87,15 @@ def sanitize_request_id(value: str | None) -> str:
 
 def configure_logging(level: str) -> None:
     """JSON lines on stderr for the whole process (idempotent: replaces the root handler)."""
+    # A line a request: skip what no line shows (the caller's file and line, thread and
+    # process names), as the logging HOWTO's "Optimization" advises.
+    logging._srcfile = None  # type: ignore[attr-defined]
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
     logging.config.dictConfig(
         {
             "version": 1,
             "disable_existing_loggers": False,
-            "formatters": {
-                "json": {
-                    "()": "pythonjsonlogger.orjson.OrjsonFormatter",
-                    "format": "%(levelname)s %(name)s %(message)s",
-                    "rename_fields": {"levelname": "level", "name": "logger"},
-                    "timestamp": "time",
-                }
-            },
+            "formatters": {"json": {"()": "service.jsonlog.JsonLineFormatter"}},
             "handlers": {
                 "stderr": {
                     "class": "logging.StreamHandler",

@@ -188,6 +188,28 @@ INTERPRETATIONS: dict[str, Texts] = {
         "fr": "Quand vous ne pouvez pas fournir et que votre partenaire est maître, toute carte "
         "est permise.",
     },
+    "no_trump_on_trump_lead": {
+        "en": "On a trump lead, a card of another suit from a hand holding trumps breaks "
+        "follow_suit (the first duty); a trump too low when a higher one is held breaks "
+        "raise_trump.",
+        "fr": "À l'atout demandé, jouer une autre couleur en ayant de l'atout enfreint "
+        "follow_suit (premier devoir) ; un atout trop faible quand on en a un plus fort enfreint "
+        "raise_trump.",
+    },
+    "annonces_on_penalty": {
+        "en": "With annonces on, a renonce penalty gives the annonces that count to the team "
+        "that did not offend, as a dedans gives them to the defenders.",
+        "fr": "Avec les annonces, la sanction d'une renonce donne les annonces qui comptent à "
+        "l'équipe non fautive, comme un dedans les donne aux défenseurs.",
+    },
+    "declarations_checked": {
+        "en": "In a replay, a declaration counts only when its cards form the annonce and the "
+        "seat held them (its given hand, else the cards it played); annonces are scored on a "
+        "complete deal.",
+        "fr": "Dans un rejeu, une annonce ne compte que si ses cartes forment l'annonce et que "
+        "le joueur les avait (sa main donnée, sinon les cartes qu'il a jouées) ; elles sont "
+        "comptées sur une donne complète.",
+    },
 }
 
 
