@@ -64,12 +64,18 @@ RENONCES: Final = Counter("belote_renonces_total", "Renonces proven in replayed 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
+# Violation code (None: legal) -> its counter: a handful of codes, looked up once each.
+_RULING_CHILDREN: dict[str | None, Counter] = {}
+
 _request_log = logging.getLogger("belote.request")
 
 
 def count_ruling(code: str | None) -> None:
     """Count one judged play: `code` is its violation code, None when the play is legal."""
-    RULINGS.labels(violation=code or "none").inc()
+    child = _RULING_CHILDREN.get(code)
+    if child is None:
+        child = _RULING_CHILDREN[code] = RULINGS.labels(violation=code or "none")
+    child.inc()
 
 
 def count_renonces(n: int) -> None:
