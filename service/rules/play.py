@@ -87,6 +87,16 @@ def _beats(card: int, best: int, led: int, trump: int) -> bool:
     )
 
 
+def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:
+    """Whether `card` is legal whatever else the hand holds: it leads (RULES.md 1), or it
+    follows a plain suit that was led (3: follow; you need not win). Most plays are one of
+    these, so a replay asks this first and builds the full obligation only for the rest."""
+    if not trick:
+        return True
+    led = trick[0] >> 3
+    return card >> 3 == led and led != trump
+
+
 def obligation(
     hand: Sequence[Card],
     trick: Sequence[int],
@@ -191,6 +201,7 @@ __all__ = [
     "Ruling",
     "Violation",
     "ViolationCode",
+    "always_legal",
     "judge",
     "legal_cards",
     "obligation",

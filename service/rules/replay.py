@@ -23,7 +23,14 @@ from service.rules.cards import (
 )
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PLAYERS, Violation, obligation, trick_winner, violation
+from service.rules.play import (
+    PLAYERS,
+    Violation,
+    always_legal,
+    obligation,
+    trick_winner,
+    violation,
+)
 from service.rules.scoring import DealScore, DealSummary, score_deal, team_of
 
 TRICKS = 8
@@ -256,7 +263,7 @@ def _renonces_by_hand(
             )
             continue
         table = record.plays[index - index % PLAYERS : index]
-        if table:
+        if not always_legal(card, table, record.trump):
             found = violation(hand, table, record.trump, card, options)
             if found is not None:
                 renonces.append(Renonce(index, index // PLAYERS, seat, card, found, Proof("hand")))
@@ -279,10 +286,10 @@ def _renonces_by_later_plays(
     for seat_plays in by_seat:
         for position, index in enumerate(seat_plays):
             table = plays[index - index % PLAYERS : index]
-            if not table:
-                continue  # Leading: any card.
-            known = [plays[i] for i in seat_plays[position:]]
             card = plays[index]
+            if always_legal(card, table, record.trump):
+                continue
+            known = [plays[i] for i in seat_plays[position:]]
             found = violation(known, table, record.trump, card, options)
             if found is None:
                 continue
