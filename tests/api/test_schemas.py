@@ -5,11 +5,23 @@ from __future__ import annotations
 import re
 from itertools import product
 
+import marshmallow as ma
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api.schemas import CANONICAL_CARD_PATTERN, CARD_PATTERN, SUIT_INPUTS, card_list
-from service.rules import Card, Suit
+from bench.bodies import BODIES
+from service.api.deals import ReplaySchema
+from service.api.games import GameScoreSchema
+from service.api.play import RulingSchema
+from service.api.schemas import (
+    CANONICAL_CARD_PATTERN,
+    CARD_PATTERN,
+    SUIT_INPUTS,
+    Schema,
+    card_list,
+)
+from service.rules import Card, DealRecord, DealSummary, Suit, judge, replay, score_game
 from tests.api.helpers import problems
 
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A", "T", "j", "q", "k", "a", "t", "1", "0", "6"]
@@ -82,3 +94,30 @@ def test_a_card_list_with_a_bad_item_names_each_bad_item(
     assert [p for p in problems(client, "/v1/legal-moves", body) if p.startswith("/hand")] == (
         pointers
     )
+
+
+def _answers() -> list[tuple[ma.Schema, object]]:
+    """Response schemas with results that use every kind of field they hold."""
+    cards = [Card.parse(c) for c in BODIES["deals/replay"]["plays"]]
+    hands = tuple(tuple(Card.parse(c) for c in hand) for hand in BODIES["deals/replay"]["hands"])
+    # Seat 1 discards 8D on a spade lead, then plays QS: a renonce proven by a later play.
+    plays = tuple(Card.parse(c) for c in ("7S", "8D", "AS", "KS", "9S", "10S", "JS", "QS"))
+    renonce = replay(DealRecord(dealer=3, trump=1, taker=0, plays=plays))
+    assert [r.play for r in renonce.renonces] == [1]
+    deals = [DealSummary(taker=0, points=(81, 81)), DealSummary(taker=1, points=(60, 102))]
+    hand = [Card.parse(c) for c in ("KD", "9H", "8C")]
+    return [
+        (RulingSchema(), judge(hand, 1, [Card.parse("AS"), Card.parse("JH")], 1)),
+        (ReplaySchema(), replay(DealRecord(3, 1, 0, tuple(cards), hands))),
+        (ReplaySchema(), renonce),
+        (GameScoreSchema(), score_game(deals)),
+    ]
+
+
+def test_answers_dump_as_marshmallow_itself_dumps_them(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        fast = [schema.dump(result) for schema, result in _answers()]
+        monkeypatch.setattr(Schema, "_serialize", ma.Schema._serialize)
+        assert fast == [schema.dump(result) for schema, result in _answers()]
