@@ -331,8 +331,12 @@ def judgement(
     the errors a body can meet documented as problems (422 comes with `arguments`)."""
 
     def decorate(view: View) -> View:
+        documented = view
         for status in DOCUMENTED_ERRORS:
-            view = blp.alt_response(status.value, response=status.name)(view)
+            documented = blp.alt_response(status.value, response=status.name)(documented)
+        # alt_response only documents: its wrapper calls the view and does nothing else. Keep
+        # the documentation and leave those pass-through calls off every request.
+        view._apidoc = documented._apidoc  # type: ignore[attr-defined]
         # Instances, made once here: given a class, webargs would build a schema per request.
         loads, dumps = request(), response()
         return blp.arguments(loads)(blp.response(HTTPStatus.OK, dumps)(view))  # type: ignore[no-any-return]
