@@ -15,14 +15,14 @@ Problem types (the `type` member) are stable identifiers, not pages to fetch:
 from __future__ import annotations
 
 import http
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 import marshmallow as ma
 import orjson
 from flask import Response
-from flask_smorest import Api, abort
+from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
@@ -200,15 +200,6 @@ def problem_response(
     return response
 
 
-def abort_invalid(errors: Iterable[tuple[str, str]]) -> NoReturn:
-    """Stop the request with a 422 invalid-request problem.
-
-    `errors` are `(pointer, message)` pairs, the message already in `request_language()`:
-    `abort_invalid([("/card", "...")])`. For situations the rules find impossible, raise
-    `InconsistentInput` instead: it becomes a 422 inconsistent-input problem by itself."""
-    abort(422, problem=INVALID_REQUEST, errors=[{"pointer": p, "message": m} for p, m in errors])
-
-
 def _handle_inconsistent_input(error: InconsistentInput) -> Response:
     lang = request_language()
     errors = [{"pointer": p.pointer, "message": p.message(lang)} for p in error.problems]
@@ -243,8 +234,6 @@ class ProblemApi(Api):
         headers: dict[str, str] = {}
         if isinstance(error, MethodNotAllowed) and error.valid_methods:
             headers["Allow"] = ", ".join(error.valid_methods)
-        if "problem" in data:  # abort_invalid
-            return problem_response(status, data["problem"], errors=data.get("errors"))
         if "messages" in data:  # webargs: validation (422) or unparsable JSON (400)
             if status == 400:
                 return problem_response(status, MALFORMED_JSON, headers=headers)

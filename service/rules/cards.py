@@ -113,8 +113,7 @@ for _card in ALL_CARDS:
             if _value == _card >> 3:
                 _CARD_INPUT[_rank + _suit] = _card
 
-# Per card, precomputed for the hot paths: suit, and strength/points in and out of trump.
-CARD_SUIT = tuple(c >> 3 for c in ALL_CARDS)
+# Per card, precomputed for the hot paths: strength and points in and out of trump.
 CARD_TRUMP_STRENGTH = tuple(TRUMP_STRENGTH[c & 7] for c in ALL_CARDS)
 CARD_PLAIN_STRENGTH = tuple(PLAIN_STRENGTH[c & 7] for c in ALL_CARDS)
 CARD_POINTS = tuple(

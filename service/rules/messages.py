@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-LANGUAGES = ("en", "fr")
-
 SUIT_NAMES = {
     "en": ("spades", "hearts", "diamonds", "clubs"),
     "fr": ("pique", "cœur", "carreau", "trèfle"),
@@ -206,7 +204,7 @@ CATALOG: dict[str, dict[str, str]] = {
 
 
 def render(code: str, lang: str, params: Mapping[str, object]) -> str:
-    """The sentence for `code` in `lang` (English when `lang` is not one of LANGUAGES)."""
+    """The sentence for `code` in `lang` (English for any other language)."""
     templates = CATALOG[code]
     text = templates.get(lang, templates["en"]).format(**params)
     return text[0].upper() + text[1:]

@@ -11,7 +11,6 @@ from typing import Any
 
 from service.rules.errors import InconsistentInput, Problem
 
-TARGETS_NAMED_BY_THE_TEXTS = (500, 501, 1000, 1500, 2000)
 MAX_TARGET = 100_000
 
 

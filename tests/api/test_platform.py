@@ -22,7 +22,7 @@ from service.api import BLUEPRINTS
 from service.api.blueprint import Blueprint
 from service.api.i18n import negotiate_language, request_language, translate
 from service.api.observability import count_renonces, count_ruling
-from service.api.problems import PROBLEM_BASE, abort_invalid, pointer_errors
+from service.api.problems import PROBLEM_BASE, pointer_errors
 from service.rules.errors import InconsistentInput
 
 probe = Blueprint("probe", __name__)
@@ -48,8 +48,6 @@ class ProbeSchema(ma.Schema):
 def probe_view(body: dict[str, Any]) -> dict[str, Any]:
     if body.get("note") == "inconsistent":
         raise InconsistentInput.at("/hand/1", "duplicate_card", card="7S", other="/hand/0")
-    if body.get("note") == "invalid":
-        abort_invalid([("/note", "No notes, please.")])
     if body.get("note") == "crash":
         raise RuntimeError("a bug in the referee")
     return {"hand": body["hand"], "lang": request_language()}
@@ -203,12 +201,6 @@ def test_inconsistent_input_is_a_422_problem(
     [error] = body["errors"]
     assert error["pointer"] == "/hand/1"
     assert fragment in error["message"]
-
-
-def test_abort_invalid_is_a_422_problem(probe_client: FlaskClient) -> None:
-    body = problem(probe_client.post("/probe", json={"hand": [], "note": "invalid"}), 422)
-    assert body["type"] == PROBLEM_BASE + "invalid-request"
-    assert body["errors"] == [{"pointer": "/note", "message": "No notes, please."}]
 
 
 def test_a_bug_is_a_logged_500_problem_that_reveals_nothing(
