@@ -64,8 +64,12 @@ class Annonce:
 
 
 def classify(cards: Iterable[Card]) -> Annonce | None:
-    """The annonce these cards form, or None: a run of 3+ in one suit, or a scoring four."""
-    ordered = tuple(sorted(set(cards)))
+    """The annonce these cards form, or None: a run of 3+ in one suit, or a scoring four,
+    each card once."""
+    given = tuple(cards)
+    ordered = tuple(sorted(set(given)))
+    if len(ordered) != len(given):
+        return None  # a card named twice forms no annonce
     if len(ordered) == 4 and len({c.rank for c in ordered}) == 1:
         points = CARRE_POINTS[ordered[0].rank]
         if not points:

@@ -346,7 +346,7 @@ def _check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[Decla
         reused = [c for c in cards if c in used[seat]]
         problem = None
         listed = " ".join(str(c) for c in cards)
-        if annonce is None or len(annonce.cards) != len(cards):
+        if annonce is None:
             problem = Problem(
                 f"/declarations/{index}", "declaration.not_an_annonce", {"cards": listed}
             )

@@ -54,6 +54,7 @@ def test_what_an_annonce_is_worth(given: str, kind: str, points: int, top: str) 
         "7S 8H 9S",
         "KS AS 7S",  # the order does not wrap round
         "JS JH JD",
+        "7S 8S 8S 9S",  # a card named twice
         "",
     ],
 )
