@@ -4,8 +4,10 @@ A probe blueprint stands in for a game endpoint, so these tests do not depend on
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+import sys
 from typing import Any
 
 import marshmallow as ma
@@ -23,6 +25,7 @@ from service.api.blueprint import Blueprint
 from service.api.i18n import negotiate_language, request_language, translate
 from service.api.observability import count_renonces, count_ruling
 from service.api.problems import PROBLEM_BASE, pointer_errors
+from service.jsonlog import JsonLineFormatter
 from service.rules.errors import InconsistentInput
 
 probe = Blueprint("probe", __name__)
@@ -435,3 +438,32 @@ def test_only_strict_blueprints_are_accepted(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(service.app, "BLUEPRINTS", [*BLUEPRINTS, loose])
     with pytest.raises(TypeError, match="loose"):
         service.app.create_app()
+
+
+def test_a_log_line_is_one_json_object_with_the_extra_fields() -> None:
+    formatter = JsonLineFormatter()
+    record = logging.makeLogRecord(
+        {"name": "belote.request", "levelname": "INFO", "msg": "request %s", "args": ("done",)}
+    )
+    record.request_id, record.status = "rid-1", 200
+    line = formatter.format(record)
+    assert "\n" not in line
+    parsed = json.loads(line)
+    assert {k: parsed[k] for k in ("level", "logger", "message", "request_id", "status")} == {
+        "level": "INFO",
+        "logger": "belote.request",
+        "message": "request done",
+        "request_id": "rid-1",
+        "status": 200,
+    }
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", parsed["time"])
+    assert "args" not in parsed and "msg" not in parsed
+
+
+def test_a_logged_exception_stays_on_one_line() -> None:
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        record = logging.makeLogRecord({"msg": "failed", "exc_info": sys.exc_info()})
+    parsed = json.loads(JsonLineFormatter().format(record))
+    assert "ValueError: boom" in parsed["exc_info"]
