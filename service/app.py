@@ -43,6 +43,11 @@ DEFAULT_CONFIG: Mapping[str, Any] = {
 }
 
 
+class Referee(Flask):
+    def log_exception(self, exc_info: Any) -> None:
+        observability.log_exception(self, exc_info)
+
+
 class OrjsonProvider(JSONProvider):
     """Flask's JSON through orjson: faster, and strict (no NaN, no lone surrogates)."""
 
@@ -60,7 +65,7 @@ class OrjsonProvider(JSONProvider):
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A new referee app; `config` overrides `DEFAULT_CONFIG` (and Flask's own keys)."""
-    app = Flask(__name__)
+    app = Referee(__name__)
     app.json = OrjsonProvider(app)
     app.config.from_mapping(DEFAULT_CONFIG)
     app.config.from_mapping(config or {})

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Final
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -36,6 +36,7 @@ from prometheus_client import (
 )
 
 REQUEST_ID_HEADER: Final = "X-Request-ID"
+REQUEST_ID_KEY: Final = "belote.request_id"  # where the middleware leaves it in the environ
 _SAFE_REQUEST_ID: Final = re.compile(r"[A-Za-z0-9._:+=@/-]{1,200}")
 
 # Methods get their own label value; anything else a client invents is "OTHER", so that no
@@ -138,7 +139,7 @@ class ObservedApp:
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         started = perf_counter()
         request_id = sanitize_request_id(environ.get("HTTP_X_REQUEST_ID"))
-        environ["belote.request_id"] = request_id
+        environ[REQUEST_ID_KEY] = request_id
         seen: list[tuple[str, str]] = []  # (status, endpoint) once the app starts its answer
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -181,6 +182,19 @@ class ObservedApp:
                     "request_id": request_id,
                 },
             )
+
+
+def log_exception(app: Flask, exc_info: Any) -> None:
+    """Log an unexpected error under the request's id, which its 500 answer carries too."""
+    app.logger.error(
+        "exception",
+        exc_info=exc_info,
+        extra={
+            "method": request.method,
+            "path": request.path,
+            "request_id": request.environ.get(REQUEST_ID_KEY),
+        },
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -220,6 +220,7 @@ def test_a_bug_is_a_logged_500_problem_that_reveals_nothing(
     assert errors
     assert errors[0].exc_info is not None
     assert "a bug in the referee" in str(errors[0].exc_info[1])
+    assert errors[0].request_id == "bug-1"  # type: ignore[attr-defined]
 
 
 @settings(
