@@ -11,7 +11,7 @@ one worker won most of them ran on one core, whichever app it served: rounds swu
 3x. Both servers are therefore started with WORKER_CONNECTIONS = connections / workers, so that
 each worker takes its share (every round is still printed).
 
-    python -m bench.http [--rounds 3] [--seconds 5] [--connections 16]
+    python -m bench.http [--rounds 3] [--seconds 5] [--connections 16] [--endpoint legal-moves]
 """
 
 from __future__ import annotations
@@ -125,7 +125,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument(
+        "--endpoint",
+        action="append",
+        choices=list(BODIES),
+        help="measure only this endpoint (repeatable; default: all)",
+    )
     args = parser.parse_args()
+    bodies = {name: BODIES[name] for name in args.endpoint or BODIES}
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: `make bench` installs it (apt-get install wrk)")
 
@@ -140,7 +147,7 @@ def main() -> None:
     results: dict[str, dict[str, list[dict]]] = {}
     try:
         check_answers(ports["referee"])
-        for endpoint, body in BODIES.items():
+        for endpoint, body in bodies.items():
             body_file = workdir / f"{endpoint.replace('/', '-')}.json"
             body_file.write_text(json.dumps(body))
             results[endpoint] = {"referee": [], "floor": []}
