@@ -2,7 +2,7 @@
 
 - Every response carries `X-Request-ID`: the client's own when it is safe (at most 200
   characters of `A-Z a-z 0-9 . _ : + = @ / -`), else a new uuid4 hex.
-- One JSON log line per request: method, path, status, duration_ms, request_id.
+- One JSON log line per request on stderr: method, path, status, duration_ms, request_id.
 - Prometheus metrics, merged across gunicorn workers when `PROMETHEUS_MULTIPROC_DIR` is set:
   requests and latency by endpoint (the URL rule, not the raw path, so the label set stays
   small) and status, and the referee's own counters, which endpoint authors feed with
@@ -21,6 +21,8 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any, Final
 
 from flask import Flask, Response, request
+
+from service.jsonlog import RequestLog
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -68,7 +70,7 @@ if TYPE_CHECKING:
 # Violation code (None: legal) -> its counter: a handful of codes, looked up once each.
 _RULING_CHILDREN: dict[str | None, Counter] = {}
 
-_request_log = logging.getLogger("belote.request")
+REQUEST_LOG: Final = RequestLog("belote.request")
 
 
 def count_ruling(code: str | None) -> None:
@@ -171,16 +173,14 @@ class ObservedApp:
             self._children[key] = children
         children[0].inc()
         children[1].observe(duration)
-        if _request_log.isEnabledFor(logging.INFO):
-            _request_log.info(
+        if REQUEST_LOG.enabled():
+            REQUEST_LOG.write(
                 "request",
-                extra={
-                    "method": method,
-                    "path": environ.get("PATH_INFO", ""),
-                    "status": status,
-                    "duration_ms": round(duration * 1000, 3),
-                    "request_id": request_id,
-                },
+                method=method,
+                path=environ.get("PATH_INFO", ""),
+                status=status,
+                duration_ms=round(duration * 1000, 3),
+                request_id=request_id,
             )
 
 

@@ -335,16 +335,34 @@ def test_an_unsafe_request_id_is_replaced(client: FlaskClient, rid: str) -> None
     assert re.fullmatch(r"[0-9a-f]{32}", echoed)
 
 
-def test_one_log_line_per_request(client: FlaskClient, caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.INFO, logger="belote.request"):
-        client.get("/healthz", headers={"X-Request-ID": "log-1"})
-        client.get("/nowhere", headers={"X-Request-ID": "log-2"})
-    lines = [r for r in caplog.records if r.name == "belote.request"]
-    assert [(r.method, r.path, r.status, r.request_id) for r in lines] == [  # type: ignore[attr-defined]
+def request_lines(stderr: str) -> list[dict[str, Any]]:
+    lines = [json.loads(line) for line in stderr.splitlines() if line.startswith("{")]
+    return [line for line in lines if line["logger"] == "belote.request"]
+
+
+def test_one_log_line_per_request(client: FlaskClient, capfd: pytest.CaptureFixture[str]) -> None:
+    client.get("/healthz", headers={"X-Request-ID": "log-1"})
+    client.get("/nowhere", headers={"X-Request-ID": "log-2"})
+    lines = request_lines(capfd.readouterr().err)
+    assert [(r["method"], r["path"], r["status"], r["request_id"]) for r in lines] == [
         ("GET", "/healthz", 200, "log-1"),
         ("GET", "/nowhere", 404, "log-2"),
     ]
-    assert all(r.duration_ms >= 0 for r in lines)  # type: ignore[attr-defined]
+    assert all(r["duration_ms"] >= 0 and r["level"] == "INFO" for r in lines)
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:.]{12}\+00:00", r["time"]) for r in lines)
+
+
+def test_the_request_line_follows_the_log_level(
+    client: FlaskClient, capfd: pytest.CaptureFixture[str]
+) -> None:
+    logger = logging.getLogger("belote.request")
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        client.get("/healthz")
+    finally:
+        logger.setLevel(level)
+    assert request_lines(capfd.readouterr().err) == []
 
 
 def sample(name: str, **labels: str) -> float:
