@@ -27,17 +27,21 @@ def has_body(req: Request) -> bool:
     return "chunked" in req.headers.get("Transfer-Encoding", "").lower()
 
 
+def json_body(req: Request) -> Any:
+    """The request's JSON body, or `core.missing` when there is none. Raises 415 for a body
+    that is not JSON, and `orjson.JSONDecodeError` for one that does not parse."""
+    if not is_json_request(req):
+        if has_body(req):
+            abort(415)
+        return core.missing
+    data = req.get_data(cache=True)
+    return orjson.loads(data) if data else core.missing
+
+
 class StrictJSONParser(FlaskParser):
     def _raw_load_json(self, req: Request) -> Any:  # type: ignore[override]
-        if not is_json_request(req):
-            if has_body(req):
-                abort(415)
-            return core.missing
-        data = req.get_data(cache=True)
-        if not data:
-            return core.missing
         try:
-            return orjson.loads(data)
+            return json_body(req)
         except orjson.JSONDecodeError as error:
             # Not webargs's own catch: it takes an orjson error on bad UTF-8 for "no body".
             self._handle_invalid_json_error(error, req)
