@@ -8,16 +8,21 @@ boolean) and load straight into the rules' objects with the rules' own parsers (
 from __future__ import annotations
 
 import copy
+import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from http import HTTPStatus
 from typing import Any, TypeVar
 
+import flask
 import marshmallow as ma
+import orjson
 from marshmallow import validate
 
-from service.api.blueprint import Blueprint
+from service.api import plans
+from service.api.blueprint import Blueprint, json_body
 from service.api.i18n import request_language
+from service.api.plans import Convert, exactly
 from service.rules import (
     DEFAULT_OPTIONS,
     OPTION_SPECS,
@@ -44,53 +49,55 @@ F = TypeVar("F", bound=ma.fields.Field)
 
 
 class Schema(ma.Schema):
-    """The base of every schema here: each instance owns its fields' metadata. (marshmallow
-    copies fields shallowly, so a schema inheriting fields would share their `enum` lists with
-    its parent, and the YAML document would show them as anchors, `&id001`.)"""
+    """The base of every schema here.
+
+    - Each instance owns its fields' metadata. (marshmallow copies fields shallowly, so a
+      schema inheriting fields would share their `enum` lists with its parent, and the YAML
+      document would show them as anchors, `&id001`.)
+    - `load` and `dump` run the schema's plan (service/api/plans.py), compiled on first use:
+      the same results as marshmallow's, and marshmallow's own path for anything the plan
+      does not vouch for, which phrases every error.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.metadata = copy.deepcopy(field.metadata)
-        # Dumping is on the path of every answer: what `_serialize` needs of each field, once.
-        # A schema with its own `get_attribute` reads every value through it.
-        plain = type(self).get_attribute is ma.Schema.get_attribute
-        self._dump_plan = tuple(
-            (
-                field.data_key if field.data_key is not None else name,
-                field.attribute or name,
-                field,
-                plain and field._CHECK_ATTRIBUTE and "." not in (field.attribute or name),
-            )
-            for name, field in self.dump_fields.items()
-        )
+        self._planned_load: Convert | bool | None = False  # False: not compiled yet; None: no plan
+        self._planned_dump: Convert | bool | None = False
 
-    def _serialize(self, obj: Any, *, many: bool = False) -> Any:
-        """marshmallow's own loop, less its per-field indirections: each value read straight
-        from the dict or object, then formatted by its field's `_serialize` (a field with a
-        dotted attribute or none to read, or a schema with its own `get_attribute`, goes
-        through `Field.serialize` as in marshmallow)."""
-        if many and obj is not None:
-            return [self._serialize(item) for item in obj]
-        is_mapping = isinstance(obj, Mapping)
-        result = {}
-        for key, attribute, field, direct in self._dump_plan:
-            if not direct:
-                value = field.serialize(attribute, obj, accessor=self.get_attribute)
-            else:
-                value = (
-                    obj.get(attribute, ma.missing)
-                    if is_mapping
-                    else getattr(obj, attribute, ma.missing)
-                )
-                if value is ma.missing:
-                    default = field.dump_default
-                    value = default() if callable(default) else default
-                if value is not ma.missing:
-                    value = field._serialize(value, attribute, obj)
-            if value is not ma.missing:
-                result[key] = value
-        return result
+    def load(  # type: ignore[override]
+        self,
+        data: Any,
+        *,
+        many: bool | None = None,
+        partial: Any = None,
+        unknown: str | None = None,
+    ) -> Any:
+        if many is None and partial is None and unknown is None:
+            if self._planned_load is False:
+                self._planned_load = _compiled(plans.load_plan, self)
+            if self._planned_load is not None:
+                try:
+                    return self._planned_load(data)  # type: ignore[operator]
+                except plans.Unsure:
+                    pass
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        if not many:
+            if self._planned_dump is False:
+                self._planned_dump = _compiled(plans.dump_plan, self)
+            if self._planned_dump is not None:
+                return self._planned_dump(obj)  # type: ignore[operator]
+        return super().dump(obj, many=many)
+
+
+def _compiled(compile_plan: Callable[[ma.Schema], Convert], schema: ma.Schema) -> Convert | None:
+    try:
+        return compile_plan(schema)
+    except plans.Refuse:
+        return None
 
 
 class StrictInteger(ma.fields.Integer):
@@ -104,6 +111,14 @@ class StrictInteger(ma.fields.Integer):
             raise self.make_error("invalid", input=value)
         return super()._validated(value)
 
+    def load_converter(self) -> Convert:
+        return exactly(int)
+
+    def dump_converter(self) -> Convert:
+        if self.as_string:
+            return lambda value: None if value is None else str(int(value))
+        return lambda value: None if value is None else int(value)
+
 
 class StrictBoolean(ma.fields.Boolean):
     """`true` or `false`, nothing else (marshmallow would read `1` and `"yes"`)."""
@@ -113,12 +128,19 @@ class StrictBoolean(ma.fields.Boolean):
             raise self.make_error("invalid", input=value)
         return value
 
+    def load_converter(self) -> Convert:
+        return exactly(bool)
+
+    def dump_converter(self) -> Convert:
+        return lambda value: value
+
 
 class _ParsedString(ma.fields.String):
     """A string the rules parse into their own object; dumped back in canonical form.
 
     `accepts` says which strings the schema documents (a pattern or an enum); anything else is
-    refused with the rules' own sentence for `problem` in the request's language."""
+    refused with the rules' own sentence for `problem` in the request's language. `table` maps
+    each accepted spelling to its parsed value, made once (the load plan's lookup)."""
 
     problem = ""  # a code of the rules' message catalog, with `{value_name}` as parameter
     value_name = ""
@@ -126,6 +148,11 @@ class _ParsedString(ma.fields.String):
     def __init__(self, accepts: Callable[[str], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.accepts = accepts
+        self.table = {text: self.parse(text) for text in self.spellings() if accepts(text)}
+
+    def spellings(self) -> Iterable[str]:
+        """Every string `parse` reads."""
+        raise NotImplementedError
 
     def parse(self, text: str) -> Any:
         raise NotImplementedError
@@ -143,6 +170,21 @@ class _ParsedString(ma.fields.String):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else self.canonical(value)
 
+    def load_converter(self) -> Convert:
+        table = self.table
+
+        def lookup(value: Any) -> Any:
+            try:
+                return table[value]
+            except (KeyError, TypeError):
+                raise plans.Unsure from None
+
+        return lookup
+
+    def dump_converter(self) -> Convert:
+        canonical = self.canonical
+        return lambda value: None if value is None else canonical(value)
+
 
 class CardField(_ParsedString):
     """A card: `10H`, also `TH`, `th`, `10♥` on input; always canonical on output."""
@@ -153,6 +195,9 @@ class CardField(_ParsedString):
         pattern = CANONICAL_CARD_PATTERN if canonical else CARD_PATTERN
         kwargs["metadata"] = {"pattern": pattern, **kwargs.get("metadata", {})}
         super().__init__(re.compile(pattern).fullmatch, **kwargs)
+
+    def spellings(self) -> Iterable[str]:
+        return (text for card in ALL_CARDS for text in spellings(card))
 
     def parse(self, text: str) -> Card:
         return Card.parse(text)
@@ -173,6 +218,9 @@ class SuitField(_ParsedString):
         kwargs["metadata"] = {"enum": documented, **kwargs.get("metadata", {})}
         super().__init__(frozenset(choices).__contains__, **kwargs)
 
+    def spellings(self) -> Iterable[str]:
+        return SUIT_INPUTS
+
     def parse(self, text: str) -> Suit:
         return Suit.parse(text)
 
@@ -188,6 +236,9 @@ class MessageField(ma.fields.String):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
         return str(value(request_language()))
+
+    def dump_converter(self) -> Convert:
+        return lambda message: str(message(request_language()))
 
 
 def seat(**kwargs: Any) -> StrictInteger:
@@ -221,28 +272,37 @@ def card_list(
 class CardList(ma.fields.List):
     """A list of `CardField`s, read and written in one pass (cards are the bulk of every body).
 
-    Every string the inner field accepts is looked up in a table made once from that field's
-    own `accepts` and `parse`; a list with anything else takes marshmallow's path, item by item,
-    so that its errors name each bad item exactly as before."""
+    Every string the inner field accepts is looked up in its table; a list with anything else
+    takes marshmallow's path, item by item, so that its errors name each bad item."""
 
-    def __init__(self, inner: CardField, **kwargs: Any) -> None:
-        super().__init__(inner, **kwargs)
-        self.table: dict[str, Card] = {}
-        for card in ALL_CARDS:
-            for text in spellings(card):
-                if inner.accepts(text):
-                    self.table[text] = inner.parse(text)
+    inner: CardField
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if type(value) is list:
             try:
-                return [self.table[text] for text in value]
+                return [self.inner.table[text] for text in value]
             except (KeyError, TypeError):
                 pass  # some item is no card: marshmallow says which
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else [Card(card).code for card in value]
+
+    def load_converter(self) -> Convert:
+        table = self.inner.table
+
+        def cards(value: Any) -> Any:
+            if type(value) is not list:
+                raise plans.Unsure
+            try:
+                return [table[text] for text in value]
+            except (KeyError, TypeError):
+                raise plans.Unsure from None
+
+        return cards
+
+    def dump_converter(self) -> Convert:
+        return lambda cards: None if cards is None else [Card(card).code for card in cards]
 
 
 def nullable(make: Callable[..., F], description: str, **kwargs: Any) -> F:
@@ -328,7 +388,14 @@ def judgement(
     blp: Blueprint, request: type[ma.Schema], response: type[ma.Schema]
 ) -> Callable[[View], View]:
     """A POST computation: the body loaded by `request`, the result dumped by `response`, and
-    the errors a body can meet documented as problems (422 comes with `arguments`)."""
+    the errors a body can meet documented as problems (422 comes with `arguments`).
+
+    The view is served two ways with the same schema instances. A body that parses and loads
+    takes the short way: load, call, dump, answer. Anything else (no body, not JSON, a field
+    the schema refuses) goes through flask-smorest and webargs as declared, which phrase the
+    error. Both ways validate with the same `load`, so the short one loosens nothing; it only
+    skips the per-request machinery of the long one (location lookups, hooks, wrappers), which
+    cost a good fraction of a request on the hot path (bench/http.py)."""
 
     def decorate(view: View) -> View:
         documented = view
@@ -339,6 +406,20 @@ def judgement(
         view._apidoc = documented._apidoc  # type: ignore[attr-defined]
         # Instances, made once here: given a class, webargs would build a schema per request.
         loads, dumps = request(), response()
-        return blp.arguments(loads)(blp.response(HTTPStatus.OK, dumps)(view))  # type: ignore[no-any-return]
+        declared = blp.arguments(loads)(blp.response(HTTPStatus.OK, dumps)(view))
+
+        @functools.wraps(declared)
+        def judged(*args: Any) -> Any:
+            try:
+                body = json_body(flask.request)
+                if body is ma.missing:
+                    return declared(*args)
+                loaded = loads.load(body)
+            except (orjson.JSONDecodeError, ma.ValidationError):
+                return declared(*args)
+            return flask.current_app.json.response(dumps.dump(view(*args, loaded)))
+
+        judged.schemas = (loads, dumps)  # type: ignore[attr-defined]
+        return judged  # type: ignore[return-value]
 
     return decorate

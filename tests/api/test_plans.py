@@ -1,0 +1,185 @@
+"""Load and dump plans (service/api/plans.py) give exactly marshmallow's results.
+
+A plan may only decline (marshmallow then decides and phrases the errors); it must never
+accept what marshmallow refuses, nor load or dump anything differently. Bodies are the
+endpoints' valid examples and hypothesis's mutations of them: wrong types, nulls, missing
+and unknown keys, other cards and numbers, nested anywhere.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import marshmallow as ma
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bench.bodies import BODIES
+from service.api import plans
+from service.api.schemas import Schema
+from service.rules import InconsistentInput
+
+RULES = {"undertrump": "optional", "capot": 250, "rounding": "nearest_ten", "annonces": True}
+
+VALID: dict[str, list[dict[str, Any]]] = {
+    "/v1/legal-moves": [BODIES["legal-moves"], {**BODIES["legal-moves"], "rules": RULES}],
+    "/v1/plays/validate": [BODIES["plays/validate"]],
+    "/v1/tricks/winner": [{"trump": "h", "leader": 2, "cards": ["AS", "T♥"], "last": True}],
+    "/v1/deals/score": [
+        BODIES["deals/score"],
+        {
+            "taker": 1,
+            "points": [81, 81],
+            "capot": None,
+            "belote": 1,
+            "annonces": [[["7H", "8H", "9H"]], []],
+            "trump": "H",
+            "renonce": None,
+            "rules": {"annonces": True},
+        },
+    ],
+    "/v1/deals/replay": [
+        BODIES["deals/replay"],
+        {
+            "dealer": 0,
+            "trump": "S",
+            "taker": 2,
+            "plays": ["7S", "8S"],
+            "belote_announced": True,
+            "declarations": [{"seat": 1, "cards": ["7D", "8D", "9D"]}],
+        },
+    ],
+    "/v1/deals/deal": [{"seed": "table 7, deal 3 of the evening", "dealer": 3, "taker": 1}],
+    "/v1/games/score": [{"deals": [BODIES["deals/score"]] * 3, "rules": {"target": 501}}],
+    "/v1/bidding": [{"dealer": 3, "turned": "JH", "bids": ["pass", "take"]}],
+    "/v1/annonces": [{"hand": ["7H", "8H", "9H", "10H", "JS", "JD", "JC", "JH"], "trump": "S"}],
+}
+
+# What a client may send in place of any value.
+TEXTS = ["7S", "10H", "TH", "th", "1OH", "AH ", "J♥", "H", "h", "♥", "X", "", "pass", "exact"]
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 600)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(TEXTS),
+    lambda inner: (
+        st.lists(inner, max_size=9) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def schemas(app: Flask) -> Iterator[tuple[str, ma.Schema, ma.Schema]]:
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        post = getattr(getattr(view, "view_class", None), "post", None)
+        if post is not None and hasattr(post, "schemas"):
+            yield rule.rule, *post.schemas
+
+
+def test_every_endpoint_has_an_example(app: Flask) -> None:
+    assert {path for path, _, _ in schemas(app)} == set(VALID)
+
+
+def test_every_request_and_answer_schema_is_planned(app: Flask) -> None:
+    for path, loads, dumps in schemas(app):
+        assert plans.load_plan(loads), path
+        assert plans.dump_plan(dumps), path
+
+
+def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place inside a JSON value, as a path of keys and indexes."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from places(item, (*path, index))
+
+
+@st.composite
+def mutated(draw: st.DrawFn, body: dict[str, Any]) -> Any:
+    """`body` with a few changes: a value replaced, a key dropped or added, an item removed."""
+    body = copy.deepcopy(body)
+    for _ in range(draw(st.integers(0, 3))):
+        path = draw(st.sampled_from(list(places(body))))
+        if not path:
+            if draw(st.integers(0, 9)) == 0:
+                return draw(JSON_VALUES)
+            continue
+        *parents, last = path
+        container = body
+        for step in parents:
+            container = container[step]
+        change = draw(st.sampled_from(["replace", "drop", "add"]))
+        if change == "replace":
+            container[last] = draw(JSON_VALUES)
+        elif change == "drop":
+            del container[last]
+        elif isinstance(container, dict):
+            container[draw(st.sampled_from(["extra", "rules", "trick", "cards", "x"]))] = draw(
+                JSON_VALUES
+            )
+        else:
+            container.append(draw(JSON_VALUES))
+    return body
+
+
+def outcome(schema: ma.Schema, body: Any) -> tuple[str, Any]:
+    try:
+        return "loaded", schema.load(body)
+    except ma.ValidationError as error:
+        return "invalid", error.messages
+    except InconsistentInput as error:
+        return "inconsistent", error.problems
+
+
+@pytest.mark.parametrize("path", sorted(VALID))
+def test_the_valid_examples_load_through_their_plan(app: Flask, path: str) -> None:
+    (loads,) = [loads for rule, loads, _ in schemas(app) if rule == path]
+    plan = plans.load_plan(loads)
+    with app.test_request_context():
+        for body in VALID[path]:
+            assert plan(copy.deepcopy(body)) == ma.Schema.load(loads, body)
+
+
+@pytest.mark.parametrize("path", sorted(VALID))
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_a_plan_loads_exactly_as_marshmallow(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, path: str, data: st.DataObject
+) -> None:
+    (loads,) = [loads for rule, loads, _ in schemas(app) if rule == path]
+    body = data.draw(st.sampled_from(VALID[path]).flatmap(mutated))
+    with app.test_request_context():
+        planned = outcome(loads, copy.deepcopy(body))
+        with monkeypatch.context() as patch:
+            patch.setattr(Schema, "load", ma.Schema.load)
+            assert planned == outcome(loads, copy.deepcopy(body))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("path", sorted(VALID))
+def test_answers_are_what_marshmallow_itself_gives(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, path: str, lang: str
+) -> None:
+    def answers() -> list[Any]:
+        responses = [
+            client.post(path, json=body, headers={"Accept-Language": lang}) for body in VALID[path]
+        ]
+        assert [r.status_code for r in responses] == [200] * len(responses)
+        return [r.get_json() for r in responses]
+
+    planned = answers()
+    monkeypatch.setattr(Schema, "load", ma.Schema.load)
+    monkeypatch.setattr(Schema, "dump", ma.Schema.dump)
+    assert planned == answers()
