@@ -22,7 +22,7 @@ def _located(groups: Sequence[tuple[str, Sequence[Card]]]) -> list[Problem]:
     return duplicates(
         [card for _, cards in groups for card in cards],
         "",
-        [f"{pointer}/{index}" for pointer, cards in groups for index in range(len(cards))],
+        lambda: [f"{pointer}/{index}" for pointer, cards in groups for index in range(len(cards))],
     )
 
 

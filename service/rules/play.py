@@ -68,23 +68,18 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     2
     """
     led = cards[0] >> 3
-    win = 0
-    best = cards[0]
+    win, best = 0, cards[0]
+    trumped = led == trump  # whether the best card so far is a trump
     for index in range(1, len(cards)):
         card = cards[index]
-        if _beats(card, best, led, trump):
-            win = index
-            best = card
+        suit = card >> 3
+        if suit == trump:
+            # A trump beats any plain card, and a lower trump.
+            if not trumped or CARD_TRUMP_STRENGTH[card] > CARD_TRUMP_STRENGTH[best]:
+                win, best, trumped = index, card, True
+        elif not trumped and suit == led and CARD_PLAIN_STRENGTH[card] > CARD_PLAIN_STRENGTH[best]:
+            win, best = index, card  # Without trumps, the highest card of the led suit.
     return win
-
-
-def _beats(card: int, best: int, led: int, trump: int) -> bool:
-    suit = card >> 3
-    if suit == trump:
-        return best >> 3 != trump or CARD_TRUMP_STRENGTH[card] > CARD_TRUMP_STRENGTH[best]
-    return (
-        suit == led and best >> 3 == led and CARD_PLAIN_STRENGTH[card] > CARD_PLAIN_STRENGTH[best]
-    )
 
 
 def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:

@@ -8,7 +8,7 @@ those cards is illegal against any larger hand, so a proof from later plays is n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from service.rules.annonces import Annonce, classify
@@ -189,10 +189,11 @@ def _check(record: DealRecord) -> None:
                 problems.append(
                     Problem(f"/hands/{seat}", "hand_size", {"expected": 8, "size": len(hand)})
                 )
+        hands = record.hands
         problems += duplicates(
-            [c for hand in record.hands for c in hand],
+            [c for hand in hands for c in hand],
             "/hands",
-            [f"/hands/{s}/{i}" for s, hand in enumerate(record.hands) for i in range(len(hand))],
+            lambda: [f"/hands/{s}/{i}" for s, hand in enumerate(hands) for i in range(len(hand))],
         )
     for index, declaration in enumerate(record.declarations):
         if declaration.seat not in range(PLAYERS):
@@ -204,10 +205,13 @@ def _check(record: DealRecord) -> None:
 
 
 def duplicates(
-    cards: Sequence[Card], pointer: str, pointers: Sequence[str] | None = None
+    cards: Sequence[Card], pointer: str, pointers: Callable[[], Sequence[str]] | None = None
 ) -> list[Problem]:
-    """A problem for every card that appears again after its first place."""
-    where = pointers or [f"{pointer}/{i}" for i in range(len(cards))]
+    """A problem for every card that appears again after its first place: named `pointer/i`,
+    or by `pointers()`, the pointer of each place (made only when some card is repeated)."""
+    if len(set(cards)) == len(cards):
+        return []
+    where = pointers() if pointers else [f"{pointer}/{i}" for i in range(len(cards))]
     first: dict[Card, str] = {}
     problems = []
     for index, card in enumerate(cards):
@@ -218,6 +222,12 @@ def duplicates(
         else:
             first[card] = where[index]
     return problems
+
+
+# The seats of a trick in the order they play, by leader.
+_TURN_ORDER = tuple(
+    tuple((leader + offset) % PLAYERS for offset in range(PLAYERS)) for leader in range(PLAYERS)
+)
 
 
 def _tricks(record: DealRecord) -> tuple[list[int], list[TrickRecord], list[int]]:
@@ -232,12 +242,12 @@ def _tricks(record: DealRecord) -> tuple[list[int], list[TrickRecord], list[int]
     plays = record.plays
     for start in range(0, len(plays), PLAYERS):
         cards = plays[start : start + PLAYERS]
-        seats.extend((leader + offset) % PLAYERS for offset in range(len(cards)))
+        seats += _TURN_ORDER[leader][: len(cards)]
         if len(cards) < PLAYERS:
             tricks.append(TrickRecord(leader, cards, None, None))
             break
         winner = (leader + trick_winner(cards, trump)) % PLAYERS
-        won = sum(values[c] for c in cards)
+        won = values[cards[0]] + values[cards[1]] + values[cards[2]] + values[cards[3]]
         if len(tricks) == TRICKS - 1:
             won += LAST_TRICK_BONUS  # dix de der
         points[winner % 2] += won
