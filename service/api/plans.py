@@ -187,12 +187,16 @@ def dump_plan(schema: ma.Schema) -> Convert:
             raise Refuse(f"{type(schema).__name__}.{name}: dotted attribute")
         steps.append((key, attribute, field.dump_default, _field_dumper(field)))
     plan = tuple(steps)
+    kinds: dict[type, bool] = {}  # whether values are read as keys, by the object's type
 
     def dump(obj: Any) -> Any:
         for process in pre_dump:
             obj = process(obj, many=False)
         result = {}
-        mapping = plain and (type(obj) is dict or isinstance(obj, Mapping))
+        kind = type(obj)
+        mapping = kinds.get(kind)
+        if mapping is None:
+            mapping = kinds[kind] = plain and isinstance(obj, Mapping)
         for key, attribute, default, convert in plan:
             if default is WHOLE:
                 result[key] = convert(None, attribute, obj)

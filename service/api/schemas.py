@@ -33,7 +33,7 @@ from service.rules import (
     Suit,
 )
 from service.rules.annonces import KINDS
-from service.rules.cards import ALL_CARDS, SUIT_CODES, spellings
+from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, spellings
 from service.rules.options import OptionSpec
 from service.rules.play import PLAYERS
 from service.rules.scoring import TEAMS
@@ -117,7 +117,7 @@ class StrictInteger(ma.fields.Integer):
     def dump_converter(self) -> Convert:
         if self.as_string:
             return lambda value: None if value is None else str(int(value))
-        return lambda value: None if value is None else int(value)
+        return lambda value: value if type(value) is int or value is None else int(value)
 
 
 class StrictBoolean(ma.fields.Boolean):
@@ -203,7 +203,7 @@ class CardField(_ParsedString):
         return Card.parse(text)
 
     def canonical(self, value: int) -> str:
-        return Card(value).code
+        return CARD_CODES[value]
 
 
 class SuitField(_ParsedString):
@@ -286,7 +286,7 @@ class CardList(ma.fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else [Card(card).code for card in value]
+        return None if value is None else [CARD_CODES[card] for card in value]
 
     def load_converter(self) -> Convert:
         table = self.inner.table
@@ -302,7 +302,7 @@ class CardList(ma.fields.List):
         return cards
 
     def dump_converter(self) -> Convert:
-        return lambda cards: None if cards is None else [Card(card).code for card in cards]
+        return lambda cards: None if cards is None else [CARD_CODES[card] for card in cards]
 
 
 def nullable(make: Callable[..., F], description: str, **kwargs: Any) -> F:

@@ -75,7 +75,7 @@ class Card(int):
 
     @property
     def code(self) -> str:
-        return _CODES[self]
+        return CARD_CODES[self]
 
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:
@@ -93,10 +93,10 @@ class Card(int):
         return TRUMP_POINTS[self & 7] if self >> 3 == trump else PLAIN_POINTS[self & 7]
 
     def __str__(self) -> str:
-        return _CODES[self]
+        return CARD_CODES[self]
 
     def __repr__(self) -> str:
-        return f"Card({_CODES[self]})"
+        return f"Card({CARD_CODES[self]})"
 
 
 def _make_card(value: int) -> Card:
@@ -105,7 +105,9 @@ def _make_card(value: int) -> Card:
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(_make_card(v) for v in range(DECK_SIZE))
-_CODES = tuple(RANK_CODES[v & 7] + SUIT_CODES[v >> 3] for v in range(DECK_SIZE))
+CARD_CODES: tuple[str, ...] = tuple(  # each card's canonical code, by its int
+    RANK_CODES[v & 7] + SUIT_CODES[v >> 3] for v in range(DECK_SIZE)
+)
 _CARD_INPUT: dict[str, Card] = {}
 for _card in ALL_CARDS:
     for _rank in ("T", "10") if _card.rank == TEN else (RANK_CODES[_card.rank],):
@@ -143,4 +145,4 @@ def parse_cards(texts: Iterable[str], pointer: str) -> tuple[Card, ...]:
 
 
 def codes(cards: Iterable[Card]) -> list[str]:
-    return [_CODES[c] for c in cards]
+    return [CARD_CODES[c] for c in cards]
