@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 import time
 from datetime import UTC, datetime
@@ -18,9 +19,22 @@ import orjson
 _RECORD_FIELDS = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
 
 
+_second: tuple[int, str] = (0, "1970-01-01T00:00:00")  # the last whole second, formatted
+
+
 def timestamp(seconds: float) -> str:
-    """`2026-11-29T12:00:00.123+00:00`: UTC, to the millisecond."""
-    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+    """`2026-11-29T12:00:00.123+00:00`: UTC, to the millisecond (floored, as `isoformat`).
+    The date and time are formatted once a second; every line within it reuses them."""
+    global _second
+    fraction, whole = math.modf(seconds)
+    micro = round(fraction * 1e6)  # as datetime rounds a timestamp to the microsecond
+    if micro >= 1_000_000:
+        whole, micro = whole + 1, micro - 1_000_000
+    second, text = _second
+    if whole != second:
+        text = datetime.fromtimestamp(whole, UTC).isoformat(timespec="seconds")[:19]
+        _second = (int(whole), text)
+    return f"{text}.{micro // 1000:03d}+00:00"
 
 
 class JsonLineFormatter(logging.Formatter):

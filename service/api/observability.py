@@ -15,7 +15,6 @@ import logging
 import logging.config
 import os
 import re
-import uuid
 from collections.abc import Iterable
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Final
@@ -73,12 +72,12 @@ _RULING_CHILDREN: dict[str | None, Counter] = {}
 REQUEST_LOG: Final = RequestLog("belote.request")
 
 
-def count_ruling(code: str | None) -> None:
-    """Count one judged play: `code` is its violation code, None when the play is legal."""
+def count_ruling(code: str | None, plays: int = 1) -> None:
+    """Count judged plays: `code` is their violation code, None when they are legal."""
     child = _RULING_CHILDREN.get(code)
     if child is None:
         child = _RULING_CHILDREN[code] = RULINGS.labels(violation=code or "none")
-    child.inc()
+    child.inc(plays)
 
 
 def count_renonces(n: int) -> None:
@@ -91,7 +90,7 @@ def sanitize_request_id(value: str | None) -> str:
     """The client's request id when it is safe to log and echo, else a fresh one."""
     if value and _SAFE_REQUEST_ID.fullmatch(value):
         return value
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()  # as random as a uuid4's 32 hex digits, for less
 
 
 def configure_logging(level: str) -> None:

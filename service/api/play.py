@@ -95,10 +95,12 @@ class LegalMoves(MethodView):
     def post(self, turn: dict[str, Any]) -> Ruling:
         """The legal cards of the hand, and each illegal one with the rule it breaks."""
         ruling = _ruling(turn)
-        for _ in ruling.legal:
-            count_ruling(None)
+        count_ruling(None, len(ruling.legal))
+        broken: dict[str, int] = {}
         for _, violation in ruling.illegal:
-            count_ruling(violation.code)
+            broken[violation.code] = broken.get(violation.code, 0) + 1
+        for code, plays in broken.items():
+            count_ruling(code, plays)
         return ruling
 
 

@@ -8,6 +8,7 @@ import json
 import logging
 import re
 import sys
+from datetime import UTC, datetime
 from typing import Any
 
 import marshmallow as ma
@@ -25,7 +26,7 @@ from service.api.blueprint import Blueprint
 from service.api.i18n import negotiate_language, request_language, translate
 from service.api.observability import count_renonces, count_ruling
 from service.api.problems import PROBLEM_BASE, pointer_errors
-from service.jsonlog import JsonLineFormatter
+from service.jsonlog import JsonLineFormatter, timestamp
 from service.rules.errors import InconsistentInput
 
 probe = Blueprint("probe", __name__)
@@ -486,3 +487,10 @@ def test_a_logged_exception_stays_on_one_line() -> None:
         record = logging.makeLogRecord({"msg": "failed", "exc_info": sys.exc_info()})
     parsed = json.loads(JsonLineFormatter().format(record))
     assert "ValueError: boom" in parsed["exc_info"]
+
+
+@given(st.floats(0, 4e9) | st.integers(0, 4 * 10**9).map(lambda s: s + 0.9999996))
+def test_log_times_are_what_datetime_writes(seconds: float) -> None:
+    assert timestamp(seconds) == datetime.fromtimestamp(seconds, UTC).isoformat(
+        timespec="milliseconds"
+    )
