@@ -1,17 +1,20 @@
 """HTTP benchmark: the referee beside the framework floor, measured in one run.
 
-Starts gunicorn twice with the configuration `make run` uses (gunicorn.conf.py): once serving
-the referee (service.app:app), once the floor (bench/floor.py: a bare Flask endpoint that
-parses the same JSON body and returns a constant). Drives both with wrk from a POST script,
-16 connections, alternating referee / floor for several rounds per endpoint (these machines
-are noisy: only figures measured side by side are compared), and prints requests per second,
-p50 and p99 latency and the ratio to the floor: of the medians over rounds, and of the best
-rounds. gunicorn's workers race to accept wrk's keep-alive connections, and a round in which
-one worker won most of them ran on one core, whichever app it served: rounds swung by up to
-3x. Both servers are therefore started with WORKER_CONNECTIONS = connections / workers, so that
-each worker takes its share (every round is still printed).
+Starts gunicorn with the configuration `make run` uses (gunicorn.conf.py) for the referee
+(service.app:app), for the floor (bench/floor.py: a bare Flask endpoint that parses the same
+JSON body and returns a constant) and, unless `--no-frame`, for the referee's frame
+(bench/frame.py: the referee's own app and middleware around the floor's endpoint). Drives
+them with wrk from a POST script, 16 connections, in turn (referee, floor, frame, then again)
+for several rounds per endpoint (these machines are noisy: only figures measured side by side
+are compared), and prints requests per second, p50 and p99 latency and the ratio to the
+floor: of the medians over rounds, and of the best rounds. gunicorn's workers race to accept
+wrk's keep-alive connections, and a round in which one worker won most of them ran on one
+core, whichever app it served: rounds swung by up to 3x. Every server is therefore started
+with WORKER_CONNECTIONS = connections / workers, so that each worker takes its share (every
+round is still printed).
 
     python -m bench.http [--rounds 3] [--seconds 5] [--connections 16] [--endpoint legal-moves]
+                         [--no-frame]
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bodies import BODIES  # noqa: E402
+from bench.frame import FRAME_PREFIX  # noqa: E402
 
 LUA = """
 wrk.method = "POST"
@@ -131,15 +135,24 @@ def main() -> None:
         choices=list(BODIES),
         help="measure only this endpoint (repeatable; default: all)",
     )
+    parser.add_argument(
+        "--frame",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also measure the referee's frame (bench/frame.py): its app, middleware "
+        "included, with an endpoint that parses the body and returns a constant",
+    )
     args = parser.parse_args()
     bodies = {name: BODIES[name] for name in args.endpoint or BODIES}
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: `make bench` installs it (apt-get install wrk)")
 
-    ports = {"referee": free_port(), "floor": free_port()}
+    apps = {"referee": ("service.app:app", "/v1"), "floor": ("bench.floor:app", "/v1")}
+    if args.frame:
+        apps["frame"] = ("bench.frame:app", FRAME_PREFIX)
+    ports = {name: free_port() for name in apps}
     servers = {
-        "referee": start("service.app:app", ports["referee"], args.connections),
-        "floor": start("bench.floor:app", ports["floor"], args.connections),
+        name: start(target, ports[name], args.connections) for name, (target, _) in apps.items()
     }
     workdir = Path(tempfile.mkdtemp(prefix="belote-bench-"))
     script = workdir / "post.lua"
@@ -150,12 +163,15 @@ def main() -> None:
         for endpoint, body in bodies.items():
             body_file = workdir / f"{endpoint.replace('/', '-')}.json"
             body_file.write_text(json.dumps(body))
-            results[endpoint] = {"referee": [], "floor": []}
-            for name in ("referee", "floor"):  # warm-up, not counted
-                wrk(f"http://127.0.0.1:{ports[name]}/v1/{endpoint}", body_file, script, 1, 4)
+            results[endpoint] = {name: [] for name in apps}
+            urls = {
+                name: f"http://127.0.0.1:{ports[name]}{prefix}/{endpoint}"
+                for name, (_, prefix) in apps.items()
+            }
+            for url in urls.values():  # warm-up, not counted
+                wrk(url, body_file, script, 1, 4)
             for _ in range(args.rounds):
-                for name in ("referee", "floor"):  # A B A B ...
-                    url = f"http://127.0.0.1:{ports[name]}/v1/{endpoint}"
+                for name, url in urls.items():  # A B A B ... (A B C A B C with the frame)
                     run = wrk(url, body_file, script, args.seconds, args.connections)
                     results[endpoint][name].append(run)
     finally:
@@ -171,6 +187,7 @@ def main() -> None:
     header = (
         f"{'endpoint':<16}{'referee rps':>12}{'floor rps':>11}{'ratio':>7}{'best':>6}"
         f"{'p50 ms':>8}{'p99 ms':>8}{'floor p50':>10}{'floor p99':>10}{'non-2xx':>9}"
+        + (f"{'frame rps':>11}{'ratio':>7}" if args.frame else "")
     )
     print(header)
     print("-" * len(header))
@@ -183,18 +200,22 @@ def main() -> None:
         ratio = median("referee", "rps") / median("floor", "rps")
         best = max(r["rps"] for r in runs["referee"]) / max(r["rps"] for r in runs["floor"])
         rounds = " ".join(
-            f"{a['rps']:.0f}/{b['rps']:.0f}"
-            for a, b in zip(runs["referee"], runs["floor"], strict=True)
+            "/".join(f"{run['rps']:.0f}" for run in together)
+            for together in zip(*(runs[name] for name in apps), strict=True)
         )
         errors = sum(r["errors"] for r in runs["referee"])
+        frame = ""
+        if args.frame:
+            frame_rps = median("frame", "rps")
+            frame = f"{frame_rps:>11.0f}{frame_rps / median('floor', 'rps'):>7.2f}"
         print(
             f"{endpoint:<16}{median('referee', 'rps'):>12.0f}{median('floor', 'rps'):>11.0f}"
             f"{ratio:>7.2f}{best:>6.2f}"
             f"{median('referee', 'p50'):>8.2f}{median('referee', 'p99'):>8.2f}"
-            f"{median('floor', 'p50'):>10.2f}{median('floor', 'p99'):>10.2f}{errors:>9}"
+            f"{median('floor', 'p50'):>10.2f}{median('floor', 'p99'):>10.2f}{errors:>9}{frame}"
         )
         per_round[endpoint] = rounds
-    print("rps per round, referee/floor:")
+    print(f"rps per round, {'/'.join(apps)}:")
     for endpoint, rounds in per_round.items():
         print(f"  {endpoint:<16}{rounds}")
 
