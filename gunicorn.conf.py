@@ -33,9 +33,11 @@ worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
 timeout = int(os.environ.get("TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
-# Recycle workers now and then, staggered, so that no leak can grow without bound.
-max_requests = 20000
-max_requests_jitter = 2000
+# Recycle workers now and then, staggered, so that no leak can grow without bound. Not too
+# often: a worker answers about 2,000 requests a second at full load, and each recycle shows
+# in the tail latency (at 20,000 it happened every 10 s and put the p99 over 20 ms).
+max_requests = 200000
+max_requests_jitter = 20000
 # Import the app once in the master: a broken app fails at startup, and workers fork fast.
 preload_app = True
 # gunicorn 27 opens a control socket by default; containers run with a read-only root.
