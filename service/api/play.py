@@ -20,7 +20,7 @@ from service.api.schemas import (
     judgement,
     seat,
 )
-from service.rules import Card, Ruling, Violation, check_turn, judge
+from service.rules import Ruling, check_turn, judge
 from service.rules.cards import HAND_SIZE
 from service.rules.play import PLAYERS
 
@@ -63,10 +63,6 @@ class PlaySchema(TurnSchema):
 class IllegalCardSchema(Schema):
     card = CardField(canonical=True, required=True)
     violation = ma.fields.Nested(ViolationSchema, required=True)
-
-    @ma.pre_dump
-    def from_pair(self, pair: tuple[Card, Violation], **kwargs: Any) -> dict[str, Any]:
-        return {"card": pair[0], "violation": pair[1]}
 
 
 class RulingSchema(Schema):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from service.rules.cards import CARD_PLAIN_STRENGTH, CARD_TRUMP_STRENGTH, Card
 from service.rules.messages import card_list, render, suit_name
@@ -51,13 +52,20 @@ class Violation:
         )
 
 
+class IllegalPlay(NamedTuple):
+    """A card of the hand that may not be played, and why."""
+
+    card: Card
+    violation: Violation
+
+
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """The verdict on every card of a hand for the player to move."""
 
     seat: int
     legal: tuple[Card, ...]
-    illegal: tuple[tuple[Card, Violation], ...]
+    illegal: tuple[IllegalPlay, ...]
 
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:
@@ -187,12 +195,13 @@ def judge(
         for card in hand:
             found = _violation_of(card, legal, code, best, trick, trump)
             if found is not None:
-                illegal.append((card, found))
+                illegal.append(IllegalPlay(card, found))
     return Ruling((leader + len(trick)) % PLAYERS, tuple(legal), tuple(illegal))
 
 
 __all__ = [
     "VIOLATION_CODES",
+    "IllegalPlay",
     "Ruling",
     "Violation",
     "ViolationCode",
