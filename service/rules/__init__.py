@@ -25,6 +25,7 @@ from service.rules.errors import InconsistentInput, Problem
 from service.rules.options import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
 from service.rules.play import (
     VIOLATION_CODES,
+    IllegalPlay,
     Ruling,
     Violation,
     ViolationCode,
@@ -56,6 +57,7 @@ __all__ = [
     "Declaration",
     "GameScore",
     "HandAnnonces",
+    "IllegalPlay",
     "InconsistentInput",
     "Problem",
     "Renonce",
