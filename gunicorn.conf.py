@@ -70,6 +70,13 @@ def on_starting(server: Any) -> None:
         stale.unlink()
 
 
+def worker_exit(server: Any, worker: Any) -> None:
+    # In the stopping worker: the metric updates it has not handed to prometheus yet.
+    from service.api.observability import TALLY
+
+    TALLY.flush()
+
+
 def child_exit(server: Any, worker: Any) -> None:
     # A dead worker's live gauges must not be reported; its counters stay summed.
     from prometheus_client import multiprocess

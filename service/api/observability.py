@@ -1,12 +1,13 @@
 """Logs, metrics and request ids: what an operator sees of each request.
 
 - Every response carries `X-Request-ID`: the client's own when it is safe (at most 200
-  characters of `A-Z a-z 0-9 . _ : + = @ / -`), else a new uuid4 hex.
+  characters of `A-Z a-z 0-9 . _ : + = @ / -`), else 32 new random hex digits.
 - One JSON log line per request on stderr: method, path, status, duration_ms, request_id.
 - Prometheus metrics, merged across gunicorn workers when `PROMETHEUS_MULTIPROC_DIR` is set:
   requests and latency by endpoint (the URL rule, not the raw path, so the label set stays
   small) and status, and the referee's own counters, which endpoint authors feed with
-  `count_ruling(code)` and `count_renonces(n)`.
+  `count_ruling(code)` and `count_renonces(n)`. Updates are added up in memory and handed to
+  prometheus once a second (service/api/tally.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from flask import Flask, Response, request
 
+from service.api.tally import Tally
 from service.jsonlog import RequestLog
 
 if TYPE_CHECKING:
@@ -70,6 +72,7 @@ if TYPE_CHECKING:
 _RULING_CHILDREN: dict[str | None, Counter] = {}
 
 REQUEST_LOG: Final = RequestLog("belote.request")
+TALLY: Final = Tally()  # every metric update of the hot path goes through it
 
 
 def count_ruling(code: str | None, plays: int = 1) -> None:
@@ -77,13 +80,13 @@ def count_ruling(code: str | None, plays: int = 1) -> None:
     child = _RULING_CHILDREN.get(code)
     if child is None:
         child = _RULING_CHILDREN[code] = RULINGS.labels(violation=code or "none")
-    child.inc(plays)
+    TALLY.inc(child, plays)
 
 
 def count_renonces(n: int) -> None:
     """Count the renonces proven in one replay (0 is fine and counts nothing)."""
     if n:
-        RENONCES.inc(n)
+        TALLY.inc(RENONCES, n)
 
 
 def sanitize_request_id(value: str | None) -> str:
@@ -117,7 +120,9 @@ def configure_logging(level: str) -> None:
 
 
 def metrics_response() -> Response:
-    """The Prometheus exposition: all workers' samples when running multiprocess."""
+    """The Prometheus exposition: all workers' samples when running multiprocess (this
+    worker's up to now, the others' up to their last flush, at most a second ago)."""
+    TALLY.flush()
     if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
@@ -170,8 +175,8 @@ class ObservedApp:
         if children is None:
             children = (HTTP_REQUESTS.labels(*key), HTTP_LATENCY.labels(*key))
             self._children[key] = children
-        children[0].inc()
-        children[1].observe(duration)
+        TALLY.inc(children[0])
+        TALLY.observe(children[1], duration)
         if REQUEST_LOG.enabled():
             REQUEST_LOG.write(
                 "request",

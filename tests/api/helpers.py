@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask.testing import FlaskClient
+from prometheus_client import REGISTRY
+
+from service.api.observability import TALLY
 
 FRENCH = {"Accept-Language": "fr"}
 
@@ -24,3 +27,9 @@ def problems(client: FlaskClient, path: str, body: Any, **headers: str) -> dict[
     assert response.status_code == 422, response.get_json()
     assert response.mimetype == "application/problem+json"
     return {e["pointer"]: e["message"] for e in response.get_json(force=True)["errors"]}
+
+
+def metric(name: str, **labels: str) -> float:
+    """A sample of the app's metrics as /metrics would show it (0 when absent)."""
+    TALLY.flush()  # what /metrics does before it answers
+    return REGISTRY.get_sample_value(name, labels) or 0.0

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask.testing import FlaskClient
-from prometheus_client import REGISTRY
 
-from tests.api.helpers import FRENCH, answer, problems
+from tests.api.helpers import FRENCH, answer, metric, problems
 
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 # Each seat holds one whole suit: seat 0 spades, seat 1 hearts (trump), seat 2 diamonds,
@@ -124,7 +123,7 @@ def test_replay_in_progress_gives_who_moves_and_the_legal_cards(client: FlaskCli
 
 
 def test_replay_proves_a_renonce_by_a_later_play(client: FlaskClient) -> None:
-    before = REGISTRY.get_sample_value("belote_renonces_total") or 0.0
+    before = metric("belote_renonces_total")
     body = answer(
         client,
         "/v1/deals/replay",
@@ -142,7 +141,7 @@ def test_replay_proves_a_renonce_by_a_later_play(client: FlaskClient) -> None:
     assert "10S" in renonce["violation"]["message"]
     assert "fournir" in renonce["violation"]["message"]
     assert renonce["proof"] == {"by": "later_play", "card": "10S", "play": 5}
-    assert REGISTRY.get_sample_value("belote_renonces_total") == before + 1
+    assert metric("belote_renonces_total") == before + 1
 
 
 def test_replay_a_card_in_two_hands(client: FlaskClient) -> None:

@@ -18,7 +18,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from prometheus_client import REGISTRY
 
 import service.app
 from service.api import BLUEPRINTS
@@ -28,6 +27,7 @@ from service.api.observability import count_renonces, count_ruling
 from service.api.problems import PROBLEM_BASE, pointer_errors
 from service.jsonlog import JsonLineFormatter, timestamp
 from service.rules.errors import InconsistentInput
+from tests.api.helpers import metric
 
 probe = Blueprint("probe", __name__)
 
@@ -366,21 +366,17 @@ def test_the_request_line_follows_the_log_level(
     assert request_lines(capfd.readouterr().err) == []
 
 
-def sample(name: str, **labels: str) -> float:
-    return REGISTRY.get_sample_value(name, labels) or 0.0
-
-
 def test_http_metrics_are_labelled_by_url_rule_not_path(client: FlaskClient) -> None:
     healthz = {"method": "GET", "endpoint": "/healthz", "status": "200"}
     unmatched = {"method": "GET", "endpoint": "<unmatched>", "status": "404"}
-    before = sample("belote_http_requests_total", **healthz)
-    before_unmatched = sample("belote_http_requests_total", **unmatched)
+    before = metric("belote_http_requests_total", **healthz)
+    before_unmatched = metric("belote_http_requests_total", **unmatched)
     client.get("/healthz")
     client.get("/random/path/123")
     client.get("/another/one")
-    assert sample("belote_http_requests_total", **healthz) == before + 1
-    assert sample("belote_http_requests_total", **unmatched) == before_unmatched + 2
-    assert sample("belote_http_request_duration_seconds_count", **healthz) >= 1
+    assert metric("belote_http_requests_total", **healthz) == before + 1
+    assert metric("belote_http_requests_total", **unmatched) == before_unmatched + 2
+    assert metric("belote_http_request_duration_seconds_count", **healthz) >= 1
     text = client.get("/metrics").get_data(as_text=True)
     assert 'belote_http_requests_total{endpoint="/healthz",method="GET",status="200"}' in text
     assert "/random/path" not in text
@@ -388,24 +384,24 @@ def test_http_metrics_are_labelled_by_url_rule_not_path(client: FlaskClient) -> 
 
 def test_invented_methods_share_one_label(client: FlaskClient) -> None:
     labels = {"method": "OTHER", "endpoint": "<unmatched>", "status": "405"}
-    before = sample("belote_http_requests_total", **labels)
+    before = metric("belote_http_requests_total", **labels)
     client.open("/healthz", method="BREW")
-    after = sample("belote_http_requests_total", **labels)
+    after = metric("belote_http_requests_total", **labels)
     assert after == before + 1
 
 
 def test_rulings_and_renonces_are_counted(client: FlaskClient) -> None:
-    before_legal = sample("belote_rulings_total", violation="none")
-    before_trump = sample("belote_rulings_total", violation="trump")
-    before_renonces = sample("belote_renonces_total")
+    before_legal = metric("belote_rulings_total", violation="none")
+    before_trump = metric("belote_rulings_total", violation="trump")
+    before_renonces = metric("belote_renonces_total")
     count_ruling(None)
     count_ruling("trump")
     count_ruling("trump")
     count_renonces(0)
     count_renonces(3)
-    assert sample("belote_rulings_total", violation="none") == before_legal + 1
-    assert sample("belote_rulings_total", violation="trump") == before_trump + 2
-    assert sample("belote_renonces_total") == before_renonces + 3
+    assert metric("belote_rulings_total", violation="none") == before_legal + 1
+    assert metric("belote_rulings_total", violation="trump") == before_trump + 2
+    assert metric("belote_renonces_total") == before_renonces + 3
     text = client.get("/metrics").get_data(as_text=True)
     assert 'belote_rulings_total{violation="trump"}' in text
     assert "belote_renonces_total" in text

@@ -6,9 +6,8 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from prometheus_client import REGISTRY
 
-from tests.api.helpers import FRENCH, answer, problems
+from tests.api.helpers import FRENCH, answer, metric, problems
 
 # API.md's example: seat 3 cannot follow spades nor beat the opponent's JH, so must still
 # play a trump.
@@ -22,7 +21,7 @@ EXAMPLE: dict[str, Any] = {
 
 
 def rulings(code: str) -> float:
-    return REGISTRY.get_sample_value("belote_rulings_total", {"violation": code}) or 0.0
+    return metric("belote_rulings_total", violation=code)
 
 
 def test_legal_moves_example_of_api_md(client: FlaskClient) -> None:
