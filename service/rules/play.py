@@ -192,8 +192,16 @@ def judge(
     legal, code, best = obligation(hand, trick, trump, options)
     illegal = []
     if code is not None:
+        # Every illegal card breaks the same rule, save non-trumps on a trump lead (follow
+        # suit rather than raise): one Violation for each kind of card, shared.
+        shared: dict[bool, Violation | None] = {}
         for card in hand:
-            found = _violation_of(card, legal, code, best, trick, trump)
+            if card in legal:
+                continue
+            is_trump = card >> 3 == trump
+            if is_trump not in shared:
+                shared[is_trump] = _violation_of(card, legal, code, best, trick, trump)
+            found = shared[is_trump]
             if found is not None:
                 illegal.append(IllegalPlay(card, found))
     return Ruling((leader + len(trick)) % PLAYERS, tuple(legal), tuple(illegal))
