@@ -182,7 +182,7 @@ def main() -> None:
     print(
         f"wrk (1 thread), {args.connections} connections, "
         f"{args.rounds} rounds of {args.seconds} s, "
-        f"referee and floor alternating; medians over rounds; {os.cpu_count()} CPUs"
+        f"{', '.join(apps)} in turn; medians over rounds; {os.cpu_count()} CPUs"
     )
     header = (
         f"{'endpoint':<16}{'referee rps':>12}{'floor rps':>11}{'ratio':>7}{'best':>6}"
