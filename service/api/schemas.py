@@ -168,6 +168,9 @@ class _ParsedString(ma.fields.String):
         return self.parse(text)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return self.write(value)
+
+    def write(self, value: Any) -> str | None:
         return None if value is None else self.canonical(value)
 
     def load_converter(self) -> Convert:
@@ -182,8 +185,7 @@ class _ParsedString(ma.fields.String):
         return lookup
 
     def dump_converter(self) -> Convert:
-        canonical = self.canonical
-        return lambda value: None if value is None else canonical(value)
+        return self.write
 
 
 class CardField(_ParsedString):
@@ -235,10 +237,14 @@ class MessageField(ma.fields.String):
         super().__init__(attribute="message", **kwargs)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
-        return str(value(request_language()))
+        return self.write(value)
+
+    @staticmethod
+    def write(message: Callable[[str], str]) -> str:
+        return str(message(request_language()))
 
     def dump_converter(self) -> Convert:
-        return lambda message: str(message(request_language()))
+        return self.write
 
 
 def seat(**kwargs: Any) -> StrictInteger:
@@ -278,31 +284,32 @@ class CardList(ma.fields.List):
     inner: CardField
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list:
-            try:
-                return [self.inner.table[text] for text in value]
-            except (KeyError, TypeError):
-                pass  # some item is no card: marshmallow says which
-        return super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return self.read(value)
+        except plans.Unsure:  # not a list, or some item is no card: marshmallow says which
+            return super()._deserialize(value, attr, data, **kwargs)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else [CARD_CODES[card] for card in value]
+        return self.write(value)
+
+    def read(self, value: Any) -> list[Card]:
+        if type(value) is not list:
+            raise plans.Unsure
+        table = self.inner.table
+        try:
+            return [table[text] for text in value]
+        except (KeyError, TypeError):
+            raise plans.Unsure from None
+
+    @staticmethod
+    def write(cards: Iterable[int] | None) -> list[str] | None:
+        return None if cards is None else [CARD_CODES[card] for card in cards]
 
     def load_converter(self) -> Convert:
-        table = self.inner.table
-
-        def cards(value: Any) -> Any:
-            if type(value) is not list:
-                raise plans.Unsure
-            try:
-                return [table[text] for text in value]
-            except (KeyError, TypeError):
-                raise plans.Unsure from None
-
-        return cards
+        return self.read
 
     def dump_converter(self) -> Convert:
-        return lambda cards: None if cards is None else [CARD_CODES[card] for card in cards]
+        return self.write
 
 
 def nullable(make: Callable[..., F], description: str, **kwargs: Any) -> F:
