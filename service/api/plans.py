@@ -28,6 +28,7 @@ from marshmallow.decorators import (
     VALIDATES,
     VALIDATES_SCHEMA,
 )
+from marshmallow.utils import ensure_text_type
 
 MISSING: Final = ma.missing
 WHOLE: Final = object()  # in a dump step: the field reads the whole object, not an attribute
@@ -231,7 +232,7 @@ def _field_dumper(field: ma.fields.Field) -> Convert:
     if kind in (ma.fields.Boolean, ma.fields.Raw):
         return lambda value: value
     if kind is ma.fields.String:
-        return lambda value: None if value is None else str(value)
+        return lambda value: None if value is None else ensure_text_type(value)
     if kind is ma.fields.List:
         item = _field_dumper(field.inner)
         return lambda value: None if value is None else [item(each) for each in value]
