@@ -33,7 +33,7 @@ from service.rules import (
     Suit,
 )
 from service.rules.annonces import KINDS
-from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, spellings
+from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, codes, spellings
 from service.rules.options import OptionSpec
 from service.rules.play import PLAYERS
 from service.rules.scoring import TEAMS
@@ -303,7 +303,7 @@ class CardList(ma.fields.List):
 
     @staticmethod
     def write(cards: Iterable[int] | None) -> list[str] | None:
-        return None if cards is None else [CARD_CODES[card] for card in cards]
+        return None if cards is None else codes(cards)
 
     def load_converter(self) -> Convert:
         return self.read
