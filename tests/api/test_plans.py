@@ -88,9 +88,13 @@ def test_every_endpoint_has_an_example(app: Flask) -> None:
 
 
 def test_every_request_and_answer_schema_is_planned(app: Flask) -> None:
+    """A schema the planner refuses would fall back to marshmallow: right, but slow."""
     for path, loads, dumps in schemas(app):
-        assert plans.load_plan(loads), path
-        assert plans.dump_plan(dumps), path
+        try:
+            plans.load_plan(loads)
+            plans.dump_plan(dumps)
+        except plans.Refuse as refused:
+            pytest.fail(f"{path}: {refused}")
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
