@@ -123,6 +123,26 @@ CARD_POINTS = tuple(
     for t in range(4)
 )
 
+# Sets of cards as bit masks (bit c: card c), for the play obligations' hot path.
+SUIT_MASKS = tuple(sum(1 << c for c in ALL_CARDS if c >> 3 == suit) for suit in range(4))
+# Per card: the cards of its suit that beat it when that suit is trump.
+STRONGER_TRUMPS = tuple(
+    sum(
+        1 << other
+        for other in ALL_CARDS
+        if other >> 3 == card >> 3 and CARD_TRUMP_STRENGTH[other] > CARD_TRUMP_STRENGTH[card]
+    )
+    for card in ALL_CARDS
+)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The set of `cards` as a bit mask."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
 
 def spellings(card: Card) -> tuple[str, ...]:
     """Every way of writing `card` that `Card.parse` reads (`10H`, `th`, `T♥`...)."""

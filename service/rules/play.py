@@ -1,7 +1,9 @@
 """Play obligations: which cards may be played to a trick, and why the others may not.
 
-RULES.md "Play obligations". Every decision comes from `obligation`, one function whose
-branches quote the rule they apply; `legal_cards`, `violation` and `judge` only ask it.
+RULES.md "Play obligations". Every decision comes from `obligation_of_mask`, one function
+whose branches quote the rule they apply, on hands as bit masks (`cards.mask_of`);
+`obligation` gives the same for a hand as a list, and `legal_cards`, `violation`, `judge` and
+the replay only ask them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from service.rules.cards import CARD_PLAIN_STRENGTH, CARD_TRUMP_STRENGTH, Card
+from service.rules.cards import (
+    CARD_PLAIN_STRENGTH,
+    CARD_TRUMP_STRENGTH,
+    STRONGER_TRUMPS,
+    SUIT_MASKS,
+    Card,
+    mask_of,
+)
 from service.rules.messages import card_list, render, suit_name
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 
@@ -110,21 +119,32 @@ def obligation(
     (None when every card is legal) and the best trump on the table when it matters.
     The legal cards keep the order of `hand` and are never empty for a non-empty hand.
     """
+    held = mask_of(hand)
+    legal, code, best = obligation_of_mask(held, trick, trump, options)
+    if legal == held:
+        return hand, code, best
+    return [c for c in hand if legal >> c & 1], code, best
+
+
+def obligation_of_mask(
+    hand: int, trick: Sequence[int], trump: int, options: RuleOptions = DEFAULT_OPTIONS
+) -> tuple[int, ViolationCode | None, int | None]:
+    """`obligation` for a hand given as a bit mask (`cards.mask_of`): the legal cards as a
+    mask, the rule and the best trump. Every play obligation is decided here."""
     if not trick:
         return hand, None, None  # 1. Leading: any card.
     led = trick[0] >> 3
     win = trick_winner(trick, trump)
     best = trick[win]
     partner_winning = win == len(trick) - 2  # the partner played two cards before
-    follow = [c for c in hand if c >> 3 == led]
+    follow = hand & SUIT_MASKS[led]
     if led == trump:
         if not follow:
             return hand, None, None  # 2. No trump: any card.
         if partner_winning and not options.overtrump_partner:
             return follow, ViolationCode.FOLLOW_SUIT, None
         # 2. Play a trump higher than the best one on the table if you have one.
-        floor = CARD_TRUMP_STRENGTH[best]
-        higher = [c for c in follow if CARD_TRUMP_STRENGTH[c] > floor]
+        higher = follow & STRONGER_TRUMPS[best]
         if higher:
             return higher, ViolationCode.RAISE_TRUMP, best
         return follow, ViolationCode.FOLLOW_SUIT, None
@@ -132,13 +152,12 @@ def obligation(
         return follow, ViolationCode.FOLLOW_SUIT, None  # 3. Follow; you need not win.
     if partner_winning:
         return hand, None, None  # 4. Your partner is winning: any card.
-    trumps = [c for c in hand if c >> 3 == trump]
+    trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return hand, None, None  # 4. No trump in hand: any card.
     if best >> 3 != trump:
         return trumps, ViolationCode.TRUMP, None  # 4. No trump on the table: trump.
-    floor = CARD_TRUMP_STRENGTH[best]
-    higher = [c for c in trumps if CARD_TRUMP_STRENGTH[c] > floor]
+    higher = trumps & STRONGER_TRUMPS[best]
     if higher:
         return higher, ViolationCode.OVERTRUMP, best  # 4. An opponent trumped: over-trump.
     if options.undertrump == "required":
@@ -217,6 +236,7 @@ __all__ = [
     "judge",
     "legal_cards",
     "obligation",
+    "obligation_of_mask",
     "trick_winner",
     "violation",
 ]

@@ -20,6 +20,7 @@ from service.rules.cards import (
     LAST_TRICK_BONUS,
     QUEEN,
     Card,
+    mask_of,
 )
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
@@ -28,6 +29,7 @@ from service.rules.play import (
     Violation,
     always_legal,
     obligation,
+    obligation_of_mask,
     trick_winner,
     violation,
 )
@@ -260,27 +262,33 @@ def _renonces_by_hand(
     record: DealRecord, seats: Sequence[int], options: RuleOptions
 ) -> tuple[list[Renonce], list[list[Card]]]:
     """Every play judged against the player's remaining hand; also the hands left."""
-    assert record.hands is not None
-    remaining = [list(hand) for hand in record.hands]
+    hands = record.hands
+    assert hands is not None
+    held = [mask_of(hand) for hand in hands]  # what each seat still holds, as a bit mask
     renonces: list[Renonce] = []
     problems: list[Problem] = []
-    for index, card in enumerate(record.plays):
+    plays, trump = record.plays, record.trump
+    for index, card in enumerate(plays):
         seat = seats[index]
-        hand = remaining[seat]
-        if card not in hand:
+        if not held[seat] >> card & 1:
             problems.append(
                 Problem(f"/plays/{index}", "play_not_in_hand", {"card": str(card), "seat": seat})
             )
             continue
-        table = record.plays[index - index % PLAYERS : index]
-        if not always_legal(card, table, record.trump):
-            found = violation(hand, table, record.trump, card, options)
-            if found is not None:
+        table = plays[index - index % PLAYERS : index]
+        if not always_legal(card, table, trump):
+            legal = obligation_of_mask(held[seat], table, trump, options)[0]
+            if not legal >> card & 1:  # a renonce: say why, from the hand in its order
+                hand = [c for c in hands[seat] if held[seat] >> c & 1]
+                found = violation(hand, table, trump, card, options)
+                assert found is not None
                 renonces.append(Renonce(index, index // PLAYERS, seat, card, found, Proof("hand")))
-        hand.remove(card)
+        held[seat] &= ~(1 << card)
     if problems:
         raise InconsistentInput(problems)
-    return renonces, remaining
+    return renonces, [
+        [c for c in hand if mask >> c & 1] for hand, mask in zip(hands, held, strict=True)
+    ]
 
 
 def _renonces_by_later_plays(
