@@ -187,7 +187,7 @@ def main() -> None:
     header = (
         f"{'endpoint':<16}{'referee rps':>12}{'floor rps':>11}{'ratio':>7}{'best':>6}"
         f"{'p50 ms':>8}{'p99 ms':>8}{'floor p50':>10}{'floor p99':>10}{'non-2xx':>9}"
-        + (f"{'frame rps':>11}{'ratio':>7}" if args.frame else "")
+        + (f"{'frame rps':>11}{'ratio':>7}{'referee/frame':>15}" if args.frame else "")
     )
     print(header)
     print("-" * len(header))
@@ -207,7 +207,10 @@ def main() -> None:
         frame = ""
         if args.frame:
             frame_rps = median("frame", "rps")
-            frame = f"{frame_rps:>11.0f}{frame_rps / median('floor', 'rps'):>7.2f}"
+            frame = (
+                f"{frame_rps:>11.0f}{frame_rps / median('floor', 'rps'):>7.2f}"
+                f"{median('referee', 'rps') / frame_rps:>15.2f}"
+            )
         print(
             f"{endpoint:<16}{median('referee', 'rps'):>12.0f}{median('floor', 'rps'):>11.0f}"
             f"{ratio:>7.2f}{best:>6.2f}"
