@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from service.rules.annonces import Annonce, classify
 from service.rules.cards import (
@@ -60,8 +61,9 @@ class DealRecord:
     declarations: tuple[Declaration, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """One trick of a replay (a named tuple: eight are made per replay, cheaply)."""
+
     leader: int
     cards: tuple[Card, ...]
     winner: int | None  # None while the trick is incomplete
