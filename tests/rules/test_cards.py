@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from service.rules import DEAL_POINTS, Card, InconsistentInput, Suit, parse_cards
-from service.rules.cards import ALL_CARDS, CARD_PLAIN_STRENGTH, CARD_TRUMP_STRENGTH
+from service.rules.cards import (
+    ALL_CARDS,
+    CARD_PLAIN_STRENGTH,
+    CARD_TRUMP_STRENGTH,
+    STRONGER_TRUMPS,
+    SUIT_MASKS,
+    mask_of,
+)
 from tests.rules.builders import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 
 HEARTS = Suit.HEARTS
@@ -129,3 +136,14 @@ def test_order_and_points_follow_the_table(
 def test_the_cards_hold_152_points_and_a_deal_162_with_the_dix_de_der(trump: Suit) -> None:
     assert sum(c.points(trump) for c in ALL_CARDS) == 152
     assert DEAL_POINTS == 162
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_the_masks_hold_a_suit_and_the_trumps_above_each_card(suit: Suit) -> None:
+    """The play obligations' bit masks say what the table says: a suit's eight cards, and
+    in trumps, J 9 A 10 K Q 8 7 from the highest."""
+    order = [Card.parse(rank + suit.code) for rank in TRUMP_ORDER]  # highest first
+    assert SUIT_MASKS[suit] == mask_of(order)
+    assert bin(SUIT_MASKS[suit]).count("1") == 8
+    for place, card in enumerate(order):
+        assert STRONGER_TRUMPS[card] == mask_of(order[:place]), card
