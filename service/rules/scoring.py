@@ -136,10 +136,10 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
         contract = DEDANS
         cards, annonces = _all_to(defenders, cards, annonces)
     else:
-        # Litige: defenders score their total; the takers' total less their belote is held
-        # in reserve for the winner of the next deal.
+        # Litige: defenders score their total; the takers' total less their belote (a capot's
+        # whole value included) is held in reserve for the winner of the next deal.
         contract = LITIGE
-        reserve = round_score(cards[takers] + annonces[takers], options)
+        reserve = round_score(cards[takers] + capot_bonus[takers] + annonces[takers], options)
         cards[takers] = annonces[takers] = 0
     # The capot value stays only with a capot team that keeps its cards: never with an
     # offender of a renonce (even on a contract "made" by the other team), nor when dedans.

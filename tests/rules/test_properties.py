@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from service.rules import (
     DealSummary,
     RuleOptions,
+    Suit,
+    classify,
     deal,
     judge,
     legal_cards,
@@ -28,6 +30,7 @@ from tests.rules.builders import (
     reference_points,
     reference_winner,
 )
+from tests.rules.builders import cards as parse_cards
 
 settings.register_profile("rules", max_examples=150, deadline=None)
 settings.load_profile("rules")
@@ -40,6 +43,7 @@ options_st = st.builds(
     capot=st.sampled_from([252, 250]),
     rounding=st.sampled_from(["none", "nearest_ten"]),
     renonce=st.sampled_from(["dedans", "annul"]),
+    annonces=st.booleans(),
 )
 rngs = st.randoms(use_true_random=False)
 lengths = st.integers(min_value=0, max_value=DECK_SIZE)
@@ -188,10 +192,38 @@ def summaries(draw: st.DrawFn) -> DealSummary:
     capot_team = points.index(162) if 162 in points else None
     capot = capot_team if capot_team is not None and draw(st.booleans()) else None
     teams = st.none() | st.integers(min_value=0, max_value=1)
-    return DealSummary(taker, points, capot, draw(teams), renonce=draw(teams))
+    declared: tuple[list, list] = ([], [])
+    for annonce in ANNONCES:  # each declared by team 0, team 1 or nobody
+        team = draw(teams)
+        if team is not None:
+            declared[team].append(annonce)
+    return DealSummary(
+        taker,
+        points,
+        capot,
+        draw(teams),
+        renonce=draw(teams),
+        annonces=(tuple(declared[0]), tuple(declared[1])),
+        trump=Suit.HEARTS,
+    )
+
+
+# Annonces with no card in common, worth 150, 100, 50 and 50: enough for a defenders' pair
+# to tie a capot of 250, and for every tie-break between the teams' best.
+ANNONCES = [classify(parse_cards(a)) for a in ("9S 9H 9D 9C", "AS AH AD AC", "10S JS QS KS")]
+ANNONCES.append(classify(parse_cards("10D JD QD KD")))
+
+
+def takers_capot(*defenders_annonces: int) -> DealSummary:
+    """Team 0 takes and wins every trick; team 1 declared these of `ANNONCES`."""
+    declared = tuple(ANNONCES[i] for i in defenders_annonces)
+    return DealSummary(0, (162, 0), 0, annonces=((), declared), trump=Suit.HEARTS)
 
 
 @given(summaries(), options_st)
+# A takers' capot of 250 tied by the defenders' annonces (litige), and one outweighed (dedans).
+@example(takers_capot(0, 1), RuleOptions(capot=250, annonces=True))
+@example(takers_capot(0, 1, 2), RuleOptions(annonces=True))
 def test_a_deal_score_is_consistent_with_the_totals(
     summary: DealSummary, options: RuleOptions
 ) -> None:
@@ -200,7 +232,13 @@ def test_a_deal_score_is_consistent_with_the_totals(
     defenders = 1 - takers
     belote = [20 if summary.belote == t else 0 for t in (0, 1)]
     bonus = options.capot - 162
-    totals = [summary.points[t] + belote[t] + (bonus if summary.capot == t else 0) for t in (0, 1)]
+    # The annonces that count (which team's: tested in test_annonces.py), none when off.
+    counted = result.annonces.points if result.annonces else (0, 0)
+    assert options.annonces or result.annonces is None
+    totals = [
+        summary.points[t] + belote[t] + counted[t] + (bonus if summary.capot == t else 0)
+        for t in (0, 1)
+    ]
     if summary.renonce is not None and options.renonce == "annul":
         assert (result.contract, result.score, result.reserve) == ("annulled", (0, 0), 0)
         return
@@ -224,9 +262,11 @@ def test_a_deal_score_is_consistent_with_the_totals(
     for team in (0, 1):
         assert result.score[team] >= belote[team]
     # Nothing is lost or made up: 162 (the capot value when a capot team keeps its tricks)
-    # plus the belote, reserve included.
-    capot_stands = summary.capot is not None and summary.capot != summary.renonce
-    handed_out = (options.capot if capot_stands else 162) + sum(belote)
+    # plus the belote and the annonces that count, reserve included.
+    capot_stands = summary.capot not in (None, summary.renonce) and not (
+        summary.capot == takers and result.contract == "dedans"
+    )
+    handed_out = (options.capot if capot_stands else 162) + sum(belote) + sum(counted)
     if options.rounding == "none":
         assert sum(result.score) + result.reserve == handed_out
     else:

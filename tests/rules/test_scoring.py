@@ -207,6 +207,7 @@ def test_the_renonce_penalty(
 
 TIERCE_S, TIERCE_D, TIERCE_H = "7S 8S 9S", "7D 8D 9D", "QH KH AH"
 CINQUANTE_C = "10C JC QC KC"
+NINES, ACES = "9S 9H 9D 9C", "AS AH AD AC"
 
 
 @SEATS
@@ -232,6 +233,17 @@ CINQUANTE_C = "10C JC QC KC"
         ({"annonces": True}, None, ((TIERCE_S,), (TIERCE_D,)), (72, 90), "dedans", (0, 162), 0),
         # A capot with annonces.
         ({"annonces": True}, TAKERS, ((CINQUANTE_C,), ()), (162, 0), "made", (322, 0), 0),
+        # A takers' capot (250) tied by the defenders' annonces (150 + 100): litige, and the
+        # whole capot value is the takers' total held in reserve.
+        (
+            {"annonces": True, "capot": 250},
+            None,
+            ((), (NINES, ACES)),
+            (162, 0),
+            "litige",
+            (0, 250),
+            250,
+        ),
     ],
 )
 def test_annonces_in_the_deal_score(
