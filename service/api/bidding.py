@@ -21,10 +21,14 @@ from service.api.schemas import (
     seat,
 )
 from service.rules import Bidding, judge_bidding
-from service.rules.bidding import INVALID, MAX_BIDS, OPEN, PASS, REDEAL, TAKE, TAKEN
+from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKE, TAKEN
 from service.rules.cards import SUIT_CODES
 
 blp = Blueprint("bidding", __name__, description="The state of the bidding after a list of bids.")
+
+# A bidding holds 8 bids at most, but a bid after its end is a verdict (the first one is named,
+# the 9th bid at the latest), not an error: longer lists are judged, up to this bound.
+MAX_BIDS_LISTED = 32
 
 
 class BiddingRequestSchema(RequestSchema):
@@ -32,7 +36,7 @@ class BiddingRequestSchema(RequestSchema):
     turned = CardField(required=True, metadata={"description": "The turned card."})
     bids = ma.fields.List(
         ma.fields.String(validate=validate.OneOf((PASS, TAKE, *SUIT_INPUTS))),
-        validate=validate.Length(max=MAX_BIDS),
+        validate=validate.Length(max=MAX_BIDS_LISTED),
         load_default=(),
         metadata={
             "description": "From the dealer's next: 'pass', 'take' (round 1) or a suit (round 2)."

@@ -177,10 +177,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{bid!r} is not a bid: 'pass', 'take' or a suit S H D C.",
         "fr": "{bid!r} n'est pas une enchère : 'pass', 'take' ou une couleur S H D C.",
     },
-    "too_many_bids": {
-        "en": "The bidding has 8 bids at most before a redeal, not {size}.",
-        "fr": "Les enchères comptent au plus 8 paroles avant de redistribuer, pas {size}.",
-    },
     "seed_too_short": {
         "en": "The seed must be at least {minimum} characters, so that deals are not guessed.",
         "fr": "La graine doit compter au moins {minimum} caractères, pour qu'on ne devine pas "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.api.helpers import FRENCH, answer, problems
@@ -46,4 +47,16 @@ def test_eight_passes_redeal(client: FlaskClient) -> None:
 def test_not_a_bid(client: FlaskClient) -> None:
     body = {"dealer": 1, "turned": "7C", "bids": ["pass", "double"]}
     assert list(problems(client, "/v1/bidding", body)) == ["/bids/1"]
-    assert list(problems(client, "/v1/bidding", {**body, "bids": ["pass"] * 9})) == ["/bids"]
+    assert list(problems(client, "/v1/bidding", {**body, "bids": ["pass"] * 33})) == ["/bids"]
+
+
+@pytest.mark.parametrize(
+    ("bids", "index", "code"),
+    [(["pass"] * 9, 8, "closed_redeal"), (["take"] + ["pass"] * 31, 1, "closed_taken")],
+)
+def test_a_bid_after_the_bidding_ended_is_a_verdict(
+    client: FlaskClient, bids: list[str], index: int, code: str
+) -> None:
+    body = answer(client, "/v1/bidding", {"dealer": 1, "turned": "7C", "bids": bids})
+    assert body["status"] == "invalid"
+    assert (body["violation"]["index"], body["violation"]["code"]) == (index, code)
