@@ -196,6 +196,14 @@ INTERPRETATIONS: dict[str, Texts] = {
         "follow_suit (premier devoir) ; un atout trop faible quand on en a un plus fort enfreint "
         "raise_trump.",
     },
+    "capot_against_takers": {
+        "en": "With annonces on, takers who won no trick are dedans whatever their annonces, "
+        "as the French text says of a defenders' capot; a takers' capot is compared by totals "
+        "like any deal.",
+        "fr": "Avec les annonces, des preneurs qui n'ont fait aucun pli sont dedans quelles que "
+        "soient leurs annonces, comme le dit le texte français du capot des défenseurs ; un "
+        "capot des preneurs se compare aux totaux comme toute donne.",
+    },
     "annonces_on_penalty": {
         "en": "With annonces on, a renonce penalty gives the annonces that count to the team "
         "that did not offend, as a dedans gives them to the defenders.",

@@ -128,13 +128,15 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
         offender = summary.renonce
         contract = DEDANS if offender == takers else MADE
         cards, annonces = _all_to(1 - offender, cards, annonces)
-    elif totals[takers] > totals[defenders]:
-        contract = MADE  # Each team scores its own total.
-    elif totals[takers] < totals[defenders]:
+    elif totals[takers] < totals[defenders] or summary.capot == defenders:
         # Dedans: takers score only their belote; defenders 162 (their capot value if they
-        # won every trick) plus their belote, and every annonce that counts.
+        # won every trick) plus their belote, and every annonce that counts. Takers who won
+        # no trick are dedans whatever their annonces: "si c'est l'équipe défenseuse qui
+        # réalise le capot, l'équipe attaquante est évidemment dedans" (the French text).
         contract = DEDANS
         cards, annonces = _all_to(defenders, cards, annonces)
+    elif totals[takers] > totals[defenders]:
+        contract = MADE  # Each team scores its own total.
     else:
         # Litige: defenders score their total; the takers' total less their belote (a capot's
         # whole value included) is held in reserve for the winner of the next deal.

@@ -26,7 +26,7 @@ def test_codes_tie_breaks_and_choices(client: FlaskClient) -> None:
     assert len(body["annonce_tie_breaks"]) == 4
     interpretations = {i["code"] for i in body["interpretations"]}
     assert {"seats_in_turn_order", "renonce_by_defenders", "renonce_annulled"} <= interpretations
-    assert {"suit_in_round_one", "four_beats_sequence"} <= interpretations
+    assert {"suit_in_round_one", "four_beats_sequence", "capot_against_takers"} <= interpretations
     jack = body["cards"][4]
     assert (jack["rank"], jack["trump_order"], jack["trump_points"]) == ("J", 1, 20)
     assert body["deal_points"] == 162

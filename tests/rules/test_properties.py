@@ -214,16 +214,20 @@ ANNONCES = [classify(parse_cards(a)) for a in ("9S 9H 9D 9C", "AS AH AD AC", "10
 ANNONCES.append(classify(parse_cards("10D JD QD KD")))
 
 
-def takers_capot(*defenders_annonces: int) -> DealSummary:
-    """Team 0 takes and wins every trick; team 1 declared these of `ANNONCES`."""
-    declared = tuple(ANNONCES[i] for i in defenders_annonces)
-    return DealSummary(0, (162, 0), 0, annonces=((), declared), trump=Suit.HEARTS)
+def capot(team: int, *annonces: int) -> DealSummary:
+    """Team 0 takes, `team` wins every trick, and the other team declared these `ANNONCES`."""
+    declared = tuple(ANNONCES[i] for i in annonces)
+    points = (162, 0) if team == 0 else (0, 162)
+    by_team = ((), declared) if team == 0 else (declared, ())
+    return DealSummary(0, points, team, belote=0, annonces=by_team, trump=Suit.HEARTS)
 
 
 @given(summaries(), options_st)
-# A takers' capot of 250 tied by the defenders' annonces (litige), and one outweighed (dedans).
-@example(takers_capot(0, 1), RuleOptions(capot=250, annonces=True))
-@example(takers_capot(0, 1, 2), RuleOptions(annonces=True))
+# A takers' capot of 250 tied by the defenders' annonces (litige), and one outweighed (dedans);
+# takers without a trick whose annonces and belote outweigh the capot (dedans all the same).
+@example(capot(0, 0, 1), RuleOptions(capot=250, annonces=True))
+@example(capot(0, 0, 1, 2), RuleOptions(annonces=True))
+@example(capot(1, 0, 1), RuleOptions(annonces=True))
 def test_a_deal_score_is_consistent_with_the_totals(
     summary: DealSummary, options: RuleOptions
 ) -> None:
@@ -244,7 +248,9 @@ def test_a_deal_score_is_consistent_with_the_totals(
         return
     if summary.renonce is None:
         expected = (
-            "made"
+            "dedans"  # whatever the takers' annonces, when they won no trick
+            if summary.capot == defenders
+            else "made"
             if totals[takers] > totals[defenders]
             else "litige"
             if totals[takers] == totals[defenders]

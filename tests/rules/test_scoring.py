@@ -233,6 +233,18 @@ NINES, ACES = "9S 9H 9D 9C", "AS AH AD AC"
         ({"annonces": True}, None, ((TIERCE_S,), (TIERCE_D,)), (72, 90), "dedans", (0, 162), 0),
         # A capot with annonces.
         ({"annonces": True}, TAKERS, ((CINQUANTE_C,), ()), (162, 0), "made", (322, 0), 0),
+        # Takers who won no trick are dedans whatever their annonces (the French text: "si
+        # c'est l'équipe défenseuse qui réalise le capot, l'équipe attaquante est évidemment
+        # dedans"): 150 + 100 + belote would beat the capot's 252.
+        (
+            {"annonces": True},
+            TAKERS,
+            ((NINES, ACES), ()),
+            (0, 162),
+            "dedans",
+            (20, 502),
+            0,
+        ),
         # A takers' capot (250) tied by the defenders' annonces (150 + 100): litige, and the
         # whole capot value is the takers' total held in reserve.
         (
@@ -256,7 +268,7 @@ def test_annonces_in_the_deal_score(
     score: Pair,
     reserve: int,
 ) -> None:
-    capot = TAKERS if points == (162, 0) else None
+    capot = {(162, 0): TAKERS, (0, 162): DEFENDERS}.get(points)
     result = score_deal(
         summary(taker, points, belote, capot, None, annonces), RuleOptions(**options)
     )
