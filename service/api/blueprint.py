@@ -18,6 +18,7 @@ import orjson
 from flask import Request, abort
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import BadRequest, HTTPException
 
 
 def has_body(req: Request) -> bool:
@@ -27,14 +28,37 @@ def has_body(req: Request) -> bool:
     return "chunked" in req.headers.get("Transfer-Encoding", "").lower()
 
 
+def read_body(req: Request) -> bytes:
+    """The request's body, read whole. 413 beyond the app's limit (`MAX_CONTENT_LENGTH`),
+    chunked or not; 400 when the server cannot read it."""
+    try:
+        data = req.get_data(cache=True)
+        limit = req.max_content_length
+        # A chunked body has no length to check beforehand, and werkzeug stops reading at the
+        # limit without a word: a byte left past it means the body was too large.
+        unsized = req.content_length is None and limit is not None and len(data) >= limit
+        if unsized and req.environ["wsgi.input"].read(1):
+            abort(413)
+    except HTTPException:
+        raise
+    except Exception as error:
+        # The server could not read the body (a broken chunked encoding, a client gone). Its
+        # exceptions are its own (gunicorn's ParseException subclasses), not OSError alone.
+        raise BadRequest("The request body could not be read.") from error
+    return data
+
+
 def json_body(req: Request) -> Any:
     """The request's JSON body, or `core.missing` when there is none. Raises 415 for a body
-    that is not JSON, and `orjson.JSONDecodeError` for one that does not parse."""
+    that is not JSON (or is compressed), and `orjson.JSONDecodeError` for one that does not
+    parse."""
     if not is_json_request(req):
         if has_body(req):
             abort(415)
         return core.missing
-    data = req.get_data(cache=True)
+    if req.headers.get("Content-Encoding", "identity").strip().lower() != "identity":
+        abort(415)  # RFC 9110 15.5.16: a content coding the server does not support
+    data = read_body(req)
     return orjson.loads(data) if data else core.missing
 
 

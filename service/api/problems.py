@@ -7,7 +7,7 @@ Problem types (the `type` member) are stable identifiers, not pages to fetch:
   schema (a wrong type, a missing or unknown field, a card that is not a card).
 - `https://belote-referee.example/problems/inconsistent-input` (422): the body is well formed
   but describes a situation that cannot occur at a real table (`InconsistentInput`).
-- `about:blank` for plain HTTP errors (404, 405, 413, 415, 500...): the status says it all.
+- `about:blank` for plain HTTP errors (400, 404, 405, 413, 415, 500...): the status says it all.
 
 422 problems carry `errors`: `{"pointer": <JSON Pointer into the request body>, "message"}`.
 """

@@ -4,6 +4,7 @@ A probe blueprint stands in for a game endpoint, so these tests do not depend on
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import re
@@ -14,10 +15,11 @@ from typing import Any
 import marshmallow as ma
 import pytest
 import yaml
-from flask import Flask
+from flask import Flask, Response
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 import service.app
 from service.api import BLUEPRINTS
@@ -139,6 +141,70 @@ def test_no_body_at_all_is_a_422_naming_the_missing_fields(probe_client: FlaskCl
 def test_a_body_over_64_kib_is_a_413_problem(probe_client: FlaskClient) -> None:
     data = b'{"note": "' + b"x" * (64 * 1024) + b'"}'
     problem(probe_client.post("/probe", data=data, content_type="application/json"), 413)
+
+
+def chunked(client: FlaskClient, stream: Any) -> Any:
+    """A POST whose body has no Content-Length: the server reads it to its end (chunked)."""
+    builder = EnvironBuilder(
+        path="/probe",
+        method="POST",
+        content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"},
+    )
+    environ = builder.get_environ()
+    environ.pop("CONTENT_LENGTH", None)
+    # As gunicorn serves a chunked body: a stream that ends with the body, marked so.
+    environ.update({"wsgi.input": stream, "wsgi.input_terminated": True})
+    body, status, headers = run_wsgi_app(client.application, environ, buffered=True)
+    return Response(b"".join(body), status=status, headers=headers)
+
+
+def test_a_chunked_body_over_64_kib_is_a_413_problem_not_cut_short(
+    probe_client: FlaskClient,
+) -> None:
+    hand = b'{"hand": ["7S"]}'
+    for size in (64 * 1024 - len(hand), 64 * 1024 - len(hand) + 1, 200_000):
+        response = chunked(probe_client, io.BytesIO(hand + b" " * size))
+        if len(hand) + size <= 64 * 1024:
+            assert response.status_code == 200, size
+        else:
+            problem(response, 413)
+
+
+class BrokenChunks(io.RawIOBase):
+    """A body the server fails to read, as gunicorn does on a bad chunk size: its own
+    exception type, not an OSError."""
+
+    def readinto(self, buffer: Any) -> int:
+        raise RuntimeError("Invalid chunk size: 'zz'")
+
+    def readable(self) -> bool:
+        return True
+
+
+def test_a_body_the_server_cannot_read_is_a_400_problem(probe_client: FlaskClient) -> None:
+    assert problem(chunked(probe_client, BrokenChunks()), 400)["type"] == "about:blank"
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate, identity"])
+def test_a_compressed_body_is_a_415_problem(probe_client: FlaskClient, coding: str) -> None:
+    response = probe_client.post(
+        "/probe",
+        data=b'{"hand": ["7S"]}',
+        content_type="application/json",
+        headers={"Content-Encoding": coding},
+    )
+    problem(response, 415)
+
+
+def test_an_identity_content_coding_is_plain_json(probe_client: FlaskClient) -> None:
+    response = probe_client.post(
+        "/probe",
+        data=b'{"hand": ["7S"]}',
+        content_type="application/json",
+        headers={"Content-Encoding": "identity"},
+    )
+    assert response.status_code == 200
 
 
 def test_a_body_just_under_64_kib_is_read(probe_client: FlaskClient) -> None:
