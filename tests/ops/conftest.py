@@ -52,10 +52,14 @@ def children(pid: int) -> set[int]:
 
 
 @contextmanager
-def gunicorn(workers: int, threads: int = 4) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+def gunicorn(
+    workers: int, threads: int = 4, **extra_env: str
+) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """A gunicorn serving the app on 127.0.0.1; stopped (and killed if need be) on exit."""
     port = free_port()
-    env = server_env(PORT=str(port), WEB_CONCURRENCY=str(workers), THREADS=str(threads))
+    env = server_env(
+        PORT=str(port), WEB_CONCURRENCY=str(workers), THREADS=str(threads), **extra_env
+    )
     # A file, not a pipe: a full pipe would stall gunicorn.
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
