@@ -11,6 +11,7 @@ from marshmallow import validate
 from service.api.blueprint import Blueprint
 from service.api.schemas import (
     SUIT_INPUTS,
+    BoundedList,
     CardField,
     MessageField,
     RequestSchema,
@@ -34,7 +35,7 @@ MAX_BIDS_LISTED = 32
 class BiddingRequestSchema(RequestSchema):
     dealer = seat(required=True)
     turned = CardField(required=True, metadata={"description": "The turned card."})
-    bids = ma.fields.List(
+    bids = BoundedList(
         ma.fields.String(validate=validate.OneOf((PASS, TAKE, *SUIT_INPUTS))),
         validate=validate.Length(max=MAX_BIDS_LISTED),
         load_default=(),

@@ -13,6 +13,7 @@ from service.api.blueprint import Blueprint
 from service.api.observability import count_renonces
 from service.api.schemas import (
     AnnonceSchema,
+    BoundedList,
     CardField,
     MessageField,
     RequestSchema,
@@ -132,7 +133,7 @@ class DealBodySchema(Schema):
     capot = nullable(team, "The team that won all 8 tricks.")
     belote = nullable(team, "The team whose belote-rebelote counts.")
     annonces = pair(
-        ma.fields.List(card_list(3, HAND_SIZE), validate=validate.Length(max=MAX_TEAM_ANNONCES)),
+        BoundedList(card_list(3, HAND_SIZE), validate=validate.Length(max=MAX_TEAM_ANNONCES)),
         load_default=((), ()),
         metadata={"description": "Each team's annonces, each given by its cards."},
     )
@@ -190,14 +191,14 @@ class ReplayRequestSchema(RequestSchema):
         required=True,
         metadata={"description": "The cards in the order played; who played each follows."},
     )
-    hands = ma.fields.List(
+    hands = BoundedList(
         card_list(HAND_SIZE, HAND_SIZE),
         validate=validate.Length(equal=PLAYERS),
         load_default=None,
         metadata={"description": "Each seat's 8 cards after the deal, when known."},
     )
     belote_announced = StrictBoolean(load_default=False)
-    declarations = ma.fields.List(
+    declarations = BoundedList(
         ma.fields.Nested(DeclarationSchema),
         validate=validate.Length(max=MAX_DECLARATIONS),
         load_default=(),

@@ -11,6 +11,7 @@ from marshmallow import validate
 from service.api.blueprint import Blueprint
 from service.api.deals import DealBodySchema, DealScoreSchema, deal_summary
 from service.api.schemas import (
+    BoundedList,
     RequestSchema,
     Schema,
     StrictBoolean,
@@ -28,7 +29,7 @@ blp = Blueprint(
 
 
 class GameRequestSchema(RequestSchema):
-    deals = ma.fields.List(
+    deals = BoundedList(
         ma.fields.Nested(DealBodySchema),
         required=True,
         validate=validate.Length(max=MAX_DEALS),

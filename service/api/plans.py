@@ -130,14 +130,7 @@ def _converter(field: ma.fields.Field) -> Convert:
     if type(field) is ma.fields.String:
         return exactly(str)
     if type(field) is ma.fields.List:
-        item = _field_loader(field.inner)
-
-        def items(value: Any) -> Any:
-            if type(value) is not list:
-                raise Unsure
-            return [item(each) for each in value]
-
-        return items
+        return list_loader(field.inner)
     if type(field) is ma.fields.Nested:
         if field.unknown is not None or field.only or field.exclude:
             raise Refuse(f"{field.name}: nested unknown, only or exclude")
@@ -152,6 +145,24 @@ def _converter(field: ma.fields.Field) -> Convert:
             return many
         return load
     raise Refuse(f"{field.name}: {type(field).__name__}")
+
+
+def list_loader(inner: ma.fields.Field, longest: int | None = None) -> Convert:
+    """A JSON list of at most `longest` items, each loaded by `inner`, as `List` loads it."""
+    item = _field_loader(inner)
+
+    def items(value: Any) -> Any:
+        if type(value) is not list or (longest is not None and len(value) > longest):
+            raise Unsure
+        return [item(each) for each in value]
+
+    return items
+
+
+def list_dumper(inner: ma.fields.Field) -> Convert:
+    """A list (or None) dumped item by item by `inner`, as `List` dumps it."""
+    item = _field_dumper(inner)
+    return lambda value: None if value is None else [item(each) for each in value]
 
 
 def exactly(kind: type) -> Convert:
@@ -234,8 +245,7 @@ def _field_dumper(field: ma.fields.Field) -> Convert:
     if kind is ma.fields.String:
         return lambda value: None if value is None else ensure_text_type(value)
     if kind is ma.fields.List:
-        item = _field_dumper(field.inner)
-        return lambda value: None if value is None else [item(each) for each in value]
+        return list_dumper(field.inner)
     if kind is ma.fields.Nested:
         if field.only or field.exclude:
             raise Refuse(f"{field.name}: nested only or exclude")

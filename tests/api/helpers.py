@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import marshmallow as ma
+from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client import REGISTRY
 
@@ -33,3 +36,12 @@ def metric(name: str, **labels: str) -> float:
     """A sample of the app's metrics as /metrics would show it (0 when absent)."""
     TALLY.flush()  # what /metrics does before it answers
     return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def schemas(app: Flask) -> Iterator[tuple[str, ma.Schema, ma.Schema]]:
+    """Each computation's path, request schema and answer schema (`judgement`'s)."""
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        post = getattr(getattr(view, "view_class", None), "post", None)
+        if post is not None and hasattr(post, "schemas"):
+            yield rule.rule, *post.schemas

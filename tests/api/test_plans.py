@@ -23,6 +23,7 @@ from bench.bodies import BODIES
 from service.api import plans
 from service.api.schemas import Schema
 from service.rules import InconsistentInput
+from tests.api.helpers import schemas
 
 RULES = {"undertrump": "optional", "capot": 250, "rounding": "nearest_ten", "annonces": True}
 
@@ -73,14 +74,6 @@ JSON_VALUES = st.recursive(
     ),
     max_leaves=12,
 )
-
-
-def schemas(app: Flask) -> Iterator[tuple[str, ma.Schema, ma.Schema]]:
-    for rule in app.url_map.iter_rules():
-        view = app.view_functions[rule.endpoint]
-        post = getattr(getattr(view, "view_class", None), "post", None)
-        if post is not None and hasattr(post, "schemas"):
-            yield rule.rule, *post.schemas
 
 
 def test_every_endpoint_has_an_example(app: Flask) -> None:
