@@ -48,17 +48,19 @@ class _Page:
         self.data += data
 
 
+# gunicorn's 500 (the WSGI app itself raised, outside Flask) is logged by gunicorn under no
+# request id: the app's 500 sentence would point to a log line that does not exist.
+_SERVER_FAILED: Final = "The server failed before the referee could answer; see its log."
+
+
 def problem_page(status: int, detail: str) -> bytes:
     """A whole HTTP/1.1 response: the about:blank problem for `status`, in English (the
     request was never read, so neither was its Accept-Language), closing the connection."""
     kind = plain_kind(status)
+    if not detail:
+        detail = _SERVER_FAILED if status == 500 else kind.detail["en"]
     body = orjson.dumps(
-        {
-            "type": kind.type,
-            "title": kind.title["en"],
-            "status": status,
-            "detail": detail or kind.detail["en"],
-        }
+        {"type": kind.type, "title": kind.title["en"], "status": status, "detail": detail}
     )
     head = (
         f"HTTP/1.1 {status} {kind.title['en']}\r\n"
@@ -88,6 +90,8 @@ def _silent_client(record: logging.LogRecord) -> bool:
 
 
 class RefereeWorker(ThreadWorker):
+    """gunicorn's gthread worker, with problems for its own errors and a read timeout."""
+
     def init_process(self) -> None:
         timeout = struct.pack("ll", int(READ_TIMEOUT), int(READ_TIMEOUT % 1 * 1_000_000))
         for listener in self.sockets:
