@@ -1,9 +1,9 @@
 """gunicorn settings for the referee: `gunicorn -c gunicorn.conf.py service.app:app`.
 
 Environment: HOST (127.0.0.1), PORT (8000), WEB_CONCURRENCY (workers, default one per CPU),
-THREADS (per worker, 4), TIMEOUT (30 s), READ_TIMEOUT (10 s: the longest wait for a client's
-next bytes), LOG_LEVEL (info), PROMETHEUS_MULTIPROC_DIR (where the workers' metrics meet; a
-temporary directory when unset).
+THREADS (per worker, 4), TIMEOUT (30 s), CLIENT_TIMEOUT (10 s: the longest a client may stall
+mid-request or mid-answer), LOG_LEVEL (info), PROMETHEUS_MULTIPROC_DIR (where the workers'
+metrics meet; a temporary directory when unset).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ _metrics_dir = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 # gthread (keeps connections alive, unlike sync), answering its own errors as problems and
-# bounding reads from a silent client (service/server.py).
+# bounding how long a client may stall (service/server.py).
 worker_class = "service.server.RefereeWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 1)
 threads = int(os.environ.get("THREADS", "4"))

@@ -1,17 +1,23 @@
-"""The gunicorn worker that serves the referee: gthread's, with two differences.
+"""The gunicorn worker that serves the referee: gthread's, with three differences.
 
 - The errors gunicorn answers itself, before the app sees a request (a request line over 4094
   bytes: 414; too many or too large headers: 431; a malformed request line, header or chunk:
   400; an unsupported transfer coding: 501), are RFC 9457 problems like the app's, with an
-  `X-Request-ID`, instead of HTML pages. gunicorn still decides the status, logs the error and
-  closes the connection; only the page it writes is replaced.
-- A read from a client waits at most `READ_TIMEOUT` seconds (10) for its next bytes. gunicorn
-  gives a thread to a connection once its first bytes arrive, and a client that stops in the
-  middle of its headers or body held that thread for good: a handful of them (workers x
-  threads) stopped the service. The timeout is the kernel's (`SO_RCVTIMEO`, set on the
-  listening sockets, whose connections inherit it), so gunicorn's own reads obey it. It bounds
-  how long one silent client holds a thread; against many slow clients at once, put a
-  buffering proxy (nginx, an ingress) in front, as gunicorn's documentation advises.
+  `X-Request-ID` and the request's log line, instead of HTML pages. gunicorn still decides the
+  status, logs the error and closes the connection; only the page it writes is replaced.
+- After a request is answered, an error gunicorn meets on the connection (a broken chunked
+  body the app did not need to read, drained for the next request) closes it without a second
+  answer: gunicorn wrote its error page after the app's, which a pipelining client would take
+  for its next request's answer.
+- A client may stall `CLIENT_TIMEOUT` seconds (10) at most: without sending the next bytes of
+  its request, or without taking the answer. gunicorn gives a thread to a connection once its
+  first bytes arrive, and a client that stopped in the middle of its headers, or that never
+  read, held that thread for good: a handful of them (workers x threads) stopped the service.
+  The timeouts are the kernel's (`SO_RCVTIMEO`, `SO_SNDTIMEO`, set on the listening sockets,
+  whose connections inherit them), so gunicorn's own reads and writes obey them. They bound
+  each silence, not a whole request: a client trickling a byte now and then still holds its
+  thread. Against that and many slow clients at once, put a buffering proxy (nginx, an
+  ingress) in front, as gunicorn's documentation advises.
 """
 
 from __future__ import annotations
@@ -28,11 +34,14 @@ import orjson
 from gunicorn import util
 from gunicorn.workers.gthread import ThreadWorker
 
-from service.api.observability import REQUEST_ID_HEADER, sanitize_request_id
+from service.api.observability import REQUEST_ID_HEADER, REQUEST_LOG, sanitize_request_id
 from service.api.problems import PROBLEM_MEDIA_TYPE, plain_kind
 
-READ_TIMEOUT: Final = float(os.environ.get("READ_TIMEOUT", "10"))
+CLIENT_TIMEOUT: Final = float(os.environ.get("CLIENT_TIMEOUT", "10"))
 _STATUS_LINE: Final = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
+# gunicorn's 500 (the WSGI app itself raised, outside Flask) is logged by gunicorn under no
+# request id: the app's 500 sentence would point to a log line that does not exist.
+_SERVER_FAILED: Final = "The server failed before the referee could answer; see its log."
 
 
 class _Page:
@@ -48,12 +57,7 @@ class _Page:
         self.data += data
 
 
-# gunicorn's 500 (the WSGI app itself raised, outside Flask) is logged by gunicorn under no
-# request id: the app's 500 sentence would point to a log line that does not exist.
-_SERVER_FAILED: Final = "The server failed before the referee could answer; see its log."
-
-
-def problem_page(status: int, detail: str) -> bytes:
+def problem_page(status: int, detail: str, request_id: str) -> bytes:
     """A whole HTTP/1.1 response: the about:blank problem for `status`, in English (the
     request was never read, so neither was its Accept-Language), closing the connection."""
     kind = plain_kind(status)
@@ -67,7 +71,7 @@ def problem_page(status: int, detail: str) -> bytes:
         "Connection: close\r\n"
         f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\n"
         f"Content-Length: {len(body)}\r\n"
-        f"{REQUEST_ID_HEADER}: {sanitize_request_id(None)}\r\n\r\n"
+        f"{REQUEST_ID_HEADER}: {request_id}\r\n\r\n"
     )
     return head.encode("latin-1") + body
 
@@ -78,35 +82,56 @@ def _gunicorn_detail(page: bytes) -> str:
     return html.unescape(body.rpartition("</h1>")[2].rpartition("</body>")[0].strip())
 
 
-def _silent_client(record: logging.LogRecord) -> bool:
-    """gunicorn logs a read that timed out as a socket error with its traceback: say what
-    happened instead, as a warning."""
+def _stalled_client(record: logging.LogRecord) -> bool:
+    """gunicorn logs a read or write that timed out as a socket error with its traceback: say
+    what happened instead, as a warning."""
     error = record.exc_info[1] if record.exc_info else None
-    if isinstance(error, BlockingIOError):  # the kernel's EAGAIN when SO_RCVTIMEO runs out
+    if isinstance(error, BlockingIOError):  # the kernel's EAGAIN when a timeout runs out
         record.levelno, record.levelname = logging.WARNING, "WARNING"
-        record.msg = f"A client sent nothing for {READ_TIMEOUT:g} s: connection closed."
+        record.msg = (
+            f"A client stalled for {CLIENT_TIMEOUT:g} s (sent nothing, or read nothing of "
+            "its answer): connection closed."
+        )
         record.args, record.exc_info, record.exc_text = (), None, None
     return True
 
 
 class RefereeWorker(ThreadWorker):
-    """gunicorn's gthread worker, with problems for its own errors and a read timeout."""
+    """gunicorn's gthread worker, with problems for its own errors and client timeouts."""
 
     def init_process(self) -> None:
-        timeout = struct.pack("ll", int(READ_TIMEOUT), int(READ_TIMEOUT % 1 * 1_000_000))
+        seconds = int(CLIENT_TIMEOUT)
+        timeout = struct.pack("ll", seconds, int((CLIENT_TIMEOUT - seconds) * 1_000_000))
         for listener in self.sockets:
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, timeout)
-        self.log.error_log.addFilter(_silent_client)
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, timeout)
+        self.log.error_log.addFilter(_stalled_client)
         super().init_process()
+
+    def handle_request(self, req: Any, conn: Any) -> Any:
+        keep_alive = super().handle_request(req, conn)
+        req.belote_answered = True  # whatever gunicorn meets next on this connection
+        return keep_alive
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         page = _Page()
         super().handle_error(req, page, addr, exc)  # gunicorn's status, log line and page
         status = _STATUS_LINE.match(page.data)
-        if status is None:  # nothing written: nothing to replace
-            return
-        problem = problem_page(int(status.group(1)), _gunicorn_detail(bytes(page.data)))
+        if status is None or getattr(req, "belote_answered", False):
+            return  # nothing to say, or the request had its answer: the connection closes
+        code, request_id = int(status.group(1)), sanitize_request_id(None)
+        if REQUEST_LOG.enabled():
+            REQUEST_LOG.write(
+                "request",
+                method=getattr(req, "method", None) or "",
+                path=getattr(req, "path", None) or "",
+                status=code,
+                duration_ms=0.0,
+                request_id=request_id,
+            )
         try:
-            util.write_nonblock(client, problem)
+            util.write_nonblock(
+                client, problem_page(code, _gunicorn_detail(bytes(page.data)), request_id)
+            )
         except OSError:
             self.log.debug("Failed to send error message.")

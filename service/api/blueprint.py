@@ -50,14 +50,17 @@ def read_body(req: Request) -> bytes:
 
 def json_body(req: Request) -> Any:
     """The request's JSON body, or `core.missing` when there is none. Raises 415 for a body
-    that is not JSON (or is compressed), and `orjson.JSONDecodeError` for one that does not
-    parse."""
+    that is not JSON or is compressed, 501 for a transfer coding other than chunked, and
+    `orjson.JSONDecodeError` for a body that does not parse."""
     if not is_json_request(req):
         if has_body(req):
             abort(415)
         return core.missing
     if req.headers.get("Content-Encoding", "identity").strip().lower() != "identity":
         abort(415)  # RFC 9110 15.5.16: a content coding the server does not support
+    codings = req.headers.get("Transfer-Encoding", "").lower().split(",")
+    if any(coding.strip() not in ("", "chunked") for coding in codings):
+        abort(501)  # RFC 9112 6.1: gunicorn takes `gzip, chunked` but only undoes the chunks
     data = read_body(req)
     return orjson.loads(data) if data else core.missing
 

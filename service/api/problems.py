@@ -7,7 +7,8 @@ Problem types (the `type` member) are stable identifiers, not pages to fetch:
   schema (a wrong type, a missing or unknown field, a card that is not a card).
 - `https://belote-referee.example/problems/inconsistent-input` (422): the body is well formed
   but describes a situation that cannot occur at a real table (`InconsistentInput`).
-- `about:blank` for plain HTTP errors (400, 404, 405, 413, 415, 500...): the status says it all.
+- `about:blank` for plain HTTP errors (400, 404, 405, 413, 415, 500, 501...): the status says
+  it all.
 
 422 problems carry `errors`: `{"pointer": <JSON Pointer into the request body>, "message"}`.
 """
@@ -105,8 +106,20 @@ _PLAIN: Final[dict[int, ProblemKind]] = {
             415,
             "Type de contenu non pris en charge",
             {
-                "en": "The request body must be JSON (Content-Type: application/json).",
-                "fr": "Le corps de la requête doit être du JSON (Content-Type: application/json).",
+                "en": "The request body must be uncompressed JSON (Content-Type: "
+                "application/json, no Content-Encoding).",
+                "fr": "Le corps de la requête doit être du JSON non compressé (Content-Type: "
+                "application/json, sans Content-Encoding).",
+            },
+        ),
+        (
+            501,
+            "Non implémenté",
+            {
+                "en": "The request uses a transfer coding the referee does not support: send "
+                "the body as it is, or chunked.",
+                "fr": "La requête utilise un codage de transfert que l'arbitre ne prend pas en "
+                "charge : envoyez le corps tel quel, ou par morceaux (chunked).",
             },
         ),
         (
@@ -234,6 +247,8 @@ class ProblemApi(Api):
         headers: dict[str, str] = {}
         if isinstance(error, MethodNotAllowed) and error.valid_methods:
             headers["Allow"] = ", ".join(error.valid_methods)
+        if status == 415:  # RFC 9110 12.5.3: say which content codings are accepted
+            headers["Accept-Encoding"] = "identity"
         if "messages" in data:  # webargs: validation (422) or unparsable JSON (400)
             if status == 400:
                 return problem_response(status, MALFORMED_JSON, headers=headers)

@@ -293,9 +293,10 @@ def card_list(
     """A list of cards, `minimum` to `maximum` long; `distinct` documents `uniqueItems`. The
     rules check it (also `10H` and `TH`): their 422 names both places of a card met twice."""
     kwargs["metadata"] = {"uniqueItems": distinct, **kwargs.get("metadata", {})}
+    exact = minimum == maximum  # "Length must be 8.", not "between 8 and 8"
     return CardList(
         CardField(canonical=canonical),
-        validate=validate.Length(min=minimum, max=maximum),
+        validate=validate.Length(equal=minimum) if exact else validate.Length(minimum, maximum),
         **kwargs,
     )
 

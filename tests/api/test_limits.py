@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.schemas import BoundedList
-from tests.api.helpers import problems, schemas
+from tests.api.helpers import FRENCH, problems, schemas
 
 
 def lists(schema: ma.Schema, path: str = "") -> Iterator[tuple[str, ma.fields.Field]]:
@@ -66,3 +66,12 @@ def test_a_list_too_long_is_one_error_at_the_list(
 def test_a_list_within_its_bound_still_names_each_bad_item(client: FlaskClient) -> None:
     body = {"trump": "H", "leader": 0, "hand": ["7S", 7, "XX"]}
     assert set(problems(client, "/v1/legal-moves", body)) == {"/hand/1", "/hand/2"}
+
+
+def test_a_list_of_one_exact_length_says_that_length(client: FlaskClient) -> None:
+    body = {"dealer": 0, "trump": "H", "taker": 0, "plays": [], "hands": [["7S"]] * 4}
+    errors = problems(client, "/v1/deals/replay", body)
+    assert errors["/hands/0"] == "Length must be 8."
+    assert problems(client, "/v1/deals/replay", body, **FRENCH)["/hands/0"] == (
+        "La longueur doit être 8."
+    )

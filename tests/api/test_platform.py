@@ -197,6 +197,24 @@ def test_a_compressed_body_is_a_415_problem(probe_client: FlaskClient, coding: s
     problem(response, 415)
 
 
+def test_a_415_says_which_content_coding_is_accepted(probe_client: FlaskClient) -> None:
+    response = probe_client.post("/probe", data=b"{}", content_type="text/plain")
+    assert response.headers["Accept-Encoding"] == "identity"
+
+
+@pytest.mark.parametrize("coding", ["gzip, chunked", "deflate, chunked"])
+def test_a_transfer_coding_other_than_chunked_is_a_501_problem(
+    probe_client: FlaskClient, coding: str
+) -> None:
+    response = probe_client.post(
+        "/probe",
+        data=b'{"hand": ["7S"]}',
+        content_type="application/json",
+        headers={"Transfer-Encoding": coding},
+    )
+    problem(response, 501)
+
+
 def test_an_identity_content_coding_is_plain_json(probe_client: FlaskClient) -> None:
     response = probe_client.post(
         "/probe",

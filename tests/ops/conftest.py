@@ -53,15 +53,16 @@ def children(pid: int) -> set[int]:
 
 @contextmanager
 def gunicorn(
-    workers: int, threads: int = 4, **extra_env: str
+    workers: int, threads: int = 4, log_path: Path | None = None, **extra_env: str
 ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """A gunicorn serving the app on 127.0.0.1; stopped (and killed if need be) on exit."""
+    """A gunicorn serving the app on 127.0.0.1; stopped (and killed if need be) on exit. Its
+    output goes to `log_path` when given."""
     port = free_port()
     env = server_env(
         PORT=str(port), WEB_CONCURRENCY=str(workers), THREADS=str(threads), **extra_env
     )
     # A file, not a pipe: a full pipe would stall gunicorn.
-    with tempfile.TemporaryFile() as log:
+    with open(log_path, "w+b") if log_path else tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
             [str(BIN / "gunicorn"), "--config", "gunicorn.conf.py", "service.app:app"],
             cwd=ROOT,

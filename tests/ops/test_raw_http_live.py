@@ -3,24 +3,43 @@ problems every time, and a client that goes silent does not hold a thread for lo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
+import threading
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.ops.conftest import gunicorn
 
-READ_TIMEOUT = 1  # seconds, for these tests (10 by default)
+CLIENT_TIMEOUT = 1  # seconds, for these tests (10 by default)
 
 
 @pytest.fixture(scope="module")
-def port() -> Any:
-    with gunicorn(workers=1, threads=2, READ_TIMEOUT=str(READ_TIMEOUT)) as (_, port):
+def log_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("gunicorn") / "log"
+
+
+@pytest.fixture(scope="module")
+def port(log_path: Path) -> Any:
+    server = gunicorn(
+        workers=1,
+        threads=2,
+        log_path=log_path,
+        CLIENT_TIMEOUT=str(CLIENT_TIMEOUT),
+        LOG_LEVEL="info",
+    )
+    with server as (_, port):
         yield port
+
+
+def log_lines(log_path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in log_path.read_text().splitlines() if line.startswith("{")]
 
 
 def exchange(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -85,10 +104,63 @@ def test_a_chunked_body_over_64_kib_is_a_413_problem(port: int) -> None:
     ids=["request line too long", "too many headers", "header too large", "garbage"],
 )
 def test_what_gunicorn_refuses_itself_is_a_problem_too(
-    port: int, request_head: bytes, status: int
+    port: int, log_path: Path, request_head: bytes, status: int
 ) -> None:
-    problem = assert_problem(exchange(port, request_head), status)
+    answer = exchange(port, request_head)
+    problem = assert_problem(answer, status)
     assert problem["detail"]  # gunicorn's own sentence, or the status's
+    # Its one log line, under the id the client got.
+    time.sleep(0.2)
+    ids = [line.get("request_id") for line in log_lines(log_path) if line["message"] == "request"]
+    assert ids.count(answer[1]["X-Request-ID"]) == 1
+
+
+def test_a_transfer_coding_other_than_chunked_is_a_501_problem(port: int) -> None:
+    request = post_chunked(b"2\r\n{}\r\n0\r\n\r\n").replace(b"chunked", b"gzip, chunked")
+    assert_problem(exchange(port, request), 501)
+
+
+def test_a_request_gets_one_answer_even_when_the_rest_of_its_body_is_broken(port: int) -> None:
+    # /healthz reads no body; draining this broken one for the next request fails. The
+    # client must see its 200 and a close, not a 400 it would take for the next answer.
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n"
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+        )
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    assert received.startswith(b"HTTP/1.1 200 ")
+    assert received.count(b"HTTP/1.1 ") == 1
+
+
+def test_a_client_that_never_reads_its_answers_holds_no_thread_for_long(port: int) -> None:
+    greedy: list[socket.socket] = []
+
+    def never_read() -> None:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", port))
+        sock.settimeout(3)
+        greedy.append(sock)
+        with contextlib.suppress(OSError):  # pipelined requests, until the server stops reading
+            sock.sendall(b"GET /v1/rules HTTP/1.1\r\nHost: x\r\n\r\n" * 3000)
+
+    clients = [threading.Thread(target=never_read) for _ in range(4)]  # twice the threads
+    try:
+        for client in clients:
+            client.start()
+        for client in clients:
+            client.join()
+        time.sleep(2 * CLIENT_TIMEOUT)  # the server's threads block writing their answers
+        started = time.monotonic()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=15) as response:
+            assert response.status == 200
+        assert time.monotonic() - started < 4 * CLIENT_TIMEOUT + 2
+    finally:
+        for sock in greedy:
+            sock.close()
 
 
 def test_silent_clients_hold_no_thread_past_the_read_timeout(port: int) -> None:
@@ -102,7 +174,7 @@ def test_silent_clients_hold_no_thread_past_the_read_timeout(port: int) -> None:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=15) as response:
             assert response.status == 200
         # Each thread is freed within the read timeout; the silent clients queue twice.
-        assert time.monotonic() - started < 4 * READ_TIMEOUT + 2
+        assert time.monotonic() - started < 4 * CLIENT_TIMEOUT + 2
     finally:
         for sock in silent:
             sock.close()

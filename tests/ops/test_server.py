@@ -11,12 +11,13 @@ from service.server import problem_page
 
 @pytest.mark.parametrize(("status", "detail"), [(400, "Invalid chunk size"), (431, ""), (500, "")])
 def test_a_problem_page_is_a_whole_response_that_closes(status: int, detail: str) -> None:
-    head, _, body = problem_page(status, detail).partition(b"\r\n\r\n")
+    head, _, body = problem_page(status, detail, "r" * 32).partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     headers = dict(line.split(": ", 1) for line in lines[1:])
     assert lines[0].startswith(f"HTTP/1.1 {status} ")
     assert headers["Connection"] == "close"
     assert headers["Content-Type"] == "application/problem+json"
+    assert headers["X-Request-ID"] == "r" * 32
     assert int(headers["Content-Length"]) == len(body)
     problem = json.loads(body)
     assert (problem["type"], problem["status"]) == ("about:blank", status)
@@ -25,5 +26,5 @@ def test_a_problem_page_is_a_whole_response_that_closes(status: int, detail: str
 
 
 def test_a_500_page_does_not_send_the_client_to_a_log_line_under_its_id() -> None:
-    body = problem_page(500, "").partition(b"\r\n\r\n")[2]
+    body = problem_page(500, "", "r" * 32).partition(b"\r\n\r\n")[2]
     assert "X-Request-ID" not in json.loads(body)["detail"]
