@@ -178,3 +178,26 @@ def test_silent_clients_hold_no_thread_past_the_read_timeout(port: int) -> None:
     finally:
         for sock in silent:
             sock.close()
+
+
+def test_clients_that_never_hang_up_do_not_stop_the_worker(port: int) -> None:
+    # Each is answered "Connection: close" and keeps its socket open: the server waits for it
+    # to hang up (2 s at most) without holding up the rest.
+    stubborn = [socket.create_connection(("127.0.0.1", port)) for _ in range(20)]
+    try:
+        for sock in stubborn:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        time.sleep(0.3)
+        for _ in range(5):
+            started = time.monotonic()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=15) as answer:
+                assert answer.status == 200
+            assert time.monotonic() - started < 1
+        deadline = time.monotonic() + 5  # 2 s of lingering, checked about once a second
+        for sock in stubborn:
+            sock.settimeout(max(0.1, deadline - time.monotonic()))
+            while sock.recv(65536):  # the answer, then the server's close
+                pass
+    finally:
+        for sock in stubborn:
+            sock.close()
