@@ -28,17 +28,23 @@ def has_body(req: Request) -> bool:
     return "chunked" in req.headers.get("Transfer-Encoding", "").lower()
 
 
+def _beyond_chunked(transfer_encoding: str) -> bool:
+    """Whether a Transfer-Encoding header names a coding other than `chunked`."""
+    codings = transfer_encoding.lower().split(",")
+    return any(coding.strip() not in ("", "chunked") for coding in codings)
+
+
 def read_body(req: Request) -> bytes:
     """The request's body, read whole. 413 beyond the app's limit (`MAX_CONTENT_LENGTH`),
     chunked or not; 400 when the server cannot read it."""
     try:
         data = req.get_data(cache=True)
-        limit = req.max_content_length
-        # A chunked body has no length to check beforehand, and werkzeug stops reading at the
-        # limit without a word: a byte left past it means the body was too large.
-        unsized = req.content_length is None and limit is not None and len(data) >= limit
-        if unsized and req.environ["wsgi.input"].read(1):
-            abort(413)
+        if not req.environ.get("CONTENT_LENGTH"):
+            # A chunked body has no length to check beforehand, and werkzeug stops reading at
+            # the limit without a word: a byte left past it means the body was too large.
+            limit = req.max_content_length
+            if limit is not None and len(data) >= limit and req.environ["wsgi.input"].read(1):
+                abort(413)
     except HTTPException:
         raise
     except Exception as error:
@@ -56,11 +62,13 @@ def json_body(req: Request) -> Any:
         if has_body(req):
             abort(415)
         return core.missing
-    if req.headers.get("Content-Encoding", "identity").strip().lower() != "identity":
+    # The environ, not `req.headers`: these run on every request, and are mostly absent.
+    content_coding = req.environ.get("HTTP_CONTENT_ENCODING")
+    if content_coding is not None and content_coding.strip().lower() != "identity":
         abort(415)  # RFC 9110 15.5.16: a content coding the server does not support
-    codings = req.headers.get("Transfer-Encoding", "").lower().split(",")
-    if any(coding.strip() not in ("", "chunked") for coding in codings):
-        abort(501)  # RFC 9112 6.1: gunicorn takes `gzip, chunked` but only undoes the chunks
+    transfer = req.environ.get("HTTP_TRANSFER_ENCODING")
+    if transfer is not None and _beyond_chunked(transfer):
+        abort(501)  # RFC 9112 6.1: gunicorn takes `gzip, chunked`, undoing only the chunks
     data = read_body(req)
     return orjson.loads(data) if data else core.missing
 

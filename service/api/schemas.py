@@ -444,7 +444,8 @@ def judgement(
         @functools.wraps(declared)
         def judged(*args: Any) -> Any:
             try:
-                body = json_body(flask.request)
+                # The request itself: every attribute read through the proxy costs a lookup.
+                body = json_body(flask.request._get_current_object())
                 if body is ma.missing:
                     return declared(*args)
                 loaded = loads.load(body)
