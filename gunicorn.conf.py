@@ -22,6 +22,8 @@ _own_metrics_dir = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
 if _own_metrics_dir:
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="belote-metrics-")
 _metrics_dir = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+# Made when missing: in Kubernetes an emptyDir on /tmp hides the image's /tmp/metrics.
+_metrics_dir.mkdir(parents=True, exist_ok=True)
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 # gthread (keeps connections alive, unlike sync), answering its own errors as problems and
@@ -46,6 +48,9 @@ preload_app = True
 # gunicorn 27 opens a control socket by default; containers run with a read-only root.
 control_socket_disable = True
 worker_tmp_dir = "/dev/shm" if Path("/dev/shm").is_dir() else None
+# Files (the /docs assets) go out with sendall, which obeys the worker's send timeout
+# (CLIENT_TIMEOUT); Python's sendfile waits on a stalled reader for ever.
+sendfile = False
 
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 # The app logs one JSON line per request (service.api.observability), so gunicorn keeps no

@@ -3,8 +3,9 @@
 - The errors gunicorn answers itself, before the app sees a request (a request line over 4094
   bytes: 414; too many or too large headers: 431; a malformed request line, header or chunk:
   400; an unsupported transfer coding: 501), are RFC 9457 problems like the app's, with an
-  `X-Request-ID` and the request's log line, instead of HTML pages. gunicorn still decides the
-  status, logs the error and closes the connection; only the page it writes is replaced.
+  `X-Request-ID`, the request's log line and its metrics (endpoint `<unmatched>`), instead of
+  HTML pages. gunicorn still decides the status, logs the error and closes the connection;
+  only the page it writes is replaced.
 - After a request is answered, an error gunicorn meets on the connection (a broken chunked
   body the app did not need to read, drained for the next request) closes it without a second
   answer: gunicorn wrote its error page after the app's, which a pipelining client would take
@@ -42,7 +43,12 @@ import orjson
 from gunicorn import util
 from gunicorn.workers.gthread import ThreadWorker
 
-from service.api.observability import REQUEST_ID_HEADER, REQUEST_LOG, sanitize_request_id
+from service.api.observability import (
+    REQUEST_ID_HEADER,
+    UNMATCHED_ENDPOINT,
+    record_request,
+    sanitize_request_id,
+)
 from service.api.problems import PROBLEM_MEDIA_TYPE, plain_kind
 
 CLIENT_TIMEOUT: Final = float(os.environ.get("CLIENT_TIMEOUT", "10"))
@@ -173,15 +179,8 @@ class RefereeWorker(ThreadWorker):
         if status is None or getattr(req, "belote_answered", False):
             return  # nothing to say, or the request had its answer: the connection closes
         code, request_id = int(status.group(1)), sanitize_request_id(None)
-        if REQUEST_LOG.enabled():
-            REQUEST_LOG.write(
-                "request",
-                method=getattr(req, "method", None) or "",
-                path=getattr(req, "path", None) or "",
-                status=code,
-                duration_ms=0.0,
-                request_id=request_id,
-            )
+        method, path = getattr(req, "method", None) or "", getattr(req, "path", None) or ""
+        record_request(method, path, UNMATCHED_ENDPOINT, code, 0.0, request_id)
         try:
             util.write_nonblock(
                 client, problem_page(code, _gunicorn_detail(bytes(page.data)), request_id)

@@ -131,6 +131,33 @@ def metrics_response() -> Response:
     return Response(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)
 
 
+# (method, endpoint, status) -> the metric children: the label set is small and bounded
+# (methods, URL rules and statuses), and a lookup here skips prometheus's lock.
+_HTTP_CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+
+def record_request(
+    method: str, path: str, endpoint: str, status: int, seconds: float, request_id: str
+) -> None:
+    """Count one answered request in the HTTP metrics and write its log line. `endpoint` is
+    the URL rule that served it, or `UNMATCHED_ENDPOINT`."""
+    key = (method if method in _METHODS else "OTHER", endpoint, status)
+    children = _HTTP_CHILDREN.get(key)
+    if children is None:
+        children = _HTTP_CHILDREN[key] = (HTTP_REQUESTS.labels(*key), HTTP_LATENCY.labels(*key))
+    TALLY.inc(children[0])
+    TALLY.observe(children[1], seconds)
+    if REQUEST_LOG.enabled():
+        REQUEST_LOG.write(
+            "request",
+            method=method,
+            path=path,
+            status=status,
+            duration_ms=round(seconds * 1000, 3),
+            request_id=request_id,
+        )
+
+
 class ObservedApp:
     """WSGI middleware around the Flask app: the request id, the HTTP metrics and the one log
     line of every request, answers and errors alike. Plain WSGI rather than Flask hooks: it
@@ -138,9 +165,6 @@ class ObservedApp:
 
     def __init__(self, app: WSGIApplication) -> None:
         self.app = app
-        # (method, endpoint, status) -> the metric children: the label set is small and
-        # bounded (methods, URL rules and statuses), and a lookup here skips prometheus's lock.
-        self._children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         started = perf_counter()
@@ -157,35 +181,15 @@ class ObservedApp:
 
         body = self.app(environ, start)
         status, endpoint = seen[-1] if seen else ("500", UNMATCHED_ENDPOINT)
-        self._record(environ, int(status[:3]), endpoint, started, request_id)
+        record_request(
+            environ.get("REQUEST_METHOD", ""),
+            environ.get("PATH_INFO", ""),
+            endpoint,
+            int(status[:3]),
+            perf_counter() - started,
+            request_id,
+        )
         return body
-
-    def _record(
-        self,
-        environ: WSGIEnvironment,
-        status: int,
-        endpoint: str,
-        started: float,
-        request_id: str,
-    ) -> None:
-        duration = perf_counter() - started
-        method = environ.get("REQUEST_METHOD", "")
-        key = (method if method in _METHODS else "OTHER", endpoint, status)
-        children = self._children.get(key)
-        if children is None:
-            children = (HTTP_REQUESTS.labels(*key), HTTP_LATENCY.labels(*key))
-            self._children[key] = children
-        TALLY.inc(children[0])
-        TALLY.observe(children[1], duration)
-        if REQUEST_LOG.enabled():
-            REQUEST_LOG.write(
-                "request",
-                method=method,
-                path=environ.get("PATH_INFO", ""),
-                status=status,
-                duration_ms=round(duration * 1000, 3),
-                request_id=request_id,
-            )
 
 
 def log_exception(app: Flask, exc_info: Any) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 import urllib.request
+from pathlib import Path
 
 import orjson
 
@@ -48,3 +49,11 @@ def test_metrics_from_every_worker_are_merged() -> None:
             assert time.monotonic() < deadline, text
             time.sleep(FLUSH_SECONDS / 4)
         assert counted(text, r"belote_http_request_duration_seconds_count" + labels) == REQUESTS
+
+
+def test_a_missing_metrics_directory_is_made(tmp_path: Path) -> None:
+    # Kubernetes mounts an emptyDir on /tmp, hiding the image's /tmp/metrics.
+    metrics_dir = tmp_path / "emptydir" / "metrics"
+    with gunicorn(workers=1, PROMETHEUS_MULTIPROC_DIR=str(metrics_dir)) as (_, port):
+        assert "belote_http_requests_total" in scrape(port)
+    assert metrics_dir.is_dir()

@@ -109,10 +109,16 @@ def test_what_gunicorn_refuses_itself_is_a_problem_too(
     answer = exchange(port, request_head)
     problem = assert_problem(answer, status)
     assert problem["detail"]  # gunicorn's own sentence, or the status's
-    # Its one log line, under the id the client got.
+    # Its one log line, under the id the client got, and its count in the metrics.
     time.sleep(0.2)
     ids = [line.get("request_id") for line in log_lines(log_path) if line["message"] == "request"]
     assert ids.count(answer[1]["X-Request-ID"]) == 1
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as metrics:
+        exposition = metrics.read().decode()
+    counted = (
+        rf'belote_http_requests_total\{{endpoint="<unmatched>",method="\w+",status="{status}"\}}'
+    )
+    assert re.search(counted, exposition)
 
 
 def test_a_transfer_coding_other_than_chunked_is_a_501_problem(port: int) -> None:
@@ -135,7 +141,14 @@ def test_a_request_gets_one_answer_even_when_the_rest_of_its_body_is_broken(port
     assert received.count(b"HTTP/1.1 ") == 1
 
 
-def test_a_client_that_never_reads_its_answers_holds_no_thread_for_long(port: int) -> None:
+@pytest.mark.parametrize(
+    ("path", "count"),
+    [("/v1/rules", 3000), ("/docs/static/swagger-ui-bundle.js", 20)],
+    ids=["json answers", "a static file"],
+)
+def test_a_client_that_never_reads_its_answers_holds_no_thread_for_long(
+    port: int, path: str, count: int
+) -> None:
     greedy: list[socket.socket] = []
 
     def never_read() -> None:
@@ -145,7 +158,7 @@ def test_a_client_that_never_reads_its_answers_holds_no_thread_for_long(port: in
         sock.settimeout(3)
         greedy.append(sock)
         with contextlib.suppress(OSError):  # pipelined requests, until the server stops reading
-            sock.sendall(b"GET /v1/rules HTTP/1.1\r\nHost: x\r\n\r\n" * 3000)
+            sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode() * count)
 
     clients = [threading.Thread(target=never_read) for _ in range(4)]  # twice the threads
     try:
