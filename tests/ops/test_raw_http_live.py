@@ -209,8 +209,10 @@ def test_clients_that_never_hang_up_do_not_stop_the_worker(port: int) -> None:
         deadline = time.monotonic() + 5  # 2 s of lingering, checked about once a second
         for sock in stubborn:
             sock.settimeout(max(0.1, deadline - time.monotonic()))
-            while sock.recv(65536):  # the answer, then the server's close
-                pass
+            received = b""
+            while chunk := sock.recv(65536):  # until the server closes (else: a timeout)
+                received += chunk
+            assert received.startswith(b"HTTP/1.1 200 ")
     finally:
         for sock in stubborn:
             sock.close()
