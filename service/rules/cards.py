@@ -37,6 +37,12 @@ class Suit(IntEnum):
 
 
 SUIT_CODES = ("S", "H", "D", "C")
+
+# Coinche strains (RULES-COINCHE.md): a suit 0-3 names a trump contract, as in classic; these
+# two name no suit. SA: no trump, every suit in plain order; TA: every suit in trump order.
+SANS_ATOUT = 4
+TOUT_ATOUT = 5
+STRAIN_CODES = (*SUIT_CODES, "SA", "TA")
 _SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 
 RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
