@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
+from flask import Response
 from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
+from service.api.i18n import request_language
 from service.api.observability import count_renonces
 from service.api.schemas import (
     AnnonceSchema,
@@ -29,6 +31,7 @@ from service.api.schemas import (
     seat,
     team,
 )
+from service.render import deal_svg
 from service.rules import (
     ALGORITHM,
     DEAL_POINTS,
@@ -49,6 +52,12 @@ from service.rules.play import PLAYERS
 from service.rules.scoring import CONTRACTS
 
 MAX_SEED_LENGTH = 256
+SVG = "image/svg+xml"
+# A picture opened on its own is a document: no script, no fetch, no sniffing it as HTML.
+PICTURE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+}
 # A seat holds at most 2 annonces (8 cards, 3 or more each), so a team scores at most 4; a
 # replay takes up to 3 declarations a seat, so that a third one is refused by a verdict.
 MAX_SEAT_ANNONCES = 2
@@ -296,6 +305,24 @@ class ReplayDeal(MethodView):
         result = replay(body["record"], body["options"])
         count_renonces(len(result.renonces))
         return result
+
+
+@blp.route("/v1/deals/render")
+class RenderDeal(MethodView):
+    @blp.doc(
+        operationId="render_deal",
+        description="The body of `/v1/deals/replay`, answered with a picture: the hands when "
+        "given, the tricks as a grid (leader, each seat's card, winner, points), every renonce "
+        "marked on its card and on the later play that proves it, with its sentence, and the "
+        "score of a complete deal. Sentences follow `Accept-Language`. A body that cannot be "
+        "judged is a 422 problem, as for the replay.",
+    )
+    @judgement(blp, ReplayRequestSchema, SVG)
+    def post(self, body: dict[str, Any]) -> Response:
+        """A replayed deal as an SVG picture, for a dispute report or a chat message."""
+        record = body["record"]
+        picture = deal_svg(record, replay(record, body["options"]), request_language())
+        return Response(picture, content_type=f"{SVG}; charset=utf-8", headers=PICTURE_HEADERS)
 
 
 # --- dealing ---------------------------------------------------------------------------------

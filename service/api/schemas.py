@@ -417,11 +417,18 @@ DOCUMENTED_ERRORS = (
 )
 
 
+def _as_is(result: Any) -> Any:
+    return result
+
+
 def judgement(
-    blp: Blueprint, request: type[ma.Schema], response: type[ma.Schema]
+    blp: Blueprint, request: type[ma.Schema], response: type[ma.Schema] | str
 ) -> Callable[[View], View]:
     """A POST computation: the body loaded by `request`, the result dumped by `response`, and
     the errors a body can meet documented as problems (422 comes with `arguments`).
+
+    `response` may instead be a media type (`image/svg+xml`): the view then answers a
+    `flask.Response` of that type itself, and is documented as answering it.
 
     The view is served two ways with the same schema instances. A body that parses and loads
     takes the short way: load, call, dump, answer. Anything else (no body, not JSON, a field
@@ -438,8 +445,19 @@ def judgement(
         # the documentation and leave those pass-through calls off every request.
         view._apidoc = documented._apidoc  # type: ignore[attr-defined]
         # Instances, made once here: given a class, webargs would build a schema per request.
-        loads, dumps = request(), response()
-        declared = blp.arguments(loads)(blp.response(HTTPStatus.OK, dumps)(view))
+        loads = request()
+        answer: Callable[[Any], Any]
+        if isinstance(response, str):
+            documents = blp.response(HTTPStatus.OK, {"type": "string"}, content_type=response)
+            answer = _as_is
+        else:
+            dumps = response()
+            documents = blp.response(HTTPStatus.OK, dumps)
+
+            def answer(result: Any) -> Any:
+                return flask.current_app.json.response(dumps.dump(result))
+
+        declared = blp.arguments(loads)(documents(view))
 
         @functools.wraps(declared)
         def judged(*args: Any) -> Any:
@@ -451,9 +469,10 @@ def judgement(
                 loaded = loads.load(body)
             except (orjson.JSONDecodeError, ma.ValidationError):
                 return declared(*args)
-            return flask.current_app.json.response(dumps.dump(view(*args, loaded)))
+            return answer(view(*args, loaded))
 
-        judged.schemas = (loads, dumps)  # type: ignore[attr-defined]
+        if not isinstance(response, str):  # a picture's request schema is its JSON twin's
+            judged.schemas = (loads, dumps)  # type: ignore[attr-defined]
         return judged  # type: ignore[return-value]
 
     return decorate

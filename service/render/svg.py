@@ -1,0 +1,267 @@
+"""A replayed deal as an SVG picture: the hands, the tricks as a grid (leader, each seat's
+card, winner, points), every renonce marked with its proof, and the score.
+
+Every text goes through `_text` or `_attr` (XML-escaped), so nothing in a result can become
+markup. The picture carries no script and no external reference: it renders the same in a
+browser, a chat client or a PDF of a dispute report. Suits are told by symbol and colour.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator, Mapping
+from xml.sax.saxutils import escape, quoteattr
+
+from service.rules import DealRecord, Replay
+from service.rules.cards import Card
+from service.rules.messages import suit_name
+from service.rules.play import PLAYERS
+from service.rules.replay import Renonce
+from service.rules.scoring import DealScore
+
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+RED_SUITS = frozenset({1, 2})  # hearts, diamonds
+RED, BLACK, MARK = "#b71c1c", "#1b1b1b", "#d32f2f"
+
+WIDTH = 800
+MARGIN = 20
+CARD_W, CARD_H = 38, 50
+ROW = 62  # a hand's or a trick's row
+LINE = 18  # a line of text
+WRAP = 110  # characters per line of a sentence
+
+# Columns of the trick grid: trick number, leader, seats 0..3, winner, points.
+NUMBER_X, LEADER_X, SEAT0_X, SEAT_STEP, WINNER_X, POINTS_X = 20, 60, 150, 100, 560, 680
+
+LABELS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "title": "Belote deal",
+        "trump": "trump",
+        "dealer": "dealer",
+        "taker": "taker",
+        "seat": "Seat {seat}",
+        "team": "team {team}",
+        "hands": "Hands after the deal",
+        "tricks": "Tricks",
+        "number": "#",
+        "leader": "Leader",
+        "winner": "Winner",
+        "points": "Points",
+        "running": "Card points: team 0 {0}, team 1 {1}",
+        "no_renonce": "No renonce proven.",
+        "renonce": "R{n}: trick {trick}, seat {seat} played {card}. {sentence}",
+        "by_hand": "Proven by the hand.",
+        "by_play": "Proven by the later play of {card} (P{n}, trick {trick}).",
+        "score": "Score: {contract}. Team 0 {0}, team 1 {1}.",
+        "reserve": "Held in reserve: {reserve}.",
+        "capot": "Capot by team {team}.",
+        "offender": "The renonce of team {team} decided the deal.",
+        "breakdown": "Team {team}: cards {cards}, belote {belote}, annonces {annonces}, "
+        "capot {capot_bonus}, rounding {rounding}: {total}",
+        "made": "made",
+        "dedans": "dedans",
+        "litige": "litige",
+        "annulled": "annulled",
+        "incomplete": "Deal not complete: {plays} of 32 cards played.",
+    },
+    "fr": {
+        "title": "Donne de belote",
+        "trump": "atout",
+        "dealer": "donneur",
+        "taker": "preneur",
+        "seat": "Place {seat}",
+        "team": "équipe {team}",
+        "hands": "Mains après la donne",
+        "tricks": "Plis",
+        "number": "n°",
+        "leader": "Entame",
+        "winner": "Gagnant",
+        "points": "Points",
+        "running": "Points des cartes : équipe 0 {0}, équipe 1 {1}",
+        "no_renonce": "Aucune renonce prouvée.",
+        "renonce": "R{n} : pli {trick}, la place {seat} a joué {card}. {sentence}",
+        "by_hand": "Prouvée par la main.",
+        "by_play": "Prouvée par le {card} joué ensuite (P{n}, pli {trick}).",
+        "score": "Marque : {contract}. Équipe 0 {0}, équipe 1 {1}.",
+        "reserve": "En réserve : {reserve}.",
+        "capot": "Capot de l'équipe {team}.",
+        "offender": "La renonce de l'équipe {team} a décidé la donne.",
+        "breakdown": "Équipe {team} : cartes {cards}, belote {belote}, annonces {annonces}, "
+        "capot {capot_bonus}, arrondi {rounding} : {total}",
+        "made": "faite",
+        "dedans": "dedans",
+        "litige": "litige",
+        "annulled": "annulée",
+        "incomplete": "Donne inachevée : {plays} cartes jouées sur 32.",
+    },
+}
+
+
+def _text(x: float, y: float, content: str, **attrs: str | float) -> str:
+    extra = "".join(f" {name.replace('_', '-')}={_attr(value)}" for name, value in attrs.items())
+    return f"<text x={_attr(x)} y={_attr(y)}{extra}>{escape(content)}</text>"
+
+
+def _attr(value: str | float) -> str:
+    return quoteattr(str(value))
+
+
+def _card(x: float, y: float, card: Card, trump: int, mark: str | None = None) -> str:
+    """A card face: its rank and suit symbol in the suit's colour; `mark` (R1, P1) frames it."""
+    colour = RED if card.suit in RED_SUITS else BLACK
+    fill = "#fff6d5" if card.suit == trump else "#ffffff"
+    stroke, width, dash = ("#777777", 1, "none") if mark is None else (MARK, 3, "none")
+    if mark is not None and mark.startswith("P"):
+        dash = "5 3"
+    rank = card.code[:-1]
+    parts = [
+        f"<rect x={_attr(x)} y={_attr(y)} width={_attr(CARD_W)} height={_attr(CARD_H)} rx='4' "
+        f"fill={_attr(fill)} stroke={_attr(stroke)} stroke-width={_attr(width)} "
+        f"stroke-dasharray={_attr(dash)}/>",
+        _text(x + CARD_W / 2, y + 20, rank, fill=colour, text_anchor="middle", font_weight="bold"),
+        _text(
+            x + CARD_W / 2,
+            y + 42,
+            SUIT_SYMBOLS[card.suit],
+            fill=colour,
+            text_anchor="middle",
+            font_size=20,
+        ),
+    ]
+    if mark is not None:
+        parts.append(
+            _text(x + CARD_W + 3, y + 10, mark, fill=MARK, font_size=11, font_weight="bold")
+        )
+    return "".join(parts)
+
+
+def _marks(renonces: tuple[Renonce, ...]) -> dict[int, str]:
+    """Play index -> its mark: R<n> on the n-th renonce, P<n> on the later play proving it."""
+    marks: dict[int, str] = {}
+    for n, renonce in enumerate(renonces, 1):
+        marks[renonce.play] = f"R{n}"
+        if renonce.proof.play is not None:
+            marks.setdefault(renonce.proof.play, f"P{n}")
+    return marks
+
+
+def _renonce_lines(renonces: tuple[Renonce, ...], lang: str) -> Iterator[str]:
+    labels = LABELS[lang]
+    if not renonces:
+        yield labels["no_renonce"]
+    for n, renonce in enumerate(renonces, 1):
+        proof = renonce.proof
+        if proof.play is None:
+            why = labels["by_hand"]
+        else:
+            why = labels["by_play"].format(card=proof.card, n=n, trick=proof.play // PLAYERS + 1)
+        sentence = f"{renonce.violation.message(lang)} {why}"
+        yield labels["renonce"].format(
+            n=n, trick=renonce.trick + 1, seat=renonce.seat, card=renonce.card, sentence=sentence
+        )
+
+
+def _score_lines(score: DealScore, lang: str) -> Iterator[str]:
+    labels = LABELS[lang]
+    yield labels["score"].format(*score.score, contract=labels[score.contract])
+    for team in score.breakdown:
+        yield labels["breakdown"].format(
+            team=team.team,
+            cards=team.cards,
+            belote=team.belote,
+            annonces=team.annonces,
+            capot_bonus=team.capot_bonus,
+            rounding=team.rounding,
+            total=team.total,
+        )
+    if score.capot is not None:
+        yield labels["capot"].format(team=score.capot)
+    if score.reserve:
+        yield labels["reserve"].format(reserve=score.reserve)
+    if score.renonce is not None:
+        yield labels["offender"].format(team=score.renonce)
+
+
+def _seat_label(record: DealRecord, seat: int, lang: str) -> str:
+    labels = LABELS[lang]
+    roles = [labels["team"].format(team=seat % 2)]
+    roles += [
+        labels[role]
+        for role, who in (("dealer", record.dealer), ("taker", record.taker))
+        if who == seat
+    ]
+    return f"{labels['seat'].format(seat=seat)} · {', '.join(roles)}"
+
+
+def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
+    """The picture of `record` as `replay` judged it, with sentences in `lang`."""
+    labels = LABELS.get(lang, LABELS["en"])
+    lang = "fr" if labels is LABELS["fr"] else "en"
+    trump = record.trump
+    body: list[str] = []
+    y = 34
+    heading = (
+        f"{labels['title']} · {labels['trump']} {SUIT_SYMBOLS[trump]} {suit_name(trump, lang)}"
+        f" · {labels['dealer']} {record.dealer} · {labels['taker']} {record.taker}"
+    )
+    body.append(_text(MARGIN, y, heading, font_size=18, font_weight="bold"))
+    y += 16
+
+    if record.hands is not None:
+        y += LINE + 8
+        body.append(_text(MARGIN, y, labels["hands"], font_size=15, font_weight="bold"))
+        y += 10
+        for seat, hand in enumerate(record.hands):
+            body.append(_text(MARGIN, y + 30, _seat_label(record, seat, lang)))
+            for i, card in enumerate(hand):
+                body.append(_card(SEAT0_X + 60 + i * (CARD_W + 8), y, card, trump))
+            y += CARD_H + 8
+
+    y += LINE + 8
+    body.append(_text(MARGIN, y, labels["tricks"], font_size=15, font_weight="bold"))
+    y += LINE
+    headers = [(NUMBER_X, labels["number"]), (LEADER_X, labels["leader"])]
+    headers += [(SEAT0_X + s * SEAT_STEP, labels["seat"].format(seat=s)) for s in range(PLAYERS)]
+    headers += [(WINNER_X, labels["winner"]), (POINTS_X, labels["points"])]
+    body += [_text(x, y, label, font_weight="bold") for x, label in headers]
+    y += 8
+    marks = _marks(result.renonces)
+    for number, trick in enumerate(result.tricks):
+        middle = y + CARD_H / 2 + 5
+        body.append(_text(NUMBER_X, middle, str(number + 1)))
+        body.append(_text(LEADER_X, middle, str(trick.leader)))
+        for i, card in enumerate(trick.cards):
+            seat = (trick.leader + i) % PLAYERS
+            mark = marks.get(number * PLAYERS + i)
+            x = SEAT0_X + seat * SEAT_STEP
+            if seat == trick.winner:  # the winning card stands on a band
+                body.append(
+                    f"<rect x={_attr(x - 4)} y={_attr(y - 4)} width={_attr(CARD_W + 8)}"
+                    f" height={_attr(CARD_H + 8)} rx='6' fill='#2e7d32' opacity='0.25'/>"
+                )
+            body.append(_card(x, y, card, trump, mark))
+        if trick.winner is not None:
+            body.append(_text(WINNER_X, middle, labels["seat"].format(seat=trick.winner)))
+        if trick.points is not None:
+            body.append(_text(POINTS_X, middle, str(trick.points)))
+        y += ROW
+
+    lines = [labels["running"].format(*result.points)]
+    if not result.complete:
+        lines.append(labels["incomplete"].format(plays=len(record.plays)))
+    lines += _renonce_lines(result.renonces, lang)
+    if result.score is not None:
+        lines += _score_lines(result.score, lang)
+    y += 6
+    for line in lines:
+        for part in textwrap.wrap(line, WRAP):
+            y += LINE
+            body.append(_text(MARGIN, y, part))
+    height = y + MARGIN
+    return (
+        "<?xml version='1.0' encoding='UTF-8'?>\n"
+        f"<svg xmlns='http://www.w3.org/2000/svg' width={_attr(WIDTH)} height={_attr(height)} "
+        f"viewBox={_attr(f'0 0 {WIDTH} {height}')} role='img' font-family='sans-serif' "
+        f"font-size='13'><title>{escape(heading)}</title>"
+        f"<rect width='100%' height='100%' fill='#f4f1ea'/>{''.join(body)}</svg>\n"
+    )
