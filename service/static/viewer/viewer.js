@@ -1,0 +1,755 @@
+// The deal viewer: a client of the referee's public API (API.md), on the same origin.
+// It knows the contract (card codes, seats in turn order, team = seat % 2) and no rule of
+// the game: every ruling on the page is an answer of /v1/deals/replay, /v1/legal-moves,
+// /v1/plays/validate or /v1/analysis/solve.
+
+import { STRINGS, RANKS, SUITS } from "./strings.js";
+
+const SEATS = 4;
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+
+const state = {
+  lang: "en",
+  record: null, // the body of /v1/deals/replay, as the arbiter gave it
+  replay: null, // its answer
+  plays: [], // [{card, seat, trick, index}] in play order, from the replay's tricks
+  step: 0, // how many plays are shown
+  analysis: false, // whether the service has the analysis endpoints
+};
+
+const $ = (id) => document.getElementById(id);
+const t = (key, params = {}) =>
+  (STRINGS[state.lang][key] ?? STRINGS.en[key]).replace(/\{(\w+)\}/g, (_, name) => params[name]);
+
+// --- the contract's notation --------------------------------------------------------------
+
+/** A card code as the service writes it: "th" -> "10H", "J♥" -> "JH". */
+function canonical(code) {
+  const text = String(code).trim().toUpperCase();
+  const suit = SYMBOL_SUITS[text.slice(-1)] ?? text.slice(-1);
+  const rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
+  return rank + suit;
+}
+
+const suitOf = (code) => code.slice(-1);
+const rankOf = (code) => code.slice(0, -1);
+const teamOf = (seat) => seat % 2;
+
+/** The words a screen reader says for a card: "jack of hearts", "valet de cœur". */
+function cardName(code) {
+  const name = t("cardName", { rank: RANKS[state.lang][rankOf(code)], suit: SUITS[state.lang][suitOf(code)] });
+  return suitOf(code) === canonical(state.record.trump).slice(-1) ? `${name}, ${t("trumpWord")}` : name;
+}
+
+// --- the API ---------------------------------------------------------------------------------
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Accept-Language": state.lang },
+    body: JSON.stringify(body),
+  });
+  const type = response.headers.get("Content-Type") ?? "";
+  const data = type.includes("json") ? await response.json() : await response.blob();
+  return { status: response.status, data };
+}
+
+async function discoverAnalysis() {
+  // The contract says which paths exist: asking it avoids probing for a 404.
+  const response = await fetch("/openapi.json");
+  const document = await response.json();
+  state.analysis = "/v1/analysis/solve" in (document.paths ?? {});
+}
+
+// --- the record in the URL fragment ----------------------------------------------------------
+
+function encodeRecord(record) {
+  const bytes = new TextEncoder().encode(JSON.stringify(record));
+  let binary = "";
+  bytes.forEach((byte) => (binary += String.fromCharCode(byte)));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeRecord(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+}
+
+function fragment() {
+  const params = new URLSearchParams({ lang: state.lang });
+  if (state.record) {
+    params.set("record", encodeRecord(state.record));
+    params.set("step", String(state.step));
+  }
+  return `#${params}`;
+}
+
+function remember() {
+  history.replaceState(null, "", fragment());
+  $("share-link").href = location.href;
+}
+
+// --- reading a record ------------------------------------------------------------------------
+
+/** Where each JSON Pointer of a JSON text lies: pointer -> [start, end). The text is valid
+ * JSON (JSON.parse read it first). */
+function pointerSpans(text) {
+  const spans = new Map();
+  let i = 0;
+  const blank = () => {
+    while (/\s/.test(text[i] ?? "")) i++;
+  };
+  const string = () => {
+    const start = i++;
+    while (text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i));
+  };
+  const value = (pointer) => {
+    blank();
+    const start = i;
+    if (text[i] === "{" || text[i] === "[") {
+      const object = text[i++] === "{";
+      let index = 0;
+      blank();
+      while (text[i] !== "}" && text[i] !== "]") {
+        let key = index++;
+        if (object) {
+          blank();
+          key = string();
+          blank();
+          i++; // the colon
+        }
+        value(`${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`);
+        blank();
+        if (text[i] === ",") i++;
+        blank();
+      }
+      i++;
+    } else if (text[i] === '"') {
+      string();
+    } else {
+      while (i < text.length && !/[\s,\]}]/.test(text[i])) i++;
+    }
+    spans.set(pointer, [start, i]);
+  };
+  value("");
+  return spans;
+}
+
+/** The span a problem's pointer names, or its nearest ancestor present in the text. */
+function spanOf(spans, pointer) {
+  let current = pointer;
+  while (!spans.has(current) && current) current = current.slice(0, current.lastIndexOf("/"));
+  return spans.get(current);
+}
+
+function showProblem(title, errors = [], text = "") {
+  const box = $("problem");
+  $("problem-title").textContent = title;
+  const list = $("problem-errors");
+  const shown = $("problem-record");
+  list.replaceChildren();
+  shown.replaceChildren();
+  box.hidden = false;
+  if (!errors.length) return;
+  const spans = pointerSpans(text);
+  const marks = errors.map((error) => ({ ...error, span: spanOf(spans, error.pointer) }));
+  marks.forEach((error, n) => {
+    const item = document.createElement("li");
+    const link = document.createElement("button");
+    link.type = "button";
+    link.className = "pointer";
+    link.textContent = error.pointer || "/";
+    link.addEventListener("click", () => {
+      const area = $("record");
+      area.focus();
+      area.setSelectionRange(...error.span);
+    });
+    item.append(link, ` ${error.message}`);
+    item.dataset.pointer = error.pointer;
+    item.id = `problem-${n}`;
+    list.append(item);
+  });
+  // The record again, each part a problem names marked (outermost spans first).
+  const cuts = marks
+    .map((error, n) => ({ n, start: error.span[0], end: error.span[1] }))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  let at = 0;
+  for (const cut of cuts) {
+    if (cut.start < at) continue; // inside a part already marked
+    shown.append(text.slice(at, cut.start));
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(cut.start, cut.end);
+    mark.dataset.pointer = marks[cut.n].pointer;
+    shown.append(mark);
+    at = cut.end;
+  }
+  shown.append(text.slice(at));
+  shown.setAttribute("aria-hidden", "false");
+}
+
+function formatRecord(record) {
+  const lines = Object.entries(record).map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`);
+  return `{\n${lines.join(",\n")}\n}`;
+}
+
+async function showRecord(text, step = 0) {
+  $("problem").hidden = true;
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch (error) {
+    showProblem(t("notJson", { message: error.message }));
+    return false;
+  }
+  const { status, data } = await post("/v1/deals/replay", record);
+  if (status !== 200) {
+    showProblem(`${t("cannotJudge")} ${data.detail ?? data.title ?? status}`, data.errors ?? [], text);
+    return false;
+  }
+  state.record = record;
+  state.replay = data;
+  state.plays = data.tricks.flatMap((trick, number) =>
+    trick.cards.map((card, i) => ({ card, seat: (trick.leader + i) % SEATS, trick: number })),
+  );
+  state.plays.forEach((play, index) => (play.index = index));
+  state.step = Math.max(0, Math.min(step, state.plays.length));
+  $("viewer").hidden = false;
+  render();
+  return true;
+}
+
+// --- what the table shows at a step ----------------------------------------------------------
+
+/** The seat to play after `step` plays (null when the deal is over). */
+function toMove(step) {
+  return step < state.plays.length ? state.plays[step].seat : state.replay.to_move ?? null;
+}
+
+/** The trick as it stands before play `step`: its leader and the cards already on it. */
+function trickBefore(step) {
+  const number = Math.floor(step / SEATS);
+  const trick = state.replay.tricks[number];
+  const cards = trick ? trick.cards.slice(0, step % SEATS) : [];
+  return { leader: trick ? trick.leader : state.replay.to_move, cards };
+}
+
+/** Each seat's cards still in hand after `step` plays, when the record gives the hands. */
+function handsAt(step) {
+  if (!state.record.hands) return null;
+  const played = new Set(state.plays.slice(0, step).map((play) => play.card));
+  return state.record.hands.map((hand) => hand.map(canonical).filter((card) => !played.has(card)));
+}
+
+function marks() {
+  const found = new Map();
+  state.replay.renonces.forEach((renonce, n) => {
+    found.set(renonce.play, { kind: "renonce", label: `R${n + 1}`, n });
+    const proof = renonce.proof ?? {};
+    if (proof.play !== undefined && proof.play !== null && !found.has(proof.play)) {
+      found.set(proof.play, { kind: "proof", label: `P${n + 1}`, n });
+    }
+  });
+  return found;
+}
+
+function cardElement(code, { button = false, mark = null } = {}) {
+  const element = document.createElement(button ? "button" : "span");
+  const suit = suitOf(code);
+  element.className = `card suit-${suit}`;
+  if (suit === canonical(state.record.trump).slice(-1)) element.classList.add("trump");
+  element.dataset.card = code;
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = rankOf(code);
+  const symbol = document.createElement("span");
+  symbol.className = "suit";
+  symbol.textContent = SUIT_SYMBOLS[suit];
+  element.append(rank, symbol);
+  let label = cardName(code);
+  if (mark) {
+    element.classList.add(mark.kind);
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = mark.label;
+    element.append(badge);
+    label += `. ${t(mark.kind === "renonce" ? "markRenonce" : "markProof", { n: mark.n + 1 })}`;
+  }
+  if (button) {
+    element.type = "button";
+    element.setAttribute("aria-label", label);
+  } else {
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", label);
+    rank.setAttribute("aria-hidden", "true");
+    symbol.setAttribute("aria-hidden", "true");
+  }
+  symbol.setAttribute("aria-hidden", "true");
+  return element;
+}
+
+function render() {
+  renderStatic();
+  if (!state.record) return;
+  const { record, replay, step } = state;
+  const mover = toMove(step);
+  const hands = handsAt(step);
+  const marked = marks();
+
+  $("contract").textContent = t("contract", {
+    trump: `${SUIT_SYMBOLS[canonical(record.trump).slice(-1)]} ${SUITS[state.lang][canonical(record.trump).slice(-1)]}`,
+    dealer: record.dealer,
+    taker: record.taker,
+  });
+
+  for (let seat = 0; seat < SEATS; seat++) {
+    const box = $(`seat-${seat}`);
+    box.classList.toggle("to-move", seat === mover);
+    const heading = document.createElement("h3");
+    heading.textContent = t("seat", { seat });
+    const roles = document.createElement("span");
+    roles.className = "roles";
+    const badges = [[t("team", { team: teamOf(seat) }), `team team-${teamOf(seat)}`]];
+    if (seat === record.dealer) badges.push([t("dealerBadge"), "role"]);
+    if (seat === record.taker) badges.push([t("takerBadge"), "role taker"]);
+    if (seat === mover) badges.push([t("toMove"), "role move"]);
+    for (const [text, className] of badges) {
+      const badge = document.createElement("span");
+      badge.className = className;
+      badge.textContent = text;
+      roles.append(badge);
+    }
+    heading.append(" ", roles);
+    const hand = document.createElement("div");
+    hand.className = "hand";
+    hand.setAttribute("role", "group");
+    hand.setAttribute("aria-label", t("handOf", { seat }));
+    if (hands) {
+      for (const card of hands[seat]) {
+        const element = cardElement(card, { button: seat === mover });
+        if (seat === mover) element.addEventListener("click", () => judge(card));
+        hand.append(element);
+      }
+    } else {
+      const left = 8 - state.plays.slice(0, step).filter((play) => play.seat === seat).length;
+      const unknown = document.createElement("p");
+      unknown.className = "unknown";
+      unknown.textContent = t("handUnknown", { n: left });
+      hand.append(unknown);
+    }
+    box.replaceChildren(heading, hand);
+  }
+
+  renderCenter(marked);
+  const trickNumber = Math.min(Math.floor(Math.max(step - 1, 0) / SEATS) + 1, Math.max(replay.tricks.length, 1));
+  $("step-label").textContent = t("step", { k: step, n: state.plays.length, trick: trickNumber });
+  $("first").disabled = $("prev").disabled = step === 0;
+  $("last").disabled = $("next").disabled = step === state.plays.length;
+
+  renderPoints();
+  renderRenonces();
+  renderTricks(marked);
+  $("analysis").hidden = !state.analysis || !record.hands;
+  $("analysis-result").replaceChildren();
+  if (hands && mover !== null) markLegal(mover, hands[mover]);
+  remember();
+}
+
+function renderCenter(marked) {
+  const { step } = state;
+  const center = $("center");
+  center.replaceChildren();
+  if (step === 0) {
+    const note = document.createElement("p");
+    note.textContent = t("notStarted");
+    center.append(note);
+    return;
+  }
+  const number = Math.floor((step - 1) / SEATS);
+  const trick = state.replay.tricks[number];
+  const shown = state.plays.filter((play) => play.trick === number && play.index < step);
+  const title = document.createElement("p");
+  title.className = "trick-title";
+  title.textContent = `${t("trickN", { n: number + 1 })} · ${t("ledBy", { seat: trick.leader })}`;
+  center.append(title);
+  const spots = document.createElement("div");
+  spots.className = "spots";
+  for (const play of shown) {
+    const spot = document.createElement("div");
+    spot.className = `spot spot-${play.seat}`;
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = t("seat", { seat: play.seat });
+    const element = cardElement(play.card, { mark: marked.get(play.index) });
+    if (play.seat === trick.leader) element.classList.add("led");
+    const complete = shown.length === SEATS && trick.winner !== undefined && trick.winner !== null;
+    if (complete && play.seat === trick.winner) element.classList.add("winner");
+    spot.append(who, element);
+    spots.append(spot);
+  }
+  center.append(spots);
+  if (shown.length === SEATS && trick.winner !== undefined && trick.winner !== null) {
+    const result = document.createElement("p");
+    result.className = "trick-result";
+    result.textContent = t("wins", { seat: trick.winner, points: trick.points ?? 0 });
+    center.append(result);
+  }
+}
+
+function renderPoints() {
+  const { replay, step } = state;
+  const complete = Math.floor(step / SEATS);
+  const points = [0, 0];
+  replay.tricks.slice(0, complete).forEach((trick) => {
+    if (trick.winner !== undefined && trick.winner !== null) points[teamOf(trick.winner)] += trick.points ?? 0;
+  });
+  $("running").textContent = t("running", { a: points[0], b: points[1] });
+  const box = $("score");
+  box.replaceChildren();
+  const score = replay.score ?? null;
+  if (!score || step < state.plays.length) return;
+  const summary = document.createElement("p");
+  summary.className = "score-line";
+  summary.id = "score-line";
+  summary.textContent = t("score", { contract: t(`contract_${score.contract}`), a: score.score[0], b: score.score[1] });
+  const table = document.createElement("table");
+  table.className = "breakdown";
+  const caption = document.createElement("caption");
+  caption.textContent = t("breakdown");
+  const columns = ["cards", "belote", "annonces", "capot_bonus", "rounding", "total"];
+  const head = document.createElement("tr");
+  for (const key of ["", ...columns]) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = key ? t(`col_${key}`) : "";
+    head.append(cell);
+  }
+  table.append(caption, head);
+  for (const row of score.breakdown) {
+    const line = document.createElement("tr");
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.textContent = t("teamName", { team: row.team });
+    line.append(name);
+    for (const key of columns) {
+      const cell = document.createElement("td");
+      cell.textContent = row[key] ?? 0;
+      cell.dataset.column = key;
+      line.append(cell);
+    }
+    table.append(line);
+  }
+  box.append(summary, table);
+  const notes = [];
+  if (score.capot !== undefined && score.capot !== null) notes.push(t("capot", { team: score.capot }));
+  if (score.reserve) notes.push(t("reserve", { n: score.reserve }));
+  if (score.renonce !== undefined && score.renonce !== null) notes.push(t("offender", { team: score.renonce }));
+  for (const text of notes) {
+    const note = document.createElement("p");
+    note.textContent = text;
+    box.append(note);
+  }
+}
+
+function proofText(renonce, n) {
+  const proof = renonce.proof ?? {};
+  if (proof.play === undefined || proof.play === null) return t("proofHand");
+  return t("proofLater", { card: proof.card, n, trick: Math.floor(proof.play / SEATS) + 1 });
+}
+
+function renderRenonces() {
+  const list = $("renonces");
+  list.replaceChildren();
+  if (!state.replay.renonces.length) {
+    const none = document.createElement("li");
+    none.className = "none";
+    none.textContent = t("noRenonce");
+    list.append(none);
+    return;
+  }
+  state.replay.renonces.forEach((renonce, index) => {
+    const item = document.createElement("li");
+    item.className = "renonce-item";
+    const head = document.createElement("p");
+    head.className = "renonce-head";
+    head.textContent = t("renonceLine", { n: index + 1, trick: renonce.trick + 1, seat: renonce.seat, card: renonce.card });
+    const sentence = document.createElement("p");
+    sentence.className = "violation";
+    sentence.textContent = renonce.violation.message;
+    const proof = document.createElement("p");
+    proof.className = "proof";
+    proof.textContent = proofText(renonce, index + 1);
+    const go = document.createElement("button");
+    go.type = "button";
+    go.textContent = t("goTo");
+    go.addEventListener("click", () => goTo(renonce.play + 1));
+    item.append(head, sentence, proof, go);
+    list.append(item);
+  });
+}
+
+function renderTricks(marked) {
+  const list = $("tricks");
+  list.replaceChildren();
+  const current = Math.floor(Math.max(state.step - 1, 0) / SEATS);
+  state.replay.tricks.forEach((trick, number) => {
+    const item = document.createElement("li");
+    item.className = "trick";
+    if (number === current && state.step > 0) {
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+    }
+    const go = document.createElement("button");
+    go.type = "button";
+    go.className = "trick-number";
+    go.textContent = t("trickN", { n: number + 1 });
+    go.addEventListener("click", () => goTo(number * SEATS + trick.cards.length));
+    const led = document.createElement("span");
+    led.className = "trick-leader";
+    led.textContent = t("ledBy", { seat: trick.leader });
+    const cards = document.createElement("span");
+    cards.className = "trick-cards";
+    trick.cards.forEach((card, i) => {
+      const index = number * SEATS + i;
+      const element = cardElement(card, { mark: marked.get(index) });
+      if (trick.winner !== undefined && trick.winner !== null && (trick.leader + i) % SEATS === trick.winner) {
+        element.classList.add("winner");
+      }
+      cards.append(element);
+    });
+    const result = document.createElement("span");
+    result.className = "trick-won";
+    result.textContent =
+      trick.winner === undefined || trick.winner === null ? "…" : t("wins", { seat: trick.winner, points: trick.points ?? 0 });
+    item.append(go, led, cards, result);
+    list.append(item);
+  });
+}
+
+function renderStatic() {
+  document.documentElement.lang = state.lang;
+  document.title = t("pageTitle");
+  for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
+  for (const element of document.querySelectorAll("[data-t-label]")) element.setAttribute("aria-label", t(element.dataset.tLabel));
+  for (const lang of ["en", "fr"]) $(`lang-${lang}`).setAttribute("aria-pressed", String(lang === state.lang));
+}
+
+// --- asking the referee about a card -----------------------------------------------------------
+
+function situation(step) {
+  const { record } = state;
+  const trick = trickBefore(step);
+  const mover = toMove(step);
+  return { trump: record.trump, leader: trick.leader, trick: trick.cards, hand: handsAt(step)[mover], rules: record.rules ?? {} };
+}
+
+async function markLegal(mover, hand) {
+  const step = state.step;
+  if (!hand.length) return;
+  const { status, data } = await post("/v1/legal-moves", situation(step));
+  if (status !== 200 || step !== state.step) return;
+  const legal = new Set(data.legal);
+  for (const element of $(`seat-${mover}`).querySelectorAll(".card")) {
+    const ok = legal.has(element.dataset.card);
+    element.classList.toggle("legal", ok);
+    element.classList.toggle("illegal", !ok);
+  }
+}
+
+async function judge(card) {
+  const step = state.step;
+  const { status, data } = await post("/v1/plays/validate", { ...situation(step), card });
+  const box = $("verdict");
+  box.replaceChildren();
+  if (status !== 200) {
+    box.textContent = data.detail ?? String(status);
+    return;
+  }
+  const verdict = document.createElement("p");
+  verdict.className = data.legal ? "legal-verdict" : "illegal-verdict";
+  const violation = data.violation ?? null;
+  verdict.textContent = data.legal
+    ? t("legal", { card: cardName(data.card) })
+    : t("illegal", { card: cardName(data.card), sentence: violation ? violation.message : "" });
+  box.append(verdict);
+  if (step === state.plays.length && !state.replay.complete) {
+    const play = document.createElement("button");
+    play.type = "button";
+    play.id = "play-it";
+    play.textContent = t("playIt", { card: data.card });
+    play.addEventListener("click", () => {
+      const record = { ...state.record, plays: [...state.record.plays, data.card] };
+      $("record").value = formatRecord(record);
+      showRecord($("record").value, step + 1);
+    });
+    box.append(play);
+  }
+}
+
+// --- analysis (when the service has it) ------------------------------------------------------
+
+async function solve() {
+  const box = $("analysis-result");
+  box.textContent = t("solving");
+  const step = state.step;
+  const body = { ...state.record, plays: state.record.plays.slice(0, step) };
+  const { status, data } = await post("/v1/analysis/solve", body);
+  if (status === 404) {
+    state.analysis = false;
+    $("analysis").hidden = true;
+    return;
+  }
+  if (step !== state.step) return;
+  box.replaceChildren();
+  if (status !== 200) {
+    box.textContent = data.detail ?? String(status);
+    return;
+  }
+  const points = data.value?.points ?? [0, 0];
+  const head = document.createElement("p");
+  head.textContent = t("bestValue", { seat: data.to_move, a: points[0], b: points[1] });
+  const table = document.createElement("table");
+  table.className = "moves";
+  const header = document.createElement("tr");
+  for (const key of ["col_card", "col_value", "col_loss"]) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = t(key);
+    header.append(cell);
+  }
+  table.append(header);
+  for (const move of data.moves ?? []) {
+    const row = document.createElement("tr");
+    const card = document.createElement("td");
+    card.append(cardElement(move.card));
+    const value = document.createElement("td");
+    const movePoints = move.value?.points ?? [0, 0];
+    value.textContent = `${movePoints[0]} – ${movePoints[1]}`;
+    const loss = document.createElement("td");
+    loss.textContent = move.loss ?? 0;
+    row.append(card, value, loss);
+    table.append(row);
+  }
+  const line = document.createElement("p");
+  line.className = "line";
+  line.append(t("line"), " ");
+  for (const card of data.line ?? []) line.append(cardElement(card));
+  const exact = document.createElement("p");
+  exact.textContent = data.exact
+    ? t("exact", { nodes: data.nodes, ms: data.elapsed_ms })
+    : t("bounds", { lo: data.bounds?.[0], hi: data.bounds?.[1], nodes: data.nodes, ms: data.elapsed_ms });
+  box.append(head, table, line, exact);
+}
+
+// --- moving around -----------------------------------------------------------------------------
+
+function goTo(step) {
+  if (!state.record) return;
+  state.step = Math.max(0, Math.min(step, state.plays.length));
+  $("verdict").replaceChildren();
+  render();
+}
+
+function onKey(event) {
+  if (!state.record || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest("textarea, input, select")) return;
+  const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 };
+  if (event.key in moves) goTo(state.step + moves[event.key]);
+  else if (event.key === "Home") goTo(0);
+  else if (event.key === "End") goTo(state.plays.length);
+  else return;
+  event.preventDefault();
+}
+
+async function setLanguage(lang) {
+  state.lang = lang;
+  if (state.record) await showRecord(JSON.stringify(state.record), state.step);
+  else render();
+  remember();
+}
+
+async function fromFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const lang = params.get("lang");
+  if (lang === "en" || lang === "fr") state.lang = lang;
+  const encoded = params.get("record");
+  if (!encoded) return render();
+  let record;
+  try {
+    record = decodeRecord(encoded);
+  } catch {
+    return showProblem(t("badLink"));
+  }
+  $("record").value = formatRecord(record);
+  await showRecord($("record").value, Number(params.get("step") ?? 0));
+}
+
+async function deal(event) {
+  event.preventDefault();
+  const dealer = Number($("seed-dealer").value);
+  const taker = Number($("seed-taker").value);
+  const { status, data } = await post("/v1/deals/deal", { seed: $("seed").value, dealer, taker });
+  if (status !== 200) {
+    showProblem(`${t("cannotDeal")} ${data.detail ?? status}`, [], "");
+    return;
+  }
+  // The taker took the turned card's suit (round 1); edit `trump` for a round-2 take.
+  const record = { dealer, trump: suitOf(data.turned), taker, plays: [], hands: data.hands };
+  $("record").value = formatRecord(record);
+  await showRecord($("record").value, 0);
+}
+
+async function downloadPicture() {
+  const { status, data } = await post("/v1/deals/render", state.record);
+  if (status !== 200) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(data);
+  link.download = "belote-deal.svg";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    $("share-status").textContent = t("copied");
+  } catch {
+    $("share-status").textContent = location.href;
+  }
+}
+
+async function start() {
+  state.lang = (navigator.language ?? "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  $("show").addEventListener("click", () => showRecord($("record").value, 0));
+  $("example").addEventListener("click", async () => {
+    const response = await fetch(new URL("./example.json", import.meta.url));
+    $("record").value = formatRecord(await response.json());
+    await showRecord($("record").value, 0);
+  });
+  $("upload").addEventListener("change", async (event) => {
+    const [file] = event.target.files;
+    if (!file) return;
+    $("record").value = await file.text();
+    await showRecord($("record").value, 0);
+  });
+  $("deal-form").addEventListener("submit", deal);
+  for (const lang of ["en", "fr"]) $(`lang-${lang}`).addEventListener("click", () => setLanguage(lang));
+  $("first").addEventListener("click", () => goTo(0));
+  $("prev").addEventListener("click", () => goTo(state.step - 1));
+  $("next").addEventListener("click", () => goTo(state.step + 1));
+  $("last").addEventListener("click", () => goTo(state.plays.length));
+  $("solve").addEventListener("click", solve);
+  $("picture").addEventListener("click", downloadPicture);
+  $("copy-link").addEventListener("click", copyLink);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => {
+    if (location.hash !== fragment()) fromFragment();
+  });
+  await discoverAnalysis();
+  await fromFragment();
+  document.body.dataset.ready = "true";
+}
+
+start();
