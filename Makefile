@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: run test lint openapi bench
+.PHONY: run test lint openapi bench browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,15 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
 run: $(VENV)/.runtime-installed
 	$(BIN)/gunicorn --config gunicorn.conf.py service.app:app
 
-## ruff, every pytest test, then schemathesis's CLI against a live gunicorn.
-test: $(VENV)/.dev-installed
+## Debian's chromium and chromium-driver for the viewer's browser tests (tests/browser),
+## installed as root when missing. selenium is given the driver's path: it downloads nothing.
+browser:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
+	fi
+
+## ruff, every pytest test (the browser's too), then schemathesis's CLI against a live gunicorn.
+test: $(VENV)/.dev-installed browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 	scripts/contract-live.sh

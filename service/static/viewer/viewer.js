@@ -21,6 +21,11 @@ const state = {
 const $ = (id) => document.getElementById(id);
 const t = (key, params = {}) =>
   (STRINGS[state.lang][key] ?? STRINGS.en[key]).replace(/\{(\w+)\}/g, (_, name) => params[name]);
+/** A sentence that begins with a card's name: "Ten of diamonds may not be played." */
+const sentence = (key, params) => {
+  const text = t(key, params);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 // --- the contract's notation --------------------------------------------------------------
 
@@ -571,8 +576,8 @@ async function judge(card) {
   verdict.className = data.legal ? "legal-verdict" : "illegal-verdict";
   const violation = data.violation ?? null;
   verdict.textContent = data.legal
-    ? t("legal", { card: cardName(data.card) })
-    : t("illegal", { card: cardName(data.card), sentence: violation ? violation.message : "" });
+    ? sentence("legal", { card: cardName(data.card) })
+    : sentence("illegal", { card: cardName(data.card), sentence: violation ? violation.message : "" });
   box.append(verdict);
   if (step === state.plays.length && !state.replay.complete) {
     const play = document.createElement("button");

@@ -1,0 +1,155 @@
+"""The viewer in a real browser: Debian's chromium driven by selenium through Debian's
+chromedriver (named explicitly, so selenium-manager never runs or downloads anything),
+against a live gunicorn. `make test` installs the two packages when they are missing.
+
+Screenshots land in artifacts/browser/ (git-ignored): look at them after a run.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.chrome.webdriver import WebDriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.wait import WebDriverWait
+
+from tests.conftest import ROOT
+from tests.ops.conftest import gunicorn
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+ARTIFACTS = ROOT / "artifacts" / "browser"
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--lang=en-US",
+    "--window-size=1400,1300",
+)
+WAIT_SECONDS = 15
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    with gunicorn(workers=1) as (_, port):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[WebDriver]:
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.fail("Debian's chromium and chromium-driver are needed: `make test` installs them")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    with tempfile.TemporaryDirectory(prefix="viewer-profile-") as profile:
+        for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
+            options.add_argument(flag)
+        # The console and every network event, read back by `Page.assert_clean`.
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+        driver = webdriver.Chrome(
+            service=Service(executable_path=str(CHROMEDRIVER)), options=options
+        )
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+@dataclass
+class Page:
+    """The viewer open in the browser, with what a test needs to drive and read it."""
+
+    driver: WebDriver
+    origin: str
+    requested: list[str] = field(default_factory=list)
+
+    def open(self, fragment: str = "") -> None:
+        """The viewer afresh, with `fragment` ("#lang=fr&...") in its URL."""
+        self.driver.get("about:blank")  # a new document, even when only the fragment differs
+        self.driver.get(f"{self.origin}/viewer{fragment}")
+        self.wait(lambda: self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+
+    def wait(self, condition: Callable[[], Any]) -> Any:
+        return WebDriverWait(self.driver, WAIT_SECONDS).until(lambda _: condition())
+
+    def find(self, css: str) -> WebElement:
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def find_all(self, css: str) -> list[WebElement]:
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def text(self, css: str) -> str:
+        return self.find(css).text
+
+    def paste(self, record: dict[str, Any]) -> None:
+        """Write a record in the text area as an arbiter pastes it, and show it."""
+        area = self.find("#record")
+        area.clear()
+        self.driver.execute_script(
+            "arguments[0].value = arguments[1]", area, json.dumps(record, indent=1)
+        )
+        area.send_keys(" ")  # an edit from the keyboard, as after a paste
+        self.find("#show").click()
+
+    def step(self) -> tuple[int, int] | None:
+        """(card shown, cards in the record), read from the stepper; None while hidden."""
+        label = self.text("#step-label")
+        numbers = [int(word) for word in label.replace("·", " ").split() if word.isdigit()]
+        return (numbers[0], numbers[1]) if numbers else None
+
+    def api(self, path: str, body: Any, lang: str = "en") -> Any:
+        """The service's own answer, asked directly, to compare with what the page shows."""
+        request = urllib.request.Request(
+            f"{self.origin}{path}",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", "Accept-Language": lang},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.driver.save_screenshot(str(path))
+        return path
+
+    def assert_clean(self, expected_errors: tuple[str, ...] = ()) -> None:
+        """No error in the console but the `expected_errors` (substrings), and no request
+        made outside the service's origin, since the last check."""
+        errors = [
+            entry["message"]
+            for entry in self.driver.get_log("browser")
+            if entry["level"] == "SEVERE"
+            and not any(expected in entry["message"] for expected in expected_errors)
+        ]
+        assert errors == []
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.requestWillBeSent":
+                self.requested.append(message["params"]["request"]["url"])
+        foreign = [url for url in self.requested if not url.startswith(f"{self.origin}/")]
+        assert foreign == []
+
+
+@pytest.fixture
+def page(browser: WebDriver, server: str) -> Page:
+    browser.get_log("browser")  # what earlier tests left
+    browser.get_log("performance")
+    viewer = Page(browser, server)
+    viewer.open()
+    return viewer

@@ -1,0 +1,269 @@
+"""The deal viewer as an arbiter uses it, in chromium: every ruling it shows is the service's."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from tests.api.test_render import EXAMPLE, PLAYS_ONLY
+from tests.browser.conftest import ARTIFACTS, Page
+
+SEED = {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3, "taker": 0}
+
+
+def card(page: Page, where: str, code: str) -> Any:
+    return page.find(f'{where} .card[data-card="{code}"]')
+
+
+def test_a_renonce_proven_by_a_later_play_is_marked_with_its_proof(page: Page) -> None:
+    (renonce,) = page.api("/v1/deals/replay", PLAYS_ONLY)["renonces"]
+    assert (renonce["card"], renonce["proof"]) == (
+        "10D",
+        {"by": "later_play", "card": "KH", "play": 19},
+    )
+    page.paste(PLAYS_ONLY)
+    page.wait(lambda: page.find_all("#tricks .trick"))
+    played = card(page, "#tricks", "10D")
+    proof = card(page, "#tricks", "KH")
+    assert "renonce" in played.get_attribute("class").split()
+    assert played.find_element(By.CLASS_NAME, "badge").text == "R1"
+    assert played.get_attribute("aria-label") == "ten of diamonds. Renonce R1"
+    assert "proof" in proof.get_attribute("class").split()
+    assert proof.find_element(By.CLASS_NAME, "badge").text == "P1"
+    assert proof.get_attribute("aria-label") == "king of hearts. Proof of renonce R1"
+    item = page.find("#renonces .renonce-item")
+    assert (
+        item.find_element(By.CLASS_NAME, "renonce-head").text == "R1 · trick 2: seat 3 played 10D"
+    )
+    assert item.find_element(By.CLASS_NAME, "violation").text == renonce["violation"]["message"]
+    assert item.find_element(By.CLASS_NAME, "proof").text == (
+        "Proof: KH, played later (P1, trick 5), was already in the hand."
+    )
+    item.find_element(By.TAG_NAME, "button").click()  # to the renonce on the table
+    page.wait(lambda: page.step() == (6, 32))
+    assert "renonce" in card(page, "#center", "10D").get_attribute("class").split()
+    page.screenshot("renonce-proven-by-a-later-play")
+    page.assert_clean()
+
+
+def test_the_arrow_keys_step_to_the_last_trick_and_its_score(page: Page) -> None:
+    judged = page.api("/v1/deals/replay", EXAMPLE)
+    page.paste(EXAMPLE)
+    page.wait(lambda: page.step() == (0, 32))
+    body = page.find("body")
+    for shown in range(1, 33):
+        body.send_keys(Keys.ARROW_RIGHT)
+        page.wait(lambda shown=shown: page.step() == (shown, 32))
+    assert page.find("#next").get_property("disabled")
+    body.send_keys(Keys.ARROW_RIGHT)  # past the end: stays at the end
+    assert page.step() == (32, 32)
+    score = judged["score"]
+    assert page.text("#score-line") == (
+        f"Score (made): team 0 {score['score'][0]}, team 1 {score['score'][1]}"
+    )
+    rows = page.find_all("#score table.breakdown tr")[1:]
+    shown = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in rows]
+    columns = ("cards", "belote", "annonces", "capot_bonus", "rounding", "total")
+    assert shown == [[str(team[key]) for key in columns] for team in score["breakdown"]]
+    last = judged["tricks"][-1]
+    assert (
+        page.text("#center .trick-result") == f"seat {last['winner']} wins, {last['points']} points"
+    )
+    assert page.text("#running") == (
+        f"Card points so far: team 0 {judged['points'][0]}, team 1 {judged['points'][1]}"
+    )
+    page.screenshot("the-last-trick-and-the-score")
+    body.send_keys(Keys.ARROW_LEFT)
+    page.wait(lambda: page.step() == (31, 32))
+    assert page.find_all("#score-line") == []  # the score is the complete deal's
+    body.send_keys(Keys.HOME)
+    page.wait(lambda: page.step() == (0, 32))
+    page.assert_clean()
+
+
+def test_an_illegal_card_clicked_reads_its_violation(page: Page) -> None:
+    page.paste(EXAMPLE)
+    page.wait(lambda: page.step() == (0, 32))
+    fragment = page.driver.current_url.split("/viewer", 1)[1]
+    page.open(fragment.replace("step=0", "step=5"))  # seat 3 to play on 10H
+    page.wait(lambda: page.step() == (5, 32))
+    situation = {
+        "trump": "S",
+        "leader": 2,
+        "trick": ["10H"],
+        "hand": EXAMPLE["hands"][3],
+        "card": "10D",
+    }
+    verdict = page.api("/v1/plays/validate", situation)
+    assert not verdict["legal"]
+    page.wait(lambda: "legal" in card(page, "#seat-3", "KH").get_attribute("class").split())
+    legal = {e.get_attribute("data-card") for e in page.find_all("#seat-3 .card.legal")}
+    assert legal == set(verdict["legal_moves"]) == {"KH", "8H"}
+    discard = card(page, "#seat-3", "10D")
+    assert discard.tag_name == "button"
+    assert discard.get_attribute("aria-label") == "ten of diamonds"
+    discard.send_keys(Keys.ENTER)  # from the keyboard
+    shown = page.wait(lambda: page.find_all("#verdict .illegal-verdict"))[0].text
+    assert shown == f"Ten of diamonds may not be played. {verdict['violation']['message']}"
+    page.screenshot("an-illegal-card")
+    card(page, "#seat-3", "KH").click()
+    shown = page.wait(lambda: page.find_all("#verdict .legal-verdict"))[0].text
+    assert shown == "King of hearts may be played."
+    # Only the seat to play has cards to click.
+    assert card(page, "#seat-0", "QH").tag_name == "span"
+    page.assert_clean()
+
+
+def test_switching_to_french(page: Page) -> None:
+    page.paste(PLAYS_ONLY)
+    page.wait(lambda: page.find_all("#renonces .renonce-item"))
+    page.find("#lang-fr").click()
+    page.wait(lambda: page.text("h1") == "Visionneuse de donnes")
+    assert page.find("html").get_attribute("lang") == "fr"
+    assert page.find("#lang-fr").get_attribute("aria-pressed") == "true"
+    (renonce,) = page.api("/v1/deals/replay", PLAYS_ONLY, lang="fr")["renonces"]
+    page.wait(lambda: page.text("#renonces .violation") == renonce["violation"]["message"])
+    assert page.text("#renonces .proof") == (
+        "Preuve : le KH, joué ensuite (P1, pli 5), était déjà dans la main."
+    )
+    assert card(page, "#tricks", "10D").get_attribute("aria-label") == "dix de carreau. Renonce R1"
+    assert page.text("#step-label") == "Carte 0 sur 32 · pli 1"
+    assert "lang=fr" in page.driver.current_url
+    page.screenshot("in-french")
+    page.find("#lang-en").click()
+    page.wait(lambda: page.text("h1") == "Deal viewer")
+    page.assert_clean()
+
+
+def test_the_browsers_language_is_the_default(page: Page) -> None:
+    driver = page.driver
+    agent = driver.execute_script("return navigator.userAgent")
+    driver.execute_cdp_cmd(
+        "Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "fr-FR"}
+    )
+    try:
+        page.open()
+        assert page.text("h1") == "Visionneuse de donnes"
+    finally:
+        driver.execute_cdp_cmd(
+            "Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "en-US"}
+        )
+    page.open()
+    assert page.text("h1") == "Deal viewer"
+    page.assert_clean()
+
+
+def test_a_shared_link_opens_the_same_situation(page: Page) -> None:
+    page.paste(EXAMPLE)
+    page.wait(lambda: page.step() == (0, 32))
+    for _ in range(10):
+        page.find("#next").click()
+    page.wait(lambda: page.step() == (10, 32))
+    page.find("#lang-fr").click()
+    page.wait(lambda: page.text("#step-label") == "Carte 10 sur 32 · pli 3")
+    link = page.find("#share-link").get_attribute("href")
+    assert link == page.driver.current_url
+    center = page.text("#center")
+    page.open()  # a fresh page
+    assert page.find("#viewer").get_attribute("hidden") is not None
+    page.driver.get(link.replace("/viewer#", "/viewer?shared#"))  # a new document, same fragment
+    page.wait(
+        lambda: (
+            page.find_all("#step-label") and page.text("#step-label") == "Carte 10 sur 32 · pli 3"
+        )
+    )
+    assert page.text("#center") == center
+    assert json.loads(page.find("#record").get_property("value")) == EXAMPLE
+    page.screenshot("a-shared-link")
+    page.assert_clean()
+
+
+def test_a_problem_points_at_the_part_of_the_record_it_names(page: Page) -> None:
+    record = {**PLAYS_ONLY, "plays": ["7S", "AS", "7S"], "dealer": 7}
+    page.paste(record)
+    page.wait(lambda: page.find_all("#problem-errors li"))
+    pointers = [item.get_attribute("data-pointer") for item in page.find_all("#problem-errors li")]
+    assert pointers == ["/dealer"]  # the schema first: the record cannot be read further
+    (mark,) = page.find_all("#problem-record mark")
+    assert (mark.get_attribute("data-pointer"), mark.text) == ("/dealer", "7")
+    page.screenshot("a-problem")
+    page.assert_clean(expected_errors=("status of 422",))
+
+    page.paste({**record, "dealer": 3})
+    page.wait(
+        lambda: (
+            [i.get_attribute("data-pointer") for i in page.find_all("#problem-errors li")]
+            == ["/plays/2"]
+        )
+    )
+    (mark,) = page.find_all("#problem-record mark")
+    assert (mark.get_attribute("data-pointer"), mark.text) == ("/plays/2", '"7S"')
+    page.find("#problem-errors .pointer").click()  # selects that part of the text area
+    area = page.find("#record")
+    start, end = area.get_property("selectionStart"), area.get_property("selectionEnd")
+    assert area.get_property("value")[start:end] == '"7S"'
+    assert start == area.get_property("value").rindex('"7S"')
+    page.assert_clean(expected_errors=("status of 422",))
+
+
+def test_dealing_from_a_seed_and_playing_a_card(page: Page) -> None:
+    dealt = page.api("/v1/deals/deal", SEED)
+    page.find("#deal-form button[type=submit]").click()
+    page.wait(lambda: page.find_all("#seat-0 .card"))
+    for seat, hand in enumerate(dealt["hands"]):
+        shown = [e.get_attribute("data-card") for e in page.find_all(f"#seat-{seat} .card")]
+        assert shown == hand
+    assert json.loads(page.find("#record").get_property("value"))["trump"] == dealt["turned"][-1]
+    first = page.find("#seat-0 button.card")  # seat 0, after the dealer, leads
+    code = first.get_attribute("data-card")
+    first.click()
+    page.wait(lambda: page.find_all("#play-it")).pop().click()
+    page.wait(lambda: page.step() == (1, 1))
+    assert [e.get_attribute("data-card") for e in page.find_all("#center .card")] == [code]
+    assert json.loads(page.find("#record").get_property("value"))["plays"] == [code]
+    page.assert_clean()
+
+
+def test_the_analysis_panel_follows_the_contract(page: Page) -> None:
+    with_analysis = (
+        "/v1/analysis/solve"
+        in json.loads(
+            page.driver.execute_script("return fetch('/openapi.json').then(r => r.text())")
+        )["paths"]
+    )
+    page.paste(EXAMPLE)
+    page.wait(lambda: page.step() == (0, 32))
+    panel = page.find("#analysis")
+    if not with_analysis:
+        assert not panel.is_displayed()  # the page works without it
+    else:
+        page.find("#solve").click()
+        rows = page.wait(lambda: page.find_all("#analysis-result table.moves tr")[1:])
+        assert len(rows) == len(EXAMPLE["hands"][0])  # every card of the leader is legal
+    page.assert_clean()
+
+
+def test_the_picture_is_xml_and_renders_in_the_browser(page: Page) -> None:
+    svg = page.driver.execute_script(
+        """return fetch('/v1/deals/render', {method: 'POST', body: arguments[0],
+        headers: {'Content-Type': 'application/json'}}).then(r => r.text())""",
+        json.dumps(EXAMPLE),
+    )
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / "deal.svg"
+    path.write_text(svg)
+    page.assert_clean()
+    page.driver.get(path.as_uri())
+    width, height = page.driver.execute_script(
+        "const box = document.documentElement.getBBox(); return [box.width, box.height]"
+    )
+    assert (width, height) > (700, 900)
+    page.driver.set_window_size(820, int(root.get("height", "0")) + 140)
+    page.screenshot("deal-svg")
+    page.driver.set_window_size(1400, 1300)
