@@ -417,10 +417,6 @@ DOCUMENTED_ERRORS = (
 )
 
 
-def _as_is(result: Any) -> Any:
-    return result
-
-
 def judgement(
     blp: Blueprint, request: type[ma.Schema], response: type[ma.Schema] | str
 ) -> Callable[[View], View]:
@@ -446,17 +442,12 @@ def judgement(
         view._apidoc = documented._apidoc  # type: ignore[attr-defined]
         # Instances, made once here: given a class, webargs would build a schema per request.
         loads = request()
-        answer: Callable[[Any], Any]
-        if isinstance(response, str):
+        if isinstance(response, str):  # the view answers the picture itself
+            dumps = None
             documents = blp.response(HTTPStatus.OK, {"type": "string"}, content_type=response)
-            answer = _as_is
         else:
             dumps = response()
             documents = blp.response(HTTPStatus.OK, dumps)
-
-            def answer(result: Any) -> Any:
-                return flask.current_app.json.response(dumps.dump(result))
-
         declared = blp.arguments(loads)(documents(view))
 
         @functools.wraps(declared)
@@ -469,9 +460,12 @@ def judgement(
                 loaded = loads.load(body)
             except (orjson.JSONDecodeError, ma.ValidationError):
                 return declared(*args)
-            return answer(view(*args, loaded))
+            result = view(*args, loaded)
+            if dumps is None:
+                return result
+            return flask.current_app.json.response(dumps.dump(result))
 
-        if not isinstance(response, str):  # a picture's request schema is its JSON twin's
+        if dumps is not None:  # a picture's request schema is its JSON twin's, tested there
             judged.schemas = (loads, dumps)  # type: ignore[attr-defined]
         return judged  # type: ignore[return-value]
 

@@ -138,12 +138,16 @@ class Page:
             and not any(expected in entry["message"] for expected in expected_errors)
         ]
         assert errors == []
+        foreign = [url for url in self.requests() if not url.startswith(f"{self.origin}/")]
+        assert foreign == []
+
+    def requests(self) -> list[str]:
+        """Every URL the browser has asked for since the page was opened."""
         for entry in self.driver.get_log("performance"):
             message = json.loads(entry["message"])["message"]
             if message["method"] == "Network.requestWillBeSent":
                 self.requested.append(message["params"]["request"]["url"])
-        foreign = [url for url in self.requested if not url.startswith(f"{self.origin}/")]
-        assert foreign == []
+        return self.requested
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 from selenium.webdriver.common.by import By
@@ -182,7 +183,19 @@ def test_a_shared_link_opens_the_same_situation(page: Page) -> None:
     page.assert_clean()
 
 
+def test_an_uploaded_record_is_shown(page: Page, tmp_path: Path) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(PLAYS_ONLY))
+    page.find("#upload").send_keys(str(path))
+    page.wait(lambda: page.step() == (0, 32))
+    assert json.loads(page.find("#record").get_property("value")) == PLAYS_ONLY
+    assert page.text("#renonces .renonce-head") == "R1 · trick 2: seat 3 played 10D"
+    page.assert_clean()
+
+
 def test_a_problem_points_at_the_part_of_the_record_it_names(page: Page) -> None:
+    page.find("#example").click()  # a deal on the table, then a record that cannot be judged
+    page.wait(lambda: page.step() == (0, 32))
     record = {**PLAYS_ONLY, "plays": ["7S", "AS", "7S"], "dealer": 7}
     page.paste(record)
     page.wait(lambda: page.find_all("#problem-errors li"))
@@ -190,6 +203,7 @@ def test_a_problem_points_at_the_part_of_the_record_it_names(page: Page) -> None
     assert pointers == ["/dealer"]  # the schema first: the record cannot be read further
     (mark,) = page.find_all("#problem-record mark")
     assert (mark.get_attribute("data-pointer"), mark.text) == ("/dealer", "7")
+    assert not page.find("#viewer").is_displayed()  # no table for a record not judged
     page.screenshot("a-problem")
     page.assert_clean(expected_errors=("status of 422",))
 
@@ -237,13 +251,26 @@ def test_the_analysis_panel_follows_the_contract(page: Page) -> None:
     )
     page.paste(EXAMPLE)
     page.wait(lambda: page.step() == (0, 32))
+    page.find("#last").click()
+    page.find("body").send_keys(*[Keys.ARROW_LEFT] * 8)  # trick 7 to lead: a quick solve
+    page.wait(lambda: page.step() == (24, 32))
     panel = page.find("#analysis")
     if not with_analysis:
         assert not panel.is_displayed()  # the page works without it
     else:
         page.find("#solve").click()
         rows = page.wait(lambda: page.find_all("#analysis-result table.moves tr")[1:])
-        assert len(rows) == len(EXAMPLE["hands"][0])  # every card of the leader is legal
+        # The leader may lead any card: one row for each card in hand.
+        assert len(rows) == len(page.find_all(".seat.to-move .card")) == 2
+        assert len(page.find_all("#analysis-result .line .card")) == 8
+    page.assert_clean()
+
+
+def test_the_picture_is_downloaded_from_the_render_endpoint(page: Page) -> None:
+    page.find("#example").click()
+    page.wait(lambda: page.step() == (0, 32))
+    page.find("#picture").click()
+    page.wait(lambda: f"{page.origin}/v1/deals/render" in page.requests())
     page.assert_clean()
 
 

@@ -200,19 +200,26 @@ function formatRecord(record) {
   return `{\n${lines.join(",\n")}\n}`;
 }
 
+/** The table is taken away while the record in the text area cannot be shown. */
+function refuse(title, errors = [], text = "") {
+  state.record = null;
+  $("viewer").hidden = true;
+  showProblem(title, errors, text);
+}
+
 async function showRecord(text, step = 0) {
   $("problem").hidden = true;
   let record;
   try {
     record = JSON.parse(text);
   } catch (error) {
-    showProblem(t("notJson", { message: error.message }));
-    return false;
+    refuse(t("notJson", { message: error.message }));
+    return;
   }
   const { status, data } = await post("/v1/deals/replay", record);
   if (status !== 200) {
-    showProblem(`${t("cannotJudge")} ${data.detail ?? data.title ?? status}`, data.errors ?? [], text);
-    return false;
+    refuse(`${t("cannotJudge")} ${data.detail ?? data.title ?? status}`, data.errors ?? [], text);
+    return;
   }
   state.record = record;
   state.replay = data;
@@ -223,7 +230,6 @@ async function showRecord(text, step = 0) {
   state.step = Math.max(0, Math.min(step, state.plays.length));
   $("viewer").hidden = false;
   render();
-  return true;
 }
 
 // --- what the table shows at a step ----------------------------------------------------------
@@ -685,7 +691,7 @@ async function fromFragment() {
   try {
     record = decodeRecord(encoded);
   } catch {
-    return showProblem(t("badLink"));
+    return refuse(t("badLink"));
   }
   $("record").value = formatRecord(record);
   await showRecord($("record").value, Number(params.get("step") ?? 0));
