@@ -177,6 +177,36 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{bid!r} is not a bid: 'pass', 'take' or a suit S H D C.",
         "fr": "{bid!r} n'est pas une enchère : 'pass', 'take' ou une couleur S H D C.",
     },
+    "contract_value": {
+        "en": "A contract's value is 80 to {max_bid} in tens, or capot (option max_bid).",
+        "fr": "La valeur d'un contrat va de 80 à {max_bid} par dizaines, ou capot "
+        "(option max_bid).",
+    },
+    "not_a_strain": {
+        "en": "{strain!r} is not a strain: S, H, D, C, SA or TA.",
+        "fr": "{strain!r} n'est pas une couleur d'enchère : S, H, D, C, SA ou TA.",
+    },
+    "strain_needs_sa_ta": {
+        "en": "{strain} is played only with rule option sa_ta true.",
+        "fr": "{strain} ne se joue qu'avec l'option sa_ta à true.",
+    },
+    "coinche_level": {
+        "en": "{value!r} is not a coinche level: 0 (none), 1 (coinched) or 2 (surcoinched).",
+        "fr": "{value!r} n'est pas un niveau de coinche : 0 (aucune), 1 (coinché) ou "
+        "2 (surcoinché).",
+    },
+    "belote_count": {
+        "en": "This contract holds at most {most} belote(s) in all: one under a suit, none "
+        "under SA, one per suit under TA (option ta_belote).",
+        "fr": "Ce contrat compte au plus {most} belote(s) en tout : une à la couleur, aucune "
+        "en sans-atout, une par couleur en tout-atout (option ta_belote).",
+    },
+    "not_a_call": {
+        "en": "{call!r} is not a call: 'pass', 'coinche', 'surcoinche', a value and a strain "
+        "such as '90H' or '110SA', or 'capot' and a strain such as 'capotS'.",
+        "fr": "{call!r} n'est pas une enchère : 'pass', 'coinche', 'surcoinche', une valeur "
+        "et une couleur comme '90H' ou '110SA', ou 'capot' et une couleur comme 'capotS'.",
+    },
     "seed_too_short": {
         "en": "The seed must be at least {minimum} characters, so that deals are not guessed.",
         "fr": "La graine doit compter au moins {minimum} caractères, pour qu'on ne devine pas "
