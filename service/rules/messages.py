@@ -70,6 +70,49 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Les enchères sont terminées : tout le monde a passé deux fois, "
         "le donneur suivant redistribue.",
     },
+    # The coinche auction (RULES-COINCHE.md "Auction").
+    "auction.auction_closed": {
+        "en": "{call}: the auction is over; no call follows its end.",
+        "fr": "{call} : les enchères sont terminées ; plus personne ne parle.",
+    },
+    "auction.bid_after_coinche": {
+        "en": "{call}: the standing bid is coinched; nobody bids after a coinche.",
+        "fr": "{call} : l'enchère est coinchée ; on ne surenchérit plus après une coinche.",
+    },
+    "auction.strain_not_allowed": {
+        "en": "{call}: sans-atout and tout-atout are not played here (option sa_ta).",
+        "fr": "{call} : le sans-atout et le tout-atout ne se jouent pas ici (option sa_ta).",
+    },
+    "auction.bid_out_of_range": {
+        "en": "{call}: a bid is 80 to max_bid in tens, or capot.",
+        "fr": "{call} : une enchère va de 80 à max_bid par dizaines, ou capot.",
+    },
+    "auction.bid_too_low": {
+        "en": "{call}: a bid must outrank the standing bid (the strain never ranks), and a "
+        "bidder outbids themselves only in another strain.",
+        "fr": "{call} : une enchère doit dépasser l'enchère en cours (la couleur ne compte "
+        "pas), et on ne se surenchérit soi-même que dans une autre couleur.",
+    },
+    "auction.coinche_without_bid": {
+        "en": "{call}: there is no bid to coinche.",
+        "fr": "{call} : il n'y a pas d'enchère à coincher.",
+    },
+    "auction.already_coinched": {
+        "en": "{call}: the standing bid is already coinched; only its team may surcoinche.",
+        "fr": "{call} : l'enchère est déjà coinchée ; seule son équipe peut surcoincher.",
+    },
+    "auction.coinche_own_team": {
+        "en": "{call}: only an opponent of the bidding team may coinche.",
+        "fr": "{call} : seul un adversaire de l'équipe qui a annoncé peut coincher.",
+    },
+    "auction.surcoinche_without_coinche": {
+        "en": "{call}: a surcoinche answers a coinche, and there is none.",
+        "fr": "{call} : on surcoinche une coinche, et il n'y en a pas.",
+    },
+    "auction.surcoinche_by_defenders": {
+        "en": "{call}: only the bidding team may surcoinche.",
+        "fr": "{call} : seule l'équipe qui a annoncé peut surcoincher.",
+    },
     # Declarations of annonces (RULES.md "Annonces").
     "declaration.not_held": {
         "en": "Seat {seat} declared {cards} but does not hold {missing}.",
