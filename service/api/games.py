@@ -44,8 +44,8 @@ class GameRequestSchema(RequestSchema):
         }
 
 
-class GameDealSchema(DealScoreSchema):
-    """A deal's score (as /v1/deals/score answers) and where the game stands after it."""
+class GameProgressSchema(Schema):
+    """Where the game stands after a deal; mixed into a deal's score schema (either variant)."""
 
     reserve_in = StrictInteger(required=True, metadata={"description": "Reserve before it."})
     reserve_out = StrictInteger(required=True, metadata={"description": "Reserve after it."})
@@ -62,12 +62,25 @@ class GameDealSchema(DealScoreSchema):
         return super().get_attribute(holder, attr, default)
 
 
-class GameScoreSchema(Schema):
-    deals = ma.fields.List(ma.fields.Nested(GameDealSchema), required=True)
+class GameDealSchema(GameProgressSchema, DealScoreSchema):
+    """A deal's score (as /v1/deals/score answers) and where the game stands after it."""
+
+
+class GameTotalsSchema(Schema):
+    """A game's end state: totals, a reserve still held, the winner (either variant)."""
+
     totals = pair(StrictInteger(), required=True)
     reserve = StrictInteger(required=True, metadata={"description": "A reserve still held."})
     finished = StrictBoolean(required=True)
     winner = team(required=True, allow_none=True)
+
+
+class _GameDeals(Schema):
+    deals = ma.fields.List(ma.fields.Nested(GameDealSchema), required=True)
+
+
+class GameScoreSchema(GameTotalsSchema, _GameDeals):
+    """The deals first, then the totals (fields of the last base come first)."""
 
 
 @blp.route("/v1/games/score")

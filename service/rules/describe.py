@@ -9,6 +9,7 @@ disagree. English, or French with `lang="fr"`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from service.rules.cards import (
     TRUMP_POINTS,
     TRUMP_STRENGTH,
 )
-from service.rules.options import OPTION_SPECS
+from service.rules.options import OPTION_SPECS, OptionSpec
 from service.rules.play import ViolationCode
 
 Texts = dict[str, str]  # language -> sentence
@@ -225,6 +226,26 @@ def _say(texts: Texts, lang: str) -> str:
     return texts.get(lang, texts["en"])
 
 
+def describe_options(specs: Mapping[str, OptionSpec], lang: str) -> tuple[OptionDescription, ...]:
+    """A variant's options, each with its default, allowed values and sentence in `lang`."""
+    return tuple(
+        OptionDescription(
+            name=spec.name,
+            default=spec.default,
+            allowed=spec.allowed,
+            minimum=None if spec.allowed else spec.bounds[0],
+            maximum=None if spec.allowed else spec.bounds[1],
+            description=spec.description_fr if lang == "fr" else spec.description,
+        )
+        for spec in specs.values()
+    )
+
+
+def describe_codes(texts: Mapping[str, Texts], lang: str) -> tuple[CodeDescription, ...]:
+    """Codes with their sentence in `lang`."""
+    return tuple(CodeDescription(str(code), _say(t, lang)) for code, t in texts.items())
+
+
 def _order(strength: tuple[int, ...], rank: int) -> int:
     return len(strength) - strength[rank]  # the highest strength is order 1
 
@@ -236,17 +257,7 @@ def describe_rules(lang: str = "en") -> RulesDescription:
     >>> [o.name for o in description.options][:2], description.deal_points
     (['undertrump', 'overtrump_partner'], 162)
     """
-    options = tuple(
-        OptionDescription(
-            name=spec.name,
-            default=spec.default,
-            allowed=spec.allowed,
-            minimum=None if spec.allowed else spec.bounds[0],
-            maximum=None if spec.allowed else spec.bounds[1],
-            description=spec.description_fr if lang == "fr" else spec.description,
-        )
-        for spec in OPTION_SPECS.values()
-    )
+    options = describe_options(OPTION_SPECS, lang)
     cards = tuple(
         CardValue(
             code,
@@ -259,12 +270,10 @@ def describe_rules(lang: str = "en") -> RulesDescription:
     )
     return RulesDescription(
         options=options,
-        violations=tuple(CodeDescription(c.value, _say(t, lang)) for c, t in VIOLATIONS.items()),
-        bidding=tuple(CodeDescription(c, _say(t, lang)) for c, t in BIDDING.items()),
+        violations=describe_codes(VIOLATIONS, lang),
+        bidding=describe_codes(BIDDING, lang),
         cards=cards,
         deal_points=DEAL_POINTS,
         annonce_tie_breaks=tuple(_say(t, lang) for t in ANNONCE_TIE_BREAKS),
-        interpretations=tuple(
-            CodeDescription(c, _say(t, lang)) for c, t in INTERPRETATIONS.items()
-        ),
+        interpretations=describe_codes(INTERPRETATIONS, lang),
     )
