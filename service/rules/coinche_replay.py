@@ -18,14 +18,8 @@ from service.rules.cards import (
     CardValues,
     card_values,
 )
-from service.rules.coinche_options import (
-    CAPOT,
-    DEFAULT_COINCHE_OPTIONS,
-    CoincheOptions,
-    Contract,
-)
-from service.rules.errors import Problem
-from service.rules.play import PLAYERS
+from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
+from service.rules.coinche_scoring import CoincheDealScore, CoincheDealSummary, score_coinche_deal
 from service.rules.replay import (
     DealRecord,
     Declaration,
@@ -33,15 +27,13 @@ from service.rules.replay import (
     Renonce,
     TrickRecord,
     belote_holder,
+    capot_team,
     check_declarations,
     check_record,
+    declared_annonces,
     judge_plays,
 )
 from service.rules.scoring import team_of
-
-LOWEST_BID = 80
-BID_STEP = 10
-COINCHE_LEVELS = range(3)  # 0 none, 1 coinched, 2 surcoinched
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +83,7 @@ class CoincheReplay:
     points: tuple[int, int]  # the strain's values, scaled when the option says; 162 in all
     belote: tuple[Belote, ...]  # the belotes counted
     declarations: tuple[DeclarationVerdict, ...]
+    score: CoincheDealScore | None  # on a complete deal, the renonce penalty applied
 
 
 def strain_values(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> CardValues:
@@ -108,34 +101,12 @@ def belote_suits(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS)
     return (strain,)  # A suit contract: K and Q of trump.
 
 
-def contract_problems(
-    contract: Contract, options: CoincheOptions, pointer: str = "/contract"
-) -> list[Problem]:
-    """Why a contract given rather than bid cannot be judged (RULES-COINCHE.md "Precisions"):
-    a taker that is no seat, SA/TA without `sa_ta`, a value that is not 80..max_bid in tens
-    nor capot, a coinche level other than 0, 1 or 2."""
-    problems = []
-    if contract.taker not in range(PLAYERS):
-        problems.append(Problem(f"{pointer}/taker", "not_a_seat", {"value": contract.taker}))
-    if contract.strain in (SANS_ATOUT, TOUT_ATOUT) and not options.sa_ta:
-        problems.append(Problem(f"{pointer}/strain", "strain_needs_sa_ta", {}))
-    value = contract.value
-    if value != CAPOT and (
-        not isinstance(value, int) or not LOWEST_BID <= value <= options.max_bid or value % BID_STEP
-    ):
-        problems.append(Problem(f"{pointer}/value", "contract_value", {"max_bid": options.max_bid}))
-    if contract.coinche not in COINCHE_LEVELS:
-        problems.append(Problem(f"{pointer}/coinche", "coinche_level", {"value": contract.coinche}))
-    return problems
-
-
 def counted_belotes(
-    record: CoincheRecord, seats: Sequence[int], options: CoincheOptions
+    record: CoincheRecord, deal: DealRecord, seats: Sequence[int], options: CoincheOptions
 ) -> tuple[Belote, ...]:
     """The belotes that count: held (by the hands, else by the plays so far) under the
     strain, and announced unless the option `belote` is `automatic`."""
     found = []
-    deal = record.as_deal_record()
     for suit in belote_suits(record.contract.strain, options):
         holder = belote_holder(deal, seats, suit)
         if holder is None:
@@ -151,8 +122,26 @@ def replay_coinche(
 ) -> CoincheReplay:
     """Replay a coinche deal and judge every play under its contract's strain."""
     deal = record.as_deal_record()
-    check_record(deal, contract_problems(record.contract, options))
+    check_record(deal, record.contract.problems(options))
     played = judge_plays(deal, options, strain_values(record.contract.strain, options))
+    belotes = counted_belotes(record, deal, played.seats, options)
+    declarations = check_declarations(deal, played.seats) if options.annonces else ()
+    score = None
+    if played.complete:
+        counts = [0, 0]
+        for belote in belotes:
+            counts[belote.team] += 1
+        score = score_coinche_deal(
+            CoincheDealSummary(
+                contract=record.contract,
+                points=played.points,
+                capot=capot_team(played.tricks),
+                belote=(counts[0], counts[1]),
+                annonces=declared_annonces(declarations),
+                renonce=team_of(played.renonces[0].seat) if played.renonces else None,
+            ),
+            options,
+        )
     return CoincheReplay(
         tricks=played.tricks,
         renonces=played.renonces,
@@ -160,6 +149,7 @@ def replay_coinche(
         to_move=played.to_move,
         legal=played.legal,
         points=played.points,
-        belote=counted_belotes(record, played.seats, options),
-        declarations=check_declarations(deal, played.seats) if options.annonces else (),
+        belote=belotes,
+        declarations=declarations,
+        score=score,
     )

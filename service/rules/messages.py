@@ -216,21 +216,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "A game is scored from at most {limit} deals, not {size}.",
         "fr": "Une partie se calcule sur au plus {limit} donnes, pas {size}.",
     },
-    # A coinche contract given rather than bid (RULES-COINCHE.md "Precisions").
-    "strain_needs_sa_ta": {
-        "en": "SA and TA contracts need the rule option sa_ta.",
-        "fr": "Les contrats SA et TA demandent l'option de règle sa_ta.",
-    },
-    "contract_value": {
-        "en": "A contract's value is 80 to {max_bid} in tens (rule option max_bid), or 'capot'.",
-        "fr": "La valeur d'un contrat va de 80 à {max_bid} de dix en dix (option max_bid), "
-        "ou 'capot'.",
-    },
-    "coinche_level": {
-        "en": "{value!r} is not a coinche level: 0 (none), 1 (coinched) or 2 (surcoinched).",
-        "fr": "{value!r} n'est pas un niveau de coinche : 0 (aucune), 1 (coinché) ou 2 "
-        "(surcoinché).",
-    },
     "not_a_bid": {
         "en": "{bid!r} is not a bid: 'pass', 'take' or a suit S H D C.",
         "fr": "{bid!r} n'est pas une enchère : 'pass', 'take' ou une couleur S H D C.",

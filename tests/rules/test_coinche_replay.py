@@ -88,12 +88,19 @@ def record(
 
 @pytest.mark.parametrize("hands", [SA_HANDS, None], ids=["hands", "plays only"])
 @pytest.mark.parametrize(
-    ("rules", "points", "trick_points"),
+    ("rules", "points", "trick_points", "ruling", "score"),
     [
-        # ace19: 76 + 20 + 7 = 103, +10 = 113; 152 - 103 = 49.
-        ({}, (113, 49), [19, 19, 19, 19, 19, 18, 12, 37]),
-        # scaled: raw 44 + 20 + 7 = 71, x 152/120 = 89.9 -> 90, +10 = 100; raw 49 -> 62.
-        ({"sa_points": "scaled"}, (100, 62), [11, 11, 11, 11, 19, 18, 12, 37]),
+        # ace19: 76 + 20 + 7 = 103, +10 = 113; 152 - 103 = 49: made, 223 -> 220 / 49 -> 50.
+        ({}, (113, 49), [19, 19, 19, 19, 19, 18, 12, 37], "made", (220, 50)),
+        # scaled: raw 44 + 20 + 7 = 71, x 152/120 = 89.9 -> 90, +10 = 100; raw 49 -> 62:
+        # 100 < 110, dedans: 0 / 160 + 110.
+        (
+            {"sa_points": "scaled"},
+            (100, 62),
+            [11, 11, 11, 11, 19, 18, 12, 37],
+            "dedans",
+            (0, 270),
+        ),
     ],
 )
 def test_worked_example_13_sans_atout(
@@ -101,6 +108,8 @@ def test_worked_example_13_sans_atout(
     rules: dict[str, Any],
     points: tuple[int, int],
     trick_points: list[int],
+    ruling: str,
+    score: tuple[int, int],
 ) -> None:
     result = replay_coinche(
         record(hands, SA_TRICKS, Contract(0, 110, SANS_ATOUT)), CoincheOptions(**SA_TA, **rules)
@@ -112,20 +121,28 @@ def test_worked_example_13_sans_atout(
     assert [t.points for t in result.tricks] == trick_points  # raw, dix de der on the last
     assert result.points == points
     assert result.belote == ()
+    assert result.score is not None
+    assert (result.score.contract, result.score.score) == (ruling, score)
+    assert (result.score.capot, result.score.renonce) == (None, None)
 
 
 @pytest.mark.parametrize("hands", [TA_HANDS, None], ids=["hands", "plays only"])
 @pytest.mark.parametrize(
-    ("rules", "points"),
+    ("rules", "points", "score", "with_belote"),
     [
-        # ffb: 52 + 36 + 18 + 10 + 3 = 119, +10 = 129; 152 - 119 = 33.
-        ({}, (129, 33)),
+        # ffb: 52 + 36 + 18 + 10 + 3 = 119, +10 = 129; 152 - 119 = 33: made, 249 -> 250 / 30;
+        # with seat 2's belote 269 -> 270.
+        ({}, (129, 33), (250, 30), (270, 30)),
         # scaled: raw 193 x 152/248 = 118.3 -> 118, +10 = 128; raw 55 -> 33.7 -> 34.
-        ({"ta_points": "scaled"}, (128, 34)),
+        ({"ta_points": "scaled"}, (128, 34), (250, 30), (270, 30)),
     ],
 )
 def test_worked_example_14_tout_atout(
-    hands: tuple[str, ...] | None, rules: dict[str, Any], points: tuple[int, int]
+    hands: tuple[str, ...] | None,
+    rules: dict[str, Any],
+    points: tuple[int, int],
+    score: tuple[int, int],
+    with_belote: tuple[int, int],
 ) -> None:
     result = replay_coinche(
         record(hands, TA_TRICKS, Contract(0, 120, TOUT_ATOUT)), CoincheOptions(**SA_TA, **rules)
@@ -142,6 +159,10 @@ def test_worked_example_14_tout_atout(
     )
     assert announced.belote == (Belote(2, Suit.HEARTS),)
     assert announced.belote[0].team == 0
+    assert result.score is not None and announced.score is not None
+    assert (result.score.contract, result.score.score) == ("made", score)
+    assert (announced.score.contract, announced.score.score) == ("made", with_belote)
+    assert announced.score.breakdown[0].belote == 20
 
 
 def test_a_card_that_breaks_tout_atout_is_a_renonce_with_its_proof() -> None:
@@ -245,8 +266,8 @@ def test_belote_suits(strain: int, suits: tuple[int, ...]) -> None:
             {},
             [
                 ("/contract/taker", "not_a_seat"),
-                ("/contract/strain", "strain_needs_sa_ta"),
                 ("/contract/value", "contract_value"),
+                ("/contract/strain", "strain_needs_sa_ta"),
                 ("/contract/coinche", "coinche_level"),
             ],
         ),
@@ -337,7 +358,16 @@ def test_a_complete_deal_holds_162_points_under_every_strain_and_points_option(
         assert sum(result.points) == 162
         assert result.points[leader % 2] == values.team_points(raw[leader % 2]) + 10
         assert sum(t.points or 0 for t in result.tricks) == sum(raw) + 10
-        assert result.complete
+        assert result.complete and result.score is not None
+        first = result.renonces[0].seat % 2 if result.renonces else None
+        assert result.score.renonce == first
+        capot = (
+            leader % 2
+            if raw[1 - leader % 2] == 0
+            and len({t.winner % 2 for t in result.tricks if t.winner is not None}) == 1
+            else None
+        )
+        assert result.score.capot == capot
 
 
 def reference_allows_coinche(
