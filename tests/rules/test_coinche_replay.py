@@ -361,12 +361,8 @@ def test_a_complete_deal_holds_162_points_under_every_strain_and_points_option(
         assert result.complete and result.score is not None
         first = result.renonces[0].seat % 2 if result.renonces else None
         assert result.score.renonce == first
-        capot = (
-            leader % 2
-            if raw[1 - leader % 2] == 0
-            and len({t.winner % 2 for t in result.tricks if t.winner is not None}) == 1
-            else None
-        )
+        teams = {t.winner % 2 for t in result.tricks if t.winner is not None}
+        capot = leader % 2 if teams == {leader % 2} else None  # all 8 tricks to one team
         assert result.score.capot == capot
 
 
