@@ -363,11 +363,17 @@ class ScoreCoincheDeal(MethodView):
         return score_coinche_deal(body["summary"], body["options"])
 
 
+# A coinche deal's smallest body (its contract object) is over twice a classic one's: 1000 of
+# them would pass the 64 KiB body limit, so that a schema-valid game got a 413. 500 deals fit,
+# far beyond a game to the largest target a table plays.
+MAX_COINCHE_DEALS = MAX_DEALS // 2
+
+
 class CoincheGameRequestSchema(CoincheRequestSchema):
     deals = BoundedList(
         ma.fields.Nested(CoincheDealBodySchema),
         required=True,
-        validate=validate.Length(max=MAX_DEALS),
+        validate=validate.Length(max=MAX_COINCHE_DEALS),
         metadata={"description": "The deals in order, each as /v1/coinche/deals/score takes it."},
     )
 
