@@ -12,7 +12,9 @@ import pytest
 from service.rules import Card, Suit, ViolationCode, judge, legal_cards, trick_winner, violation
 from service.rules.cards import (
     DECK_POINTS,
+    SA_VALUES,
     SANS_ATOUT,
+    TA_VALUES,
     TOUT_ATOUT,
     CardValues,
     card_values,
@@ -209,6 +211,13 @@ def test_the_card_points_of_sa_and_ta_per_option(
     assert sum(values.points) == deck
     assert values.raw_deck == deck
     assert values.team_points(deck) == DECK_POINTS
+
+
+def test_the_federations_points_are_the_default_values() -> None:
+    assert card_values(SANS_ATOUT) == strain_values(SANS_ATOUT) == SA_VALUES["ace19"]
+    assert card_values(TOUT_ATOUT) == strain_values(TOUT_ATOUT) == TA_VALUES["ffb"]
+    assert SA_VALUES["ace19"] != SA_VALUES["scaled"]
+    assert TA_VALUES["ffb"] != TA_VALUES["scaled"]
 
 
 def test_suit_contracts_count_as_classic_whatever_the_sa_and_ta_options() -> None:

@@ -12,16 +12,18 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, Suit, ViolationCode
-from service.rules.cards import SANS_ATOUT, TOUT_ATOUT
+from service.rules.cards import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
     CoincheRecord,
     belote_suits,
+    check_strain,
     replay_coinche,
     strain_values,
 )
 from service.rules.play import PLAYERS
+from service.rules.replay import Declaration
 from tests.rules.builders import (
     DECK_SIZE,
     PlayedDeal,
@@ -452,3 +454,43 @@ def test_a_deal_played_with_legal_cards_has_no_renonce_under_any_strain(
     played = play_deal(rng, length, options=options, trump=strain)
     assert replay_coinche(coinche(played), options).renonces == ()
     assert replay_coinche(coinche(played, hands=False), options).renonces == ()
+
+
+def test_annonces_declared_in_a_coinche_replay_count_with_the_option() -> None:
+    # Example 13 with seat 0's four aces declared: 200 under SA (FFB), in T.
+    declared = CoincheRecord(
+        dealer=3,
+        contract=Contract(0, 110, SANS_ATOUT),
+        plays=parse(" ".join(SA_TRICKS)),
+        declarations=(Declaration(0, parse("AS AH AD AC")),),
+    )
+    off = replay_coinche(declared, CoincheOptions(sa_ta=True))
+    assert off.declarations == ()
+    assert off.score is not None and off.score.score == (220, 50)
+    on = replay_coinche(declared, CoincheOptions(sa_ta=True, annonces=True))
+    (verdict,) = on.declarations
+    assert (verdict.seat, verdict.problem) == (0, None)
+    assert on.score is not None
+    assert on.score.breakdown[0].annonces == 200
+    assert on.score.score == (420, 50)  # 113 + 200 + 110 = 423 -> 420
+
+
+@pytest.mark.parametrize("strain", [SANS_ATOUT, TOUT_ATOUT])
+def test_a_strain_without_sa_ta_cannot_be_judged(strain: int) -> None:
+    with pytest.raises(InconsistentInput) as raised:
+        check_strain(strain, CoincheOptions())
+    ((pointer, code, params),) = [(p.pointer, p.code, p.params) for p in raised.value.problems]
+    assert (pointer, code, params) == (
+        "/strain",
+        "strain_needs_sa_ta",
+        {"strain": STRAIN_CODES[strain]},
+    )
+    with pytest.raises(InconsistentInput) as raised:
+        check_strain(strain, CoincheOptions(), "/contract/strain")
+    assert raised.value.problems[0].pointer == "/contract/strain"
+    check_strain(strain, CoincheOptions(sa_ta=True))
+
+
+@pytest.mark.parametrize("suit", range(4))
+def test_a_suit_is_judged_without_sa_ta(suit: int) -> None:
+    check_strain(suit, CoincheOptions())
