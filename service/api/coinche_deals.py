@@ -24,7 +24,7 @@ from service.api.deals import (
 )
 from service.api.games import GameProgressSchema, GameTotalsSchema
 from service.api.i18n import request_language
-from service.api.rules import CodeSchema, OptionSchema
+from service.api.rules import CardValueSchema, CodeSchema, OptionSchema
 from service.api.schemas import (
     SUIT_INPUTS,
     BoundedList,
@@ -452,11 +452,30 @@ def _codes(description: str) -> ma.fields.List:
     )
 
 
+class StrainPointsSchema(Schema):
+    rank = ma.fields.String(required=True)
+    sa_points = StrictInteger(required=True)
+    ta_points = StrictInteger(required=True)
+
+
 class CoincheRulesDescriptionSchema(Schema):
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
     violations = _codes("The play violation codes.")
     auction = _codes("The auction violation codes, in the order they are checked.")
     auction_statuses = _codes("What each auction status means.")
+    cards = ma.fields.List(
+        ma.fields.Nested(CardValueSchema),
+        required=True,
+        metadata={"description": "A suit contract's orders and points (as classic)."},
+    )
+    strain_points = ma.fields.List(
+        ma.fields.Nested(StrainPointsSchema),
+        required=True,
+        metadata={
+            "description": "Points under SA (plain order, sa_points ace19) and TA (trump "
+            "order, ta_points ffb); `scaled` uses the plain or trump points, scaled to 152."
+        },
+    )
     deal_points = StrictInteger(required=True)
     choices = _codes("The referee's choices where the sources differ or are silent.")
     not_offered = _codes("Rules some rooms play that the referee does not offer, and why.")

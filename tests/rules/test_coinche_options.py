@@ -124,6 +124,19 @@ def test_the_description_in_each_language(lang: str) -> None:
     )
     assert (description.options[0].minimum, description.options[0].maximum) == (None, None)
     assert description.deal_points == 162
+    # SA: A 19, 10 10, K 4, Q 3, J 2; TA: J 13, 9 9, A 6, 10 5, K 3, Q 2 (38 a suit each).
+    points = {p.rank: (p.sa_points, p.ta_points) for p in description.strain_points}
+    assert points == {
+        "7": (0, 0),
+        "8": (0, 0),
+        "9": (0, 9),
+        "10": (10, 5),
+        "J": (2, 13),
+        "Q": (3, 2),
+        "K": (4, 3),
+        "A": (19, 6),
+    }
+    assert (description.cards[4].rank, description.cards[4].trump_points) == ("J", 20)
     assert description.auction[0].code == "auction_closed"
     english = describe_coinche_rules("en")
     assert (description.choices == english.choices) == (lang == "en")
