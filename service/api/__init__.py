@@ -6,7 +6,17 @@ To add a resource, write `service/api/<resource>.py` with
 
 from __future__ import annotations
 
-from service.api import annonces, bidding, coinche_deals, deals, games, play, rules, tricks
+from service.api import (
+    annonces,
+    bidding,
+    coinche_deals,
+    coinche_play,
+    deals,
+    games,
+    play,
+    rules,
+    tricks,
+)
 from service.api.blueprint import Blueprint
 from service.api.ops import blp as ops_blp
 
@@ -20,4 +30,5 @@ BLUEPRINTS: list[Blueprint] = [
     annonces.blp,
     rules.blp,
     coinche_deals.blp,
+    coinche_play.blp,
 ]

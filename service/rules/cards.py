@@ -181,15 +181,6 @@ def card_values(strain: int, sa_points: str = "ace19", ta_points: str = "ffb") -
     return SUIT_CONTRACT_VALUES[strain]
 
 
-# The suit whose cards trump in a trick, by strain and led suit: the trump suit of a suit
-# contract; under TA the led suit (every suit ranks in trump order, and a card of another
-# suit never wins); under SA none (SANS_ATOUT, which no card's suit equals).
-TRUMP_IN_TRICK = (
-    *((suit,) * 4 for suit in range(4)),
-    (SANS_ATOUT,) * 4,
-    tuple(range(4)),
-)
-
 # Sets of cards as bit masks (bit c: card c), for the play obligations' hot path.
 SUIT_MASKS = tuple(sum(1 << c for c in ALL_CARDS if c >> 3 == suit) for suit in range(4))
 # Per card: the cards of its suit that beat it when that suit is trump.

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from service.rules.cards import (
     SANS_ATOUT,
+    STRAIN_CODES,
     TOUT_ATOUT,
     Card,
     CardValues,
@@ -20,6 +21,7 @@ from service.rules.cards import (
 )
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
 from service.rules.coinche_scoring import CoincheDealScore, CoincheDealSummary, score_coinche_deal
+from service.rules.errors import InconsistentInput
 from service.rules.replay import (
     DealRecord,
     Declaration,
@@ -89,6 +91,14 @@ class CoincheReplay:
 def strain_values(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> CardValues:
     """What the cards are worth under `strain` with the options `sa_points` and `ta_points`."""
     return card_values(strain, options.sa_points, options.ta_points)
+
+
+def check_strain(strain: int, options: CoincheOptions, pointer: str = "/strain") -> None:
+    """A strain given with a trick, as a contract's: SA and TA only with `sa_ta`, else
+    InconsistentInput (RULES-COINCHE.md "Precisions": a table playing without them cannot be
+    in this situation)."""
+    if strain in (SANS_ATOUT, TOUT_ATOUT) and not options.sa_ta:
+        raise InconsistentInput.at(pointer, "strain_needs_sa_ta", strain=STRAIN_CODES[strain])
 
 
 def belote_suits(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> tuple[int, ...]:

@@ -6,9 +6,9 @@ whose branches quote the rule they apply, on hands as bit masks (`cards.mask_of`
 the replay only ask them.
 
 `trump` is everywhere a suit, or one of coinche's strains without a trump suit (RULES-COINCHE.md
-"Play"): `SANS_ATOUT`, where no card trumps, and `TOUT_ATOUT`, where every suit ranks in trump
-order and the led suit is the trick's trump (`cards.TRUMP_IN_TRICK`), so that the same
-branches decide all three.
+"Play"): `SANS_ATOUT`, which no card's suit equals, so that no card trumps, and `TOUT_ATOUT`,
+where every suit ranks in trump order and the led suit is the trick's trump: the same branches
+decide all three.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from service.rules.cards import (
     SANS_ATOUT,
     STRONGER_TRUMPS,
     SUIT_MASKS,
-    TRUMP_IN_TRICK,
+    TOUT_ATOUT,
     Card,
     mask_of,
 )
@@ -105,7 +105,8 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     2
     """
     led = cards[0] >> 3
-    trump = TRUMP_IN_TRICK[trump][led]
+    if trump == TOUT_ATOUT:
+        trump = led  # TA: the led suit in trump order; SA: no card's suit is SANS_ATOUT
     win, best = 0, cards[0]
     trumped = led == trump  # whether the best card so far is a trump
     for index in range(1, len(cards)):
@@ -127,7 +128,7 @@ def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:
     if not trick:
         return True
     led = trick[0] >> 3
-    return card >> 3 == led and led != TRUMP_IN_TRICK[trump][led]
+    return card >> 3 == led and led != trump and trump != TOUT_ATOUT
 
 
 def obligation(
@@ -156,7 +157,8 @@ def obligation_of_mask(
         return hand, None, None  # 1. Leading: any card.
     led = trick[0] >> 3
     win = trick_winner(trick, trump)
-    trump = TRUMP_IN_TRICK[trump][led]  # TA: the led suit is trump (RULES-COINCHE.md "Play")
+    if trump == TOUT_ATOUT:
+        trump = led  # TA: the led suit is the trick's trump (RULES-COINCHE.md "Play")
     best = trick[win]
     partner_winning = win == len(trick) - 2  # the partner played two cards before
     follow = hand & SUIT_MASKS[led]
@@ -220,7 +222,8 @@ def _violation_of(
     if code is None or card in legal:
         return None
     led = trick[0] >> 3
-    trump = TRUMP_IN_TRICK[trump][led]
+    if trump == TOUT_ATOUT:
+        trump = led
     if code is ViolationCode.RAISE_TRUMP and card >> 3 != trump:
         # A trump was led and the card is no trump at all: the first duty is to follow.
         code, best = ViolationCode.FOLLOW_SUIT, None
@@ -240,7 +243,7 @@ def judge(
     if code is None:
         return Ruling(seat, tuple(hand), ())
     legal = tuple(c for c in hand if allowed >> c & 1)
-    trick_trump = TRUMP_IN_TRICK[trump][trick[0] >> 3]
+    trick_trump = trick[0] >> 3 if trump == TOUT_ATOUT else trump
     illegal = []
     # Every illegal card breaks the same rule, save non-trumps on a trump lead (follow suit
     # rather than raise): one Violation for each kind of card, shared.

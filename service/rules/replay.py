@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from service.rules.annonces import Annonce, classify
 from service.rules.cards import (
+    DECK_POINTS,
     DECK_SIZE,
     HAND_SIZE,
     KING,
@@ -104,13 +105,13 @@ class DeclarationVerdict:
     problem: Problem | None
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     """A deal record's plays judged, whatever the variant: who played each card, the tricks,
     every proven renonce, who is to move and, when the hands are known, what they may play,
-    and each team's card points (with the dix de der once the deal is complete)."""
+    and each team's card points (with the dix de der once the deal is complete). (A named
+    tuple: one is made per replay, in a fraction of a frozen dataclass's time.)"""
 
-    seats: tuple[int, ...]
+    seats: Sequence[int]
     tricks: tuple[TrickRecord, ...]
     renonces: tuple[Renonce, ...]
     complete: bool
@@ -182,7 +183,9 @@ def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) ->
         renonces, remaining = _renonces_by_hand(record, seats, options)
     else:
         renonces, remaining = _renonces_by_later_plays(record, seats, options), None
-    points = [values.team_points(raw[0]), values.team_points(raw[1])]
+    points = raw
+    if values.raw_deck != DECK_POINTS:  # coinche's `scaled`: team totals, dix de der apart
+        points = [values.team_points(raw[0]), values.team_points(raw[1])]
 
     to_move = legal = None
     if complete:
@@ -200,7 +203,7 @@ def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) ->
         if remaining is not None:
             legal = tuple(obligation(remaining[to_move], table, trump, options)[0])
     return Played(
-        tuple(seats),
+        seats,
         tuple(tricks),
         tuple(renonces),
         complete,

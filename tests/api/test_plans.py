@@ -83,6 +83,40 @@ VALID: dict[str, list[dict[str, Any]]] = {
         }
     ],
     "/v1/coinche/deals/deal": [{"seed": "table 7, deal 3 of the evening", "dealer": 1}],
+    "/v1/coinche/legal-moves": [
+        BODIES["coinche/legal-moves"],
+        {"strain": "h", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]},
+    ],
+    "/v1/coinche/plays/validate": [
+        {
+            "strain": "SA",
+            "leader": 0,
+            "trick": ["KS"],
+            "hand": ["7S", "JH"],
+            "card": "JH",
+            "rules": {"sa_ta": True, "overtrump_partner": False},
+        },
+    ],
+    "/v1/coinche/tricks/winner": [
+        {
+            "strain": "ta",
+            "leader": 2,
+            "cards": ["AS", "9S"],
+            "last": True,
+            "rules": {"sa_ta": True, "ta_points": "scaled"},
+        },
+    ],
+    "/v1/coinche/deals/replay": [
+        BODIES["coinche/deals/replay"],
+        {
+            "dealer": 0,
+            "contract": {"taker": 2, "value": "capot", "strain": "S", "coinche": 2},
+            "plays": ["7S", "8S"],
+            "belote_announced": [{"seat": 1, "suit": "S"}],
+            "declarations": [{"seat": 1, "cards": ["7D", "8D", "9D"]}],
+            "rules": {"belote": "automatic", "annonces": True},
+        },
+    ],
 }
 
 # What a client may send in place of any value.

@@ -14,7 +14,6 @@ from service.rules.cards import (
     DECK_POINTS,
     SANS_ATOUT,
     TOUT_ATOUT,
-    TRUMP_IN_TRICK,
     CardValues,
     card_values,
 )
@@ -186,13 +185,6 @@ def test_the_trick_goes_to_the_highest_card_of_the_led_suit_in_the_strains_order
 ) -> None:
     code = {"SA": SANS_ATOUT, "TA": TOUT_ATOUT}[strain]
     assert trick_winner(cards(trick), code) == winner
-
-
-def test_the_trick_trump_is_the_contracts_suit_the_led_suit_under_ta_and_none_under_sa() -> None:
-    for led in range(4):
-        assert [TRUMP_IN_TRICK[suit][led] for suit in range(4)] == [0, 1, 2, 3]
-        assert TRUMP_IN_TRICK[SANS_ATOUT][led] == SANS_ATOUT
-        assert TRUMP_IN_TRICK[TOUT_ATOUT][led] == led
 
 
 # RULES-COINCHE.md "Order and value": each rank's points in one suit, and the deck's total.
