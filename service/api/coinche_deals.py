@@ -8,7 +8,6 @@ and a strain for every coinche path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import marshmallow as ma
@@ -17,14 +16,10 @@ from marshmallow import validate
 
 from service.api import plans
 from service.api.blueprint import Blueprint
-from service.api.deals import (
-    MAX_SEED_LENGTH,
-    MAX_TEAM_ANNONCES,
-    AnnonceVerdictSchema,
-)
+from service.api.deals import MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
 from service.api.games import GameProgressSchema, GameTotalsSchema
 from service.api.i18n import request_language
-from service.api.rules import CodeSchema, OptionSchema
+from service.api.rules import CardValueSchema, CodeSchema, OptionSchema
 from service.api.schemas import (
     SUIT_INPUTS,
     BoundedList,
@@ -32,7 +27,7 @@ from service.api.schemas import (
     RequestSchema,
     Schema,
     StrictInteger,
-    _ParsedString,
+    SuitField,
     card_list,
     judgement,
     nullable,
@@ -75,7 +70,7 @@ from service.rules.coinche_scoring import (
 )
 from service.rules.dealing import ALGORITHM, MIN_SEED_LENGTH, deal_coinche
 from service.rules.play import PLAYERS
-from service.rules.scoring import CONTRACTS, MAX_DEALS, GameScore
+from service.rules.scoring import MAX_DEALS, GameScore
 
 blp = Blueprint(
     "coinche",
@@ -107,22 +102,14 @@ class CoincheRequestSchema(RequestSchema):
 STRAIN_INPUTS = (*SUIT_INPUTS, "SA", "TA", "sa", "ta")
 
 
-class StrainField(_ParsedString):
+class StrainField(SuitField):
     """A strain: a suit `S H D C` (also `♠ ♥ ♦ ♣` on input), `SA` or `TA`, any case on input;
     canonical on output. Loads as an int: a suit 0-3, `SANS_ATOUT` or `TOUT_ATOUT`."""
 
     problem, value_name = "not_a_strain", "strain"
+    codes, inputs = STRAIN_CODES, STRAIN_INPUTS
 
-    def __init__(self, *, canonical: bool = False, **kwargs: Any) -> None:
-        choices = STRAIN_CODES if canonical else STRAIN_INPUTS
-        documented = [*choices, None] if kwargs.get("allow_none") else list(choices)
-        kwargs["metadata"] = {"enum": documented, **kwargs.get("metadata", {})}
-        super().__init__(frozenset(choices).__contains__, **kwargs)
-
-    def spellings(self) -> Iterable[str]:
-        return STRAIN_INPUTS
-
-    def parse(self, text: str) -> int:
+    def parse(self, text: str) -> int:  # type: ignore[override]
         return STRAIN_CODES.index(text.upper()) if len(text) == 2 else int(Suit.parse(text))
 
     def canonical(self, value: int) -> str:
@@ -322,32 +309,16 @@ class CoincheTeamScoreSchema(Schema):
     )
 
 
-class CoincheDealScoreSchema(Schema):
-    contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
-    capot = team(required=True, allow_none=True)
-    score = pair(StrictInteger(), required=True)
-    reserve = StrictInteger(
-        required=True, metadata={"description": "Points held in reserve by a litige."}
-    )
+class CoincheDealScoreSchema(DealScoreSchema):
+    """As classic's deal score, with the coinche breakdown, T and D, and m."""
+
     breakdown = pair(ma.fields.Nested(CoincheTeamScoreSchema), required=True)
-    takers = team(required=True)
     compared = pair(
         StrictInteger(),
         required=True,
         metadata={"description": "What counts toward the contract per team: T and D."},
     )
     multiplier = StrictInteger(required=True, metadata={"enum": [1, 2, 3, 4]})
-    annonces = ma.fields.Nested(
-        AnnonceVerdictSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "null unless rule option `annonces` is true."},
-    )
-    renonce = team(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The team whose renonce decided the deal."},
-    )
 
 
 @blp.route("/v1/coinche/deals/score")
@@ -452,11 +423,30 @@ def _codes(description: str) -> ma.fields.List:
     )
 
 
+class StrainPointsSchema(Schema):
+    rank = ma.fields.String(required=True)
+    sa_points = StrictInteger(required=True)
+    ta_points = StrictInteger(required=True)
+
+
 class CoincheRulesDescriptionSchema(Schema):
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
     violations = _codes("The play violation codes.")
     auction = _codes("The auction violation codes, in the order they are checked.")
     auction_statuses = _codes("What each auction status means.")
+    cards = ma.fields.List(
+        ma.fields.Nested(CardValueSchema),
+        required=True,
+        metadata={"description": "A suit contract's orders and points (as classic)."},
+    )
+    strain_points = ma.fields.List(
+        ma.fields.Nested(StrainPointsSchema),
+        required=True,
+        metadata={
+            "description": "Points under SA (plain order, sa_points ace19) and TA (trump "
+            "order, ta_points ffb); `scaled` uses the plain or trump points, scaled to 152."
+        },
+    )
     deal_points = StrictInteger(required=True)
     choices = _codes("The referee's choices where the sources differ or are silent.")
     not_offered = _codes("Rules some rooms play that the referee does not offer, and why.")

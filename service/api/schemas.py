@@ -212,16 +212,18 @@ class SuitField(_ParsedString):
     """A suit: `S H D C`, also lower case and `♠ ♥ ♦ ♣` on input; `S H D C` on output."""
 
     problem, value_name = "not_a_suit", "suit"
+    codes: tuple[str, ...] = SUIT_CODES  # what is written
+    inputs: tuple[str, ...] = SUIT_INPUTS  # what is read
 
     def __init__(self, *, canonical: bool = False, **kwargs: Any) -> None:
-        choices = SUIT_CODES if canonical else SUIT_INPUTS
+        choices = self.codes if canonical else self.inputs
         # JSON Schema checks `enum` even when `type` allows null: null must be listed too.
         documented = [*choices, None] if kwargs.get("allow_none") else list(choices)
         kwargs["metadata"] = {"enum": documented, **kwargs.get("metadata", {})}
         super().__init__(frozenset(choices).__contains__, **kwargs)
 
     def spellings(self) -> Iterable[str]:
-        return SUIT_INPUTS
+        return self.inputs
 
     def parse(self, text: str) -> Suit:
         return Suit.parse(text)

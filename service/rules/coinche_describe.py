@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.cards import DEAL_POINTS
+from service.rules.cards import DEAL_POINTS, RANK_CODES, SA_ACE19_POINTS, TA_FFB_POINTS
 from service.rules.coinche_bidding import (
     ALREADY_COINCHED,
     AUCTION_CLOSED,
@@ -30,12 +30,24 @@ from service.rules.coinche_bidding import (
 from service.rules.coinche_options import COINCHE_OPTION_SPECS
 from service.rules.describe import (
     VIOLATIONS,
+    CardValue,
     CodeDescription,
     OptionDescription,
     Texts,
     describe_codes,
     describe_options,
 )
+from service.rules.describe import card_values as suit_contract_values
+
+
+@dataclass(frozen=True, slots=True)
+class StrainPoints:
+    """One rank's points under SA (`sa_points: ace19`, plain order) and TA (`ta_points: ffb`,
+    trump order); a suit contract's are in `cards`."""
+
+    rank: str
+    sa_points: int
+    ta_points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +56,8 @@ class CoincheRulesDescription:
     violations: tuple[CodeDescription, ...]
     auction: tuple[CodeDescription, ...]
     auction_statuses: tuple[CodeDescription, ...]
+    cards: tuple[CardValue, ...]
+    strain_points: tuple[StrainPoints, ...]
     deal_points: int
     choices: tuple[CodeDescription, ...]
     not_offered: tuple[CodeDescription, ...]
@@ -283,6 +297,11 @@ def describe_coinche_rules(lang: str = "en") -> CoincheRulesDescription:
         violations=describe_codes(VIOLATIONS, lang),
         auction=describe_codes(AUCTION, lang),
         auction_statuses=describe_codes(AUCTION_STATUSES, lang),
+        cards=suit_contract_values(),
+        strain_points=tuple(
+            StrainPoints(code, SA_ACE19_POINTS[rank], TA_FFB_POINTS[rank])
+            for rank, code in enumerate(RANK_CODES)
+        ),
         deal_points=DEAL_POINTS,
         choices=describe_codes(CHOICES, lang),
         not_offered=describe_codes(NOT_OFFERED, lang),

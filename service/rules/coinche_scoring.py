@@ -26,6 +26,7 @@ from service.rules.scoring import (
     MADE,
     TEAMS,
     GameScore,
+    deal_winner,
     points_problems,
     round_score,
     score_game,
@@ -112,10 +113,7 @@ class CoincheDealScore:
 
     @property
     def winner(self) -> int | None:
-        """The team that wins the deal, and so a litige reserve held from before it."""
-        if self.contract in (LITIGE, ANNULLED):
-            return None
-        return self.takers if self.contract == MADE else 1 - self.takers
+        return deal_winner(self.contract, self.takers)
 
 
 def multiplier(coinche: int, options: CoincheOptions) -> int:

@@ -250,15 +250,9 @@ def _order(strength: tuple[int, ...], rank: int) -> int:
     return len(strength) - strength[rank]  # the highest strength is order 1
 
 
-def describe_rules(lang: str = "en") -> RulesDescription:
-    """What the referee applies, in `lang` ("en" or "fr"; anything else is English).
-
-    >>> description = describe_rules("en")
-    >>> [o.name for o in description.options][:2], description.deal_points
-    (['undertrump', 'overtrump_partner'], 162)
-    """
-    options = describe_options(OPTION_SPECS, lang)
-    cards = tuple(
+def card_values() -> tuple[CardValue, ...]:
+    """Each rank's order and points in trump and in a plain suit (the one table, cards.py)."""
+    return tuple(
         CardValue(
             code,
             _order(TRUMP_STRENGTH, rank),
@@ -268,11 +262,21 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         )
         for rank, code in enumerate(RANK_CODES)
     )
+
+
+def describe_rules(lang: str = "en") -> RulesDescription:
+    """What the referee applies, in `lang` ("en" or "fr"; anything else is English).
+
+    >>> description = describe_rules("en")
+    >>> [o.name for o in description.options][:2], description.deal_points
+    (['undertrump', 'overtrump_partner'], 162)
+    """
+    options = describe_options(OPTION_SPECS, lang)
     return RulesDescription(
         options=options,
         violations=describe_codes(VIOLATIONS, lang),
         bidding=describe_codes(BIDDING, lang),
-        cards=cards,
+        cards=card_values(),
         deal_points=DEAL_POINTS,
         annonce_tie_breaks=tuple(_say(t, lang) for t in ANNONCE_TIE_BREAKS),
         interpretations=describe_codes(INTERPRETATIONS, lang),

@@ -94,11 +94,15 @@ class DealScore:
 
     @property
     def winner(self) -> int | None:
-        """The team that wins the deal, and so a litige reserve held from before it."""
-        if self.contract in (LITIGE, ANNULLED):
-            return None
-        takers = self.takers
-        return takers if self.contract == MADE else 1 - takers
+        return deal_winner(self.contract, self.takers)
+
+
+def deal_winner(contract: str, takers: int) -> int | None:
+    """The team that wins a deal, and so a litige reserve held from before it: the takers
+    when made, the defenders when dedans, nobody on a litige or an annulled deal."""
+    if contract in (LITIGE, ANNULLED):
+        return None
+    return takers if contract == MADE else 1 - takers
 
 
 class Rounding(Protocol):

@@ -504,6 +504,14 @@ RENONCES = {
         ruling="made",
         score=(100, 0),
     ),
+    "defenders on a takers' capot, coinched: the fixed award": dict(
+        contract="110Sx2",
+        points=(162, 0),
+        capot=TAKERS,
+        renonce=DEFENDERS,
+        ruling="made",
+        score=(540, 0),
+    ),
     "annul": dict(
         contract="100Hx2",
         points=(122, 40),
@@ -682,3 +690,23 @@ def test_scores_are_never_negative_and_each_outcome_has_its_winner(
         assert result.score == (0, 0)
     if result.contract != "litige":
         assert result.reserve == 0
+
+
+@given(st.lists(deals(), min_size=1, max_size=12))
+def test_a_game_conserves_its_reserve(
+    drawn: list[tuple[CoincheDealSummary, CoincheOptions]],
+) -> None:
+    """Every point a deal scores or holds in reserve ends in a team's total or the reserve
+    still held; nothing is scored after the game is won."""
+    options = CoincheOptions.from_mapping({"sa_ta": True, "litige": "reserve", "target": 100_000})
+    summaries = [deal for deal, _ in drawn]
+    game = score_coinche_game(summaries, options)
+    scored = sum(sum(d.deal.score) + d.deal.reserve for d in game.deals)
+    assert sum(game.totals) + game.reserve == scored
+    for before, after in zip(game.deals, game.deals[1:], strict=False):
+        assert after.reserve_in == before.reserve_out
+        if after.reserve_to is not None:
+            assert after.reserve_out == (
+                after.deal.reserve if after.deal.contract == "litige" else 0
+            )
+    assert (game.finished, game.winner) == (False, None) or max(game.totals) >= 100_000
