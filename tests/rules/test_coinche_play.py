@@ -24,14 +24,7 @@ from service.rules.coinche_replay import strain_values
 from service.rules.play import always_legal, obligation_of_mask
 from service.rules.tricks import judge_trick
 from tests.rules.builders import cards
-
-FOLLOW = ViolationCode.FOLLOW_SUIT
-RAISE = ViolationCode.RAISE_TRUMP
-TRUMP_IT = ViolationCode.TRUMP
-OVER = ViolationCode.OVERTRUMP
-UNDER = ViolationCode.UNDERTRUMP
-
-Row = tuple[str, str, dict[str, Any], str, dict[str, ViolationCode]]
+from tests.rules.test_play import FOLLOW, OVER, RAISE, TRUMP_IT, UNDER, Row
 
 SANS_ATOUT_ROWS: list[Row] = [
     ("", "7S JH AD 8C", {}, "7S JH AD 8C", {}),

@@ -317,7 +317,6 @@ STRAIN_OPTIONS = [
     (TOUT_ATOUT, {"sa_ta": True, "ta_points": "ffb"}),
     (TOUT_ATOUT, {"sa_ta": True, "ta_points": "scaled"}),
 ]
-strain_options = st.sampled_from(STRAIN_OPTIONS)
 play_options = st.fixed_dictionaries(
     {},
     optional={
@@ -326,6 +325,14 @@ play_options = st.fixed_dictionaries(
     },
 )
 rngs = st.randoms(use_true_random=False)
+
+
+@st.composite
+def strains(draw: st.DrawFn) -> tuple[int, CoincheOptions]:
+    """A strain with the options its deal is played under: each points option, each play
+    option."""
+    strain, points = draw(st.sampled_from(STRAIN_OPTIONS))
+    return strain, CoincheOptions(**points, **draw(play_options))
 
 
 def coinche(played: PlayedDeal, hands: bool = True) -> CoincheRecord:
@@ -338,15 +345,13 @@ def coinche(played: PlayedDeal, hands: bool = True) -> CoincheRecord:
     )
 
 
-@given(rngs, strain_options, play_options, st.sampled_from([0.0, 0.3]))
+@given(rngs, strains(), st.sampled_from([0.0, 0.3]))
 def test_a_complete_deal_holds_162_points_under_every_strain_and_points_option(
     rng: random.Random,
-    strain_rules: tuple[int, dict[str, Any]],
-    rules: dict[str, Any],
+    strained: tuple[int, CoincheOptions],
     illegal_rate: float,
 ) -> None:
-    strain, points = strain_rules
-    options = CoincheOptions(**points, **rules)
+    strain, options = strained
     played = play_deal(rng, options=options, trump=strain, illegal_rate=illegal_rate)
     values = strain_values(strain, options)
     raw = [0, 0]
@@ -397,15 +402,13 @@ def reference_allows_coinche(
     return strength(card) > best
 
 
-@given(rngs, strain_options, play_options, st.integers(min_value=0, max_value=DECK_SIZE - 1))
+@given(rngs, strains(), st.integers(min_value=0, max_value=DECK_SIZE - 1))
 def test_the_legal_cards_are_what_the_strain_allows(
     rng: random.Random,
-    strain_rules: tuple[int, dict[str, Any]],
-    rules: dict[str, Any],
+    strained: tuple[int, CoincheOptions],
     length: int,
 ) -> None:
-    strain, points = strain_rules
-    options = CoincheOptions(**points, **rules)
+    strain, options = strained
     played = play_deal(rng, length, options=options, trump=strain, illegal_rate=0.2)
     result = replay_coinche(coinche(played), options)
     assert result.to_move is not None and result.legal
@@ -420,15 +423,13 @@ def test_the_legal_cards_are_what_the_strain_allows(
     )
 
 
-@given(rngs, strain_options, play_options, st.integers(min_value=0, max_value=DECK_SIZE - 1))
+@given(rngs, strains(), st.integers(min_value=0, max_value=DECK_SIZE - 1))
 def test_an_injected_illegal_card_is_a_renonce_under_every_strain(
     rng: random.Random,
-    strain_rules: tuple[int, dict[str, Any]],
-    rules: dict[str, Any],
+    strained: tuple[int, CoincheOptions],
     inject_from: int,
 ) -> None:
-    strain, points = strain_rules
-    options = CoincheOptions(**points, **rules)
+    strain, options = strained
     played = play_deal(rng, options=options, trump=strain, inject_from=inject_from)
     assume(not all(played.legal))
     (injected,) = [i for i, legal in enumerate(played.legal) if not legal]
@@ -442,15 +443,13 @@ def test_an_injected_illegal_card_is_a_renonce_under_every_strain(
     assert found.proof.card in found.violation.required
 
 
-@given(rngs, strain_options, play_options, st.integers(min_value=0, max_value=DECK_SIZE))
+@given(rngs, strains(), st.integers(min_value=0, max_value=DECK_SIZE))
 def test_a_deal_played_with_legal_cards_has_no_renonce_under_any_strain(
     rng: random.Random,
-    strain_rules: tuple[int, dict[str, Any]],
-    rules: dict[str, Any],
+    strained: tuple[int, CoincheOptions],
     length: int,
 ) -> None:
-    strain, points = strain_rules
-    options = CoincheOptions(**points, **rules)
+    strain, options = strained
     played = play_deal(rng, length, options=options, trump=strain)
     assert replay_coinche(coinche(played), options).renonces == ()
     assert replay_coinche(coinche(played, hands=False), options).renonces == ()
