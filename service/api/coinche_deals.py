@@ -17,7 +17,7 @@ from marshmallow import validate
 from service.api import plans
 from service.api.blueprint import Blueprint
 from service.api.deals import MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
-from service.api.games import GameProgressSchema, GameTotalsSchema
+from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
 from service.api.i18n import request_language
 from service.api.rules import CardValueSchema, CodeSchema, OptionSchema
 from service.api.schemas import (
@@ -340,20 +340,14 @@ class ScoreCoincheDeal(MethodView):
 MAX_COINCHE_DEALS = MAX_DEALS // 2
 
 
-class CoincheGameRequestSchema(CoincheRequestSchema):
-    deals = BoundedList(
-        ma.fields.Nested(CoincheDealBodySchema),
-        required=True,
-        validate=validate.Length(max=MAX_COINCHE_DEALS),
-        metadata={"description": "The deals in order, each as /v1/coinche/deals/score takes it."},
-    )
-
-    @ma.post_load
-    def summaries(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return {
-            "deals": [coinche_summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
-            "options": data["options"],
-        }
+CoincheGameRequestSchema = game_request_schema(
+    "CoincheGameRequestSchema",
+    CoincheRequestSchema,
+    CoincheDealBodySchema,
+    coinche_summary,
+    MAX_COINCHE_DEALS,
+    "/v1/coinche/deals/score",
+)
 
 
 class CoincheGameDealSchema(GameProgressSchema, CoincheDealScoreSchema):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import marshmallow as ma
@@ -28,20 +29,35 @@ blp = Blueprint(
 )
 
 
-class GameRequestSchema(RequestSchema):
-    deals = BoundedList(
-        ma.fields.Nested(DealBodySchema),
-        required=True,
-        validate=validate.Length(max=MAX_DEALS),
-        metadata={"description": "The deals in order, each as /v1/deals/score takes it."},
-    )
+def game_request_schema(
+    name: str,
+    base: type[Schema],
+    deal_body: type[Schema],
+    summary: Callable[[dict[str, Any], str], Any],
+    most: int,
+    path: str,
+) -> type[Schema]:
+    """A variant's game request: `deals`, each a `deal_body` as `path` takes it (at most
+    `most`), loaded into the variant's deal summaries by `summary(body, pointer)`."""
 
-    @ma.post_load
-    def summaries(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    def summaries(self: Schema, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return {
-            "deals": [deal_summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
+            "deals": [summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
             "options": data["options"],
         }
+
+    deals = BoundedList(
+        ma.fields.Nested(deal_body),
+        required=True,
+        validate=validate.Length(max=most),
+        metadata={"description": f"The deals in order, each as {path} takes it."},
+    )
+    return type(name, (base,), {"deals": deals, "summaries": ma.post_load(summaries)})
+
+
+GameRequestSchema = game_request_schema(
+    "GameRequestSchema", RequestSchema, DealBodySchema, deal_summary, MAX_DEALS, "/v1/deals/score"
+)
 
 
 class GameProgressSchema(Schema):

@@ -227,7 +227,8 @@ def test_calls_are_read_in_any_case(text: str, call: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "take", "90", "H", "90X", "capot", "90 H", "-90H", "9.0H", "٩٠H", "capot10H"]
+    "text",
+    ["", "take", "90", "H", "90X", "capot", "90 H", "-90H", "9.0H", "\u0669\u0660H", "capot10H"],
 )
 def test_an_unparsable_call_cannot_be_judged(text: str) -> None:
     with pytest.raises(InconsistentInput) as caught:
