@@ -7,7 +7,10 @@ Run from the repo root as `python bench/engine.py` (or `python -m bench.engine`)
   (random deal, random legal play up to that point); each state timed over a small batch.
 - replay: `replay` of a random complete deal played with legal cards, renonce search
   included, once from the plays alone and once with the hands.
-10,000 states and deals from a fixed seed; medians and 90th percentiles in µs.
+- coinche: the same decision (`judge`) and replay (`replay_coinche`, scored) under a random
+  strain: a suit, sans-atout or tout-atout, coinche's default options with `sa_ta`.
+10,000 states and deals from a fixed seed (the coinche ones drawn after the classic ones, so
+the classic samples never change); medians and 90th percentiles in µs.
 """
 
 # ruff: noqa: E402 - the imports below need the repo root on the path first
@@ -31,8 +34,11 @@ from collections.abc import Callable, Sequence
 from time import perf_counter_ns
 
 from service.rules import Card, judge, legal_cards, replay
+from service.rules.cards import STRAIN_CODES
+from service.rules.coinche_options import CoincheOptions, Contract
+from service.rules.coinche_replay import CoincheRecord, replay_coinche
 from service.rules.play import PLAYERS
-from tests.rules.builders import DECK_SIZE, play_deal, reference_winner
+from tests.rules.builders import DECK_SIZE, PlayedDeal, play_deal, reference_winner
 
 SEED = 20_240_601
 SAMPLES = 10_000
@@ -41,13 +47,20 @@ AIM_DECISION_US, AIM_REPLAY_US = 5.0, 150.0
 AIM_SHARE = 0.05
 FLOOR_SAMPLES = 500
 
+COINCHE = CoincheOptions(sa_ta=True)
+
 State = tuple[list[Card], tuple[Card, ...], int, int]  # hand, trick, trump, leader
 
 
-def random_state(rng: random.Random) -> State:
-    """A player to move in the middle of a trick of a random legal deal."""
+def random_state(rng: random.Random, coinche: bool = False) -> State:
+    """A player to move in the middle of a trick of a random legal deal (under a random
+    coinche strain when `coinche`)."""
     length = rng.choice([n for n in range(1, DECK_SIZE) if n % PLAYERS])
-    record = play_deal(rng, length).record
+    if coinche:
+        strain = rng.randrange(len(STRAIN_CODES))
+        record = play_deal(rng, length, options=COINCHE, trump=strain).record
+    else:
+        record = play_deal(rng, length).record
     assert record.hands is not None
     leader = (record.dealer + 1) % PLAYERS
     complete = length - length % PLAYERS
@@ -59,6 +72,18 @@ def random_state(rng: random.Random) -> State:
     gone = set(record.plays)
     hand = [c for c in record.hands[seat] if c not in gone]
     return hand, table, record.trump, leader
+
+
+def coinche_deal(rng: random.Random) -> tuple[CoincheRecord, CoincheRecord]:
+    """A complete legal deal under a random strain, as coinche records with and without the
+    hands: 100 for its taker."""
+    strain = rng.randrange(len(STRAIN_CODES))
+    played: PlayedDeal = play_deal(rng, options=COINCHE, trump=strain)
+    deal = played.record
+    with_hands = CoincheRecord(
+        deal.dealer, Contract(deal.taker, 100, strain), deal.plays, deal.hands
+    )
+    return with_hands, CoincheRecord(with_hands.dealer, with_hands.contract, with_hands.plays)
 
 
 def per_call_us(call: Callable[[], object], batch: int) -> float:
@@ -108,6 +133,8 @@ def main(profile: bool = False) -> None:
     deals = [play_deal(rng) for _ in range(SAMPLES)]
     with_hands = [d.record for d in deals]
     without_hands = [d.without_hands() for d in deals]
+    coinche_states = [random_state(rng, coinche=True) for _ in range(SAMPLES)]
+    coinche_deals = [coinche_deal(rng) for _ in range(SAMPLES)]
     print(f"{SAMPLES} random mid-trick states and complete legal deals, seed {SEED}")
 
     if profile:
@@ -133,6 +160,20 @@ def main(profile: bool = False) -> None:
     for name, records in (("without hands", without_hands), ("with hands", with_hands)):
         replays[name] = [per_call_us(lambda r=r: replay(r), 1) for r in records]
         report(f"replay of 32 plays, {name}", replays[name], AIM_REPLAY_US)
+    report(
+        "coinche decision: judge",
+        [
+            per_call_us(lambda s=s: judge(s[0], s[3], s[1], s[2], COINCHE), BATCH)
+            for s in coinche_states
+        ],
+        AIM_DECISION_US,
+    )
+    for index, name in ((1, "without hands"), (0, "with hands")):
+        report(
+            f"coinche replay, {name}",
+            [per_call_us(lambda r=d[index]: replay_coinche(r, COINCHE), 1) for d in coinche_deals],
+            AIM_REPLAY_US,
+        )
 
     # Issue 5: the rules' own cost as a share of the cheapest request on the same stack, for
     # one decision: a hand judged (legal-moves), or one play of a replayed deal (a full deal

@@ -15,6 +15,9 @@ round is still printed).
 
     python -m bench.http [--rounds 3] [--seconds 5] [--connections 16] [--endpoint legal-moves]
                          [--no-frame]
+
+The endpoints are bench/bodies.py's: classic's, and coinche's `coinche/legal-moves` (a
+tout-atout decision) and `coinche/deals/replay` (a complete tout-atout deal with hands).
 """
 
 from __future__ import annotations
@@ -184,8 +187,9 @@ def main() -> None:
         f"{args.rounds} rounds of {args.seconds} s, "
         f"{', '.join(apps)} in turn; medians over rounds; {os.cpu_count()} CPUs"
     )
+    width = max([16, *(len(endpoint) + 2 for endpoint in results)])  # coinche/deals/replay
     header = (
-        f"{'endpoint':<16}{'referee rps':>12}{'floor rps':>11}{'ratio':>7}{'best':>6}"
+        f"{'endpoint':<{width}}{'referee rps':>12}{'floor rps':>11}{'ratio':>7}{'best':>6}"
         f"{'p50 ms':>8}{'p99 ms':>8}{'floor p50':>10}{'floor p99':>10}{'non-2xx':>9}"
         + (f"{'frame rps':>11}{'ratio':>7}{'referee/frame':>15}" if args.frame else "")
     )
@@ -212,7 +216,7 @@ def main() -> None:
                 f"{median('referee', 'rps') / frame_rps:>15.2f}"
             )
         print(
-            f"{endpoint:<16}{median('referee', 'rps'):>12.0f}{median('floor', 'rps'):>11.0f}"
+            f"{endpoint:<{width}}{median('referee', 'rps'):>12.0f}{median('floor', 'rps'):>11.0f}"
             f"{ratio:>7.2f}{best:>6.2f}"
             f"{median('referee', 'p50'):>8.2f}{median('referee', 'p99'):>8.2f}"
             f"{median('floor', 'p50'):>10.2f}{median('floor', 'p99'):>10.2f}{errors:>9}{frame}"
@@ -220,7 +224,7 @@ def main() -> None:
         per_round[endpoint] = rounds
     print(f"rps per round, {'/'.join(apps)}:")
     for endpoint, rounds in per_round.items():
-        print(f"  {endpoint:<16}{rounds}")
+        print(f"  {endpoint:<{width}}{rounds}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,18 @@ To add a resource, write `service/api/<resource>.py` with
 
 from __future__ import annotations
 
-from service.api import annonces, bidding, deals, games, play, rules, tricks, viewer
+from service.api import (
+    annonces,
+    bidding,
+    coinche_deals,
+    coinche_play,
+    deals,
+    games,
+    play,
+    rules,
+    tricks,
+    viewer,
+)
 from service.api.blueprint import Blueprint
 from service.api.ops import blp as ops_blp
 
@@ -19,5 +30,7 @@ BLUEPRINTS: list[Blueprint] = [
     bidding.blp,
     annonces.blp,
     rules.blp,
+    coinche_deals.blp,
+    coinche_play.blp,
     viewer.blp,
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import marshmallow as ma
@@ -28,24 +29,39 @@ blp = Blueprint(
 )
 
 
-class GameRequestSchema(RequestSchema):
-    deals = BoundedList(
-        ma.fields.Nested(DealBodySchema),
-        required=True,
-        validate=validate.Length(max=MAX_DEALS),
-        metadata={"description": "The deals in order, each as /v1/deals/score takes it."},
-    )
+def game_request_schema(
+    name: str,
+    base: type[Schema],
+    deal_body: type[Schema],
+    summary: Callable[[dict[str, Any], str], Any],
+    most: int,
+    path: str,
+) -> type[Schema]:
+    """A variant's game request: `deals`, each a `deal_body` as `path` takes it (at most
+    `most`), loaded into the variant's deal summaries by `summary(body, pointer)`."""
 
-    @ma.post_load
-    def summaries(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    def summaries(self: Schema, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return {
-            "deals": [deal_summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
+            "deals": [summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
             "options": data["options"],
         }
 
+    deals = BoundedList(
+        ma.fields.Nested(deal_body),
+        required=True,
+        validate=validate.Length(max=most),
+        metadata={"description": f"The deals in order, each as {path} takes it."},
+    )
+    return type(name, (base,), {"deals": deals, "summaries": ma.post_load(summaries)})
 
-class GameDealSchema(DealScoreSchema):
-    """A deal's score (as /v1/deals/score answers) and where the game stands after it."""
+
+GameRequestSchema = game_request_schema(
+    "GameRequestSchema", RequestSchema, DealBodySchema, deal_summary, MAX_DEALS, "/v1/deals/score"
+)
+
+
+class GameProgressSchema(Schema):
+    """Where the game stands after a deal; mixed into a deal's score schema (either variant)."""
 
     reserve_in = StrictInteger(required=True, metadata={"description": "Reserve before it."})
     reserve_out = StrictInteger(required=True, metadata={"description": "Reserve after it."})
@@ -62,12 +78,25 @@ class GameDealSchema(DealScoreSchema):
         return super().get_attribute(holder, attr, default)
 
 
-class GameScoreSchema(Schema):
-    deals = ma.fields.List(ma.fields.Nested(GameDealSchema), required=True)
+class GameDealSchema(GameProgressSchema, DealScoreSchema):
+    """A deal's score (as /v1/deals/score answers) and where the game stands after it."""
+
+
+class GameTotalsSchema(Schema):
+    """A game's end state: totals, a reserve still held, the winner (either variant)."""
+
     totals = pair(StrictInteger(), required=True)
     reserve = StrictInteger(required=True, metadata={"description": "A reserve still held."})
     finished = StrictBoolean(required=True)
     winner = team(required=True, allow_none=True)
+
+
+class _GameDeals(Schema):
+    deals = ma.fields.List(ma.fields.Nested(GameDealSchema), required=True)
+
+
+class GameScoreSchema(GameTotalsSchema, _GameDeals):
+    """The deals first, then the totals (fields of the last base come first)."""
 
 
 @blp.route("/v1/games/score")

@@ -85,19 +85,38 @@ def _ruling(turn: dict[str, Any]) -> Ruling:
     return judge(turn["hand"], turn["leader"], turn["trick"], turn["trump"], turn["options"])
 
 
+def legal_moves(turn: dict[str, Any]) -> Ruling:
+    """The ruling on every card of a loaded turn, counted by violation (classic and coinche)."""
+    ruling = _ruling(turn)
+    count_ruling(None, len(ruling.legal))
+    broken: dict[str, int] = {}
+    for _, violation in ruling.illegal:
+        broken[violation.code] = broken.get(violation.code, 0) + 1
+    for code, plays in broken.items():
+        count_ruling(code, plays)
+    return ruling
+
+
+def validate_play(play: dict[str, Any]) -> dict[str, Any]:
+    """The verdict on the card of a loaded play, counted (classic and coinche)."""
+    ruling = _ruling(play)
+    violation = dict(ruling.illegal).get(play["card"])
+    count_ruling(None if violation is None else violation.code)
+    return {
+        "seat": ruling.seat,
+        "card": play["card"],
+        "legal": violation is None,
+        "violation": violation,
+        "legal_moves": ruling.legal,
+    }
+
+
 @blp.route("/v1/legal-moves")
 class LegalMoves(MethodView):
     @judgement(blp, TurnSchema, RulingSchema)
     def post(self, turn: dict[str, Any]) -> Ruling:
         """The legal cards of the hand, and each illegal one with the rule it breaks."""
-        ruling = _ruling(turn)
-        count_ruling(None, len(ruling.legal))
-        broken: dict[str, int] = {}
-        for _, violation in ruling.illegal:
-            broken[violation.code] = broken.get(violation.code, 0) + 1
-        for code, plays in broken.items():
-            count_ruling(code, plays)
-        return ruling
+        return legal_moves(turn)
 
 
 @blp.route("/v1/plays/validate")
@@ -105,13 +124,4 @@ class ValidatePlay(MethodView):
     @judgement(blp, PlaySchema, VerdictSchema)
     def post(self, play: dict[str, Any]) -> dict[str, Any]:
         """Whether `card` may be played; a broken rule is a verdict (200), not an error."""
-        ruling = _ruling(play)
-        violation = dict(ruling.illegal).get(play["card"])
-        count_ruling(None if violation is None else violation.code)
-        return {
-            "seat": ruling.seat,
-            "card": play["card"],
-            "legal": violation is None,
-            "violation": violation,
-            "legal_moves": ruling.legal,
-        }
+        return validate_play(play)

@@ -212,16 +212,18 @@ class SuitField(_ParsedString):
     """A suit: `S H D C`, also lower case and `♠ ♥ ♦ ♣` on input; `S H D C` on output."""
 
     problem, value_name = "not_a_suit", "suit"
+    codes: tuple[str, ...] = SUIT_CODES  # what is written
+    inputs: tuple[str, ...] = SUIT_INPUTS  # what is read
 
     def __init__(self, *, canonical: bool = False, **kwargs: Any) -> None:
-        choices = SUIT_CODES if canonical else SUIT_INPUTS
+        choices = self.codes if canonical else self.inputs
         # JSON Schema checks `enum` even when `type` allows null: null must be listed too.
         documented = [*choices, None] if kwargs.get("allow_none") else list(choices)
         kwargs["metadata"] = {"enum": documented, **kwargs.get("metadata", {})}
         super().__init__(frozenset(choices).__contains__, **kwargs)
 
     def spellings(self) -> Iterable[str]:
-        return SUIT_INPUTS
+        return self.inputs
 
     def parse(self, text: str) -> Suit:
         return Suit.parse(text)
@@ -362,17 +364,27 @@ def _option_field(spec: OptionSpec) -> ma.fields.Field:
     return field_type(validate=validate.OneOf(spec.allowed), metadata=metadata)
 
 
-class _RulesBase(Schema):
-    @ma.post_load
-    def options(self, data: Mapping[str, Any], **kwargs: Any) -> RuleOptions:
-        return RuleOptions.from_mapping(data)
+def rules_schema(
+    name: str,
+    specs: Mapping[str, OptionSpec],
+    options: Callable[[Mapping[str, Any]], object],
+    doc: str,
+) -> type[Schema]:
+    """The schema of a variant's `rules`: a field per option spec, loading into the variant's
+    options object through `options` (its `from_mapping`)."""
+
+    def load(self: Schema, data: Mapping[str, Any], **kwargs: Any) -> object:
+        return options(data)
+
+    fields = {option: _option_field(spec) for option, spec in specs.items()}
+    return type(name, (Schema,), fields | {"__doc__": doc, "options": ma.post_load(load)})
 
 
-RulesSchema: type[Schema] = type(
+RulesSchema = rules_schema(
     "RulesSchema",
-    (_RulesBase,),
-    {name: _option_field(spec) for name, spec in OPTION_SPECS.items()}
-    | {"__doc__": "Rule options (RULES.md): each optional, its default when absent."},
+    OPTION_SPECS,
+    RuleOptions.from_mapping,
+    "Rule options (RULES.md): each optional, its default when absent.",
 )
 
 

@@ -1,4 +1,5 @@
-"""Cards, suits and ranks: one table for order and points in and out of trump.
+"""Cards, suits and ranks: one table for order and points in and out of trump, and what
+coinche's sans-atout and tout-atout make of it.
 
 A card is a small int (suit * 8 + rank index, ranks in the order 7 8 9 10 J Q K A), so that
 the hot paths index tuples instead of walking objects; `Card` is that int with a canonical
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 from itertools import product
+from typing import NamedTuple
 
 from service.rules.errors import InconsistentInput
 
@@ -54,6 +56,13 @@ TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)
 TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)
 PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+
+# RULES-COINCHE.md "Order and value": SA ranks every suit in plain order, TA in trump order;
+# their points are the federation's (38 a suit, 152 in all) or, `scaled`, the raw plain or
+# trump values, each team's total scaled to 152.
+#                 rank:  7  8  9  10  J   Q  K  A
+SA_ACE19_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
+TA_FFB_POINTS = (0, 0, 9, 5, 13, 2, 3, 6)
 
 DECK_POINTS = 152
 LAST_TRICK_BONUS = 10  # dix de der
@@ -128,6 +137,49 @@ CARD_POINTS = tuple(
     tuple(TRUMP_POINTS[c & 7] if c >> 3 == t else PLAIN_POINTS[c & 7] for c in ALL_CARDS)
     for t in range(4)
 )
+
+
+class CardValues(NamedTuple):
+    """What the cards are worth under one strain: `points` per card (by its int), and the
+    raw deck total that a team's card total is scaled from to 152 (DECK_POINTS: not scaled).
+    """
+
+    points: tuple[int, ...]
+    raw_deck: int = DECK_POINTS
+
+    def team_points(self, raw: int) -> int:
+        """A team's card points from the raw points of its tricks (dix de der apart)."""
+        if self.raw_deck == DECK_POINTS:
+            return raw
+        # RULES-COINCHE.md: 38x and 15x odd or 31x odd never meet a half, so the two teams'
+        # rounded totals add up to 152.
+        return round(raw * DECK_POINTS / self.raw_deck)
+
+
+def _every_suit(rank_points: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(rank_points[c & 7] for c in ALL_CARDS)
+
+
+SUIT_CONTRACT_VALUES = tuple(CardValues(CARD_POINTS[suit]) for suit in range(4))
+SA_VALUES = {
+    "ace19": CardValues(_every_suit(SA_ACE19_POINTS)),
+    "scaled": CardValues(_every_suit(PLAIN_POINTS), 4 * sum(PLAIN_POINTS)),
+}
+TA_VALUES = {
+    "ffb": CardValues(_every_suit(TA_FFB_POINTS)),
+    "scaled": CardValues(_every_suit(TRUMP_POINTS), 4 * sum(TRUMP_POINTS)),
+}
+
+
+def card_values(strain: int, sa_points: str = "ace19", ta_points: str = "ffb") -> CardValues:
+    """The card values under `strain` (a trump suit, SANS_ATOUT or TOUT_ATOUT), with coinche's
+    options `sa_points` and `ta_points` for the last two."""
+    if strain == SANS_ATOUT:
+        return SA_VALUES[sa_points]
+    if strain == TOUT_ATOUT:
+        return TA_VALUES[ta_points]
+    return SUIT_CONTRACT_VALUES[strain]
+
 
 # Sets of cards as bit masks (bit c: card c), for the play obligations' hot path.
 SUIT_MASKS = tuple(sum(1 << c for c in ALL_CARDS if c >> 3 == suit) for suit in range(4))

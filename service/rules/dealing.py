@@ -27,6 +27,8 @@ ALGORITHM = (
 MIN_SEED_LENGTH = 16
 FIRST_PACKETS = (3, 2)
 COMPLETION_PACKET = 3
+# Coinche (RULES-COINCHE.md "Deal"): all 32 cards, 3-2-3 from the dealer's next, no turned card.
+COINCHE_PACKETS = (3, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +71,8 @@ def deal(seed: str, dealer: int, taker: int | None = None) -> Deal:
         if value is not None and value not in range(PLAYERS):
             raise InconsistentInput.at(f"/{name}", "not_a_seat", value=value)
     deck = list(shuffled_deck(seed))
-    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
     order = [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
-    for packet in FIRST_PACKETS:
-        for seat in order:
-            hands[seat] += deck[:packet]
-            del deck[:packet]
+    hands = _packets(deck, order, FIRST_PACKETS)
     turned = deck.pop(0)
     if taker is not None:
         hands[taker].append(turned)
@@ -83,3 +81,24 @@ def deal(seed: str, dealer: int, taker: int | None = None) -> Deal:
             hands[seat] += deck[:packet]
             del deck[:packet]
     return Deal(tuple(tuple(h) for h in hands), turned, tuple(deck))
+
+
+def _packets(deck: list[Card], order: list[int], packets: tuple[int, ...]) -> list[list[Card]]:
+    """Each packet size in turn to every seat of `order`, taken from the top of `deck`."""
+    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    for packet in packets:
+        for seat in order:
+            hands[seat] += deck[:packet]
+            del deck[:packet]
+    return hands
+
+
+def deal_coinche(seed: str, dealer: int) -> tuple[tuple[Card, ...], ...]:
+    """A coinche deal: the same shuffle, all 32 cards, 8 each in packets of 3, 2, 3 from the
+    dealer's next."""
+    if dealer not in range(PLAYERS):
+        raise InconsistentInput.at("/dealer", "not_a_seat", value=dealer)
+    order = [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+    return tuple(
+        tuple(hand) for hand in _packets(list(shuffled_deck(seed)), order, COINCHE_PACKETS)
+    )

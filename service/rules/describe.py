@@ -9,6 +9,7 @@ disagree. English, or French with `lang="fr"`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from service.rules.cards import (
     TRUMP_POINTS,
     TRUMP_STRENGTH,
 )
-from service.rules.options import OPTION_SPECS
+from service.rules.options import OPTION_SPECS, OptionSpec
 from service.rules.play import ViolationCode
 
 Texts = dict[str, str]  # language -> sentence
@@ -225,18 +226,9 @@ def _say(texts: Texts, lang: str) -> str:
     return texts.get(lang, texts["en"])
 
 
-def _order(strength: tuple[int, ...], rank: int) -> int:
-    return len(strength) - strength[rank]  # the highest strength is order 1
-
-
-def describe_rules(lang: str = "en") -> RulesDescription:
-    """What the referee applies, in `lang` ("en" or "fr"; anything else is English).
-
-    >>> description = describe_rules("en")
-    >>> [o.name for o in description.options][:2], description.deal_points
-    (['undertrump', 'overtrump_partner'], 162)
-    """
-    options = tuple(
+def describe_options(specs: Mapping[str, OptionSpec], lang: str) -> tuple[OptionDescription, ...]:
+    """A variant's options, each with its default, allowed values and sentence in `lang`."""
+    return tuple(
         OptionDescription(
             name=spec.name,
             default=spec.default,
@@ -245,9 +237,22 @@ def describe_rules(lang: str = "en") -> RulesDescription:
             maximum=None if spec.allowed else spec.bounds[1],
             description=spec.description_fr if lang == "fr" else spec.description,
         )
-        for spec in OPTION_SPECS.values()
+        for spec in specs.values()
     )
-    cards = tuple(
+
+
+def describe_codes(texts: Mapping[str, Texts], lang: str) -> tuple[CodeDescription, ...]:
+    """Codes with their sentence in `lang`."""
+    return tuple(CodeDescription(str(code), _say(t, lang)) for code, t in texts.items())
+
+
+def _order(strength: tuple[int, ...], rank: int) -> int:
+    return len(strength) - strength[rank]  # the highest strength is order 1
+
+
+def card_values() -> tuple[CardValue, ...]:
+    """Each rank's order and points in trump and in a plain suit (the one table, cards.py)."""
+    return tuple(
         CardValue(
             code,
             _order(TRUMP_STRENGTH, rank),
@@ -257,14 +262,22 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         )
         for rank, code in enumerate(RANK_CODES)
     )
+
+
+def describe_rules(lang: str = "en") -> RulesDescription:
+    """What the referee applies, in `lang` ("en" or "fr"; anything else is English).
+
+    >>> description = describe_rules("en")
+    >>> [o.name for o in description.options][:2], description.deal_points
+    (['undertrump', 'overtrump_partner'], 162)
+    """
+    options = describe_options(OPTION_SPECS, lang)
     return RulesDescription(
         options=options,
-        violations=tuple(CodeDescription(c.value, _say(t, lang)) for c, t in VIOLATIONS.items()),
-        bidding=tuple(CodeDescription(c, _say(t, lang)) for c, t in BIDDING.items()),
-        cards=cards,
+        violations=describe_codes(VIOLATIONS, lang),
+        bidding=describe_codes(BIDDING, lang),
+        cards=card_values(),
         deal_points=DEAL_POINTS,
         annonce_tie_breaks=tuple(_say(t, lang) for t in ANNONCE_TIE_BREAKS),
-        interpretations=tuple(
-            CodeDescription(c, _say(t, lang)) for c, t in INTERPRETATIONS.items()
-        ),
+        interpretations=describe_codes(INTERPRETATIONS, lang),
     )

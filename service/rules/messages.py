@@ -70,6 +70,49 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Les enchères sont terminées : tout le monde a passé deux fois, "
         "le donneur suivant redistribue.",
     },
+    # The coinche auction (RULES-COINCHE.md "Auction").
+    "auction.auction_closed": {
+        "en": "{call}: the auction is over; no call follows its end.",
+        "fr": "{call} : les enchères sont terminées ; plus personne ne parle.",
+    },
+    "auction.bid_after_coinche": {
+        "en": "{call}: the standing bid is coinched; nobody bids after a coinche.",
+        "fr": "{call} : l'enchère est coinchée ; on ne surenchérit plus après une coinche.",
+    },
+    "auction.strain_not_allowed": {
+        "en": "{call}: sans-atout and tout-atout are not played here (option sa_ta).",
+        "fr": "{call} : le sans-atout et le tout-atout ne se jouent pas ici (option sa_ta).",
+    },
+    "auction.bid_out_of_range": {
+        "en": "{call}: a bid is 80 to max_bid in tens, or capot.",
+        "fr": "{call} : une enchère va de 80 à max_bid par dizaines, ou capot.",
+    },
+    "auction.bid_too_low": {
+        "en": "{call}: a bid must outrank the standing bid (the strain never ranks), and a "
+        "bidder outbids themselves only in another strain.",
+        "fr": "{call} : une enchère doit dépasser l'enchère en cours (la couleur ne compte "
+        "pas), et on ne se surenchérit soi-même que dans une autre couleur.",
+    },
+    "auction.coinche_without_bid": {
+        "en": "{call}: there is no bid to coinche.",
+        "fr": "{call} : il n'y a pas d'enchère à coincher.",
+    },
+    "auction.already_coinched": {
+        "en": "{call}: the standing bid is already coinched; only its team may surcoinche.",
+        "fr": "{call} : l'enchère est déjà coinchée ; seule son équipe peut surcoincher.",
+    },
+    "auction.coinche_own_team": {
+        "en": "{call}: only an opponent of the bidding team may coinche.",
+        "fr": "{call} : seul un adversaire de l'équipe qui a annoncé peut coincher.",
+    },
+    "auction.surcoinche_without_coinche": {
+        "en": "{call}: a surcoinche answers a coinche, and there is none.",
+        "fr": "{call} : on surcoinche une coinche, et il n'y en a pas.",
+    },
+    "auction.surcoinche_by_defenders": {
+        "en": "{call}: only the bidding team may surcoinche.",
+        "fr": "{call} : seule l'équipe qui a annoncé peut surcoincher.",
+    },
     # Declarations of annonces (RULES.md "Annonces").
     "declaration.not_held": {
         "en": "Seat {seat} declared {cards} but does not hold {missing}.",
@@ -176,6 +219,36 @@ CATALOG: dict[str, dict[str, str]] = {
     "not_a_bid": {
         "en": "{bid!r} is not a bid: 'pass', 'take' or a suit S H D C.",
         "fr": "{bid!r} n'est pas une enchère : 'pass', 'take' ou une couleur S H D C.",
+    },
+    "contract_value": {
+        "en": "A contract's value is 80 to {max_bid} in tens, or capot (option max_bid).",
+        "fr": "La valeur d'un contrat va de 80 à {max_bid} par dizaines, ou capot "
+        "(option max_bid).",
+    },
+    "not_a_strain": {
+        "en": "{strain!r} is not a strain: S, H, D, C, SA or TA.",
+        "fr": "{strain!r} n'est pas une couleur d'enchère : S, H, D, C, SA ou TA.",
+    },
+    "strain_needs_sa_ta": {
+        "en": "{strain} is played only with rule option sa_ta true.",
+        "fr": "{strain} ne se joue qu'avec l'option sa_ta à true.",
+    },
+    "coinche_level": {
+        "en": "{value!r} is not a coinche level: 0 (none), 1 (coinched) or 2 (surcoinched).",
+        "fr": "{value!r} n'est pas un niveau de coinche : 0 (aucune), 1 (coinché) ou "
+        "2 (surcoinché).",
+    },
+    "belote_count": {
+        "en": "This contract holds at most {most} belote(s) in all: one under a suit, none "
+        "under SA, one per suit under TA (option ta_belote).",
+        "fr": "Ce contrat compte au plus {most} belote(s) en tout : une à la couleur, aucune "
+        "en sans-atout, une par couleur en tout-atout (option ta_belote).",
+    },
+    "not_a_call": {
+        "en": "{call!r} is not a call: 'pass', 'coinche', 'surcoinche', a value and a strain "
+        "such as '90H' or '110SA', or 'capot' and a strain such as 'capotS'.",
+        "fr": "{call!r} n'est pas une enchère : 'pass', 'coinche', 'surcoinche', une valeur "
+        "et une couleur comme '90H' ou '110SA', ou 'capot' et une couleur comme 'capotS'.",
     },
     "seed_too_short": {
         "en": "The seed must be at least {minimum} characters, so that deals are not guessed.",

@@ -4,26 +4,44 @@ RULES.md "Play obligations". Every decision comes from `obligation_of_mask`, one
 whose branches quote the rule they apply, on hands as bit masks (`cards.mask_of`);
 `obligation` gives the same for a hand as a list, and `legal_cards`, `violation`, `judge` and
 the replay only ask them.
+
+`trump` is everywhere a suit, or one of coinche's strains without a trump suit (RULES-COINCHE.md
+"Play"): `SANS_ATOUT`, which no card's suit equals, so that no card trumps, and `TOUT_ATOUT`,
+where every suit ranks in trump order and the led suit is the trick's trump: the same branches
+decide all three.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from service.rules.cards import (
     CARD_PLAIN_STRENGTH,
     CARD_TRUMP_STRENGTH,
+    SANS_ATOUT,
     STRONGER_TRUMPS,
     SUIT_MASKS,
+    TOUT_ATOUT,
     Card,
     mask_of,
 )
 from service.rules.messages import card_list, render, suit_name
-from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.options import DEFAULT_OPTIONS
 
 PLAYERS = 4
+
+
+class PlayOptions(Protocol):
+    """The options the play obligations read: classic's `RuleOptions` and coinche's
+    `CoincheOptions` both have them."""
+
+    @property
+    def undertrump(self) -> str: ...
+
+    @property
+    def overtrump_partner(self) -> bool: ...
 
 
 class ViolationCode(StrEnum):
@@ -46,7 +64,7 @@ class Violation(NamedTuple):
     code: ViolationCode
     required: tuple[Card, ...]
     led: int
-    trump: int
+    trump: int  # the trick's trump suit (the led suit under TA); SANS_ATOUT under SA
     to_beat: Card | None
 
     def message(self, lang: str = "en") -> str:
@@ -55,7 +73,8 @@ class Violation(NamedTuple):
             lang,
             {
                 "led": suit_name(self.led, lang),
-                "trump": suit_name(self.trump, lang),
+                # Under SA only `follow_suit` is broken, whose sentence names no trump.
+                "trump": "" if self.trump == SANS_ATOUT else suit_name(self.trump, lang),
                 "to_beat": "" if self.to_beat is None else str(self.to_beat),
                 "cards": card_list(self.required, lang),
             },
@@ -79,12 +98,15 @@ class Ruling(NamedTuple):
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:
     """Index in `cards` of the card winning the trick so far (RULES.md: the highest trump,
-    or without trumps the highest card of the led suit).
+    or without trumps the highest card of the led suit; RULES-COINCHE.md: under SA the highest
+    card of the led suit, under TA the highest of the led suit in trump order).
 
     >>> trick_winner([Card.parse(c) for c in ("7S", "AS", "JH", "10S")], trump=1)
     2
     """
     led = cards[0] >> 3
+    if trump == TOUT_ATOUT:
+        trump = led  # TA: the led suit in trump order; SA: no card's suit is SANS_ATOUT
     win, best = 0, cards[0]
     trumped = led == trump  # whether the best card so far is a trump
     for index in range(1, len(cards)):
@@ -106,14 +128,14 @@ def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:
     if not trick:
         return True
     led = trick[0] >> 3
-    return card >> 3 == led and led != trump
+    return card >> 3 == led and led != trump and trump != TOUT_ATOUT
 
 
 def obligation(
     hand: Sequence[Card],
     trick: Sequence[int],
     trump: int,
-    options: RuleOptions = DEFAULT_OPTIONS,
+    options: PlayOptions = DEFAULT_OPTIONS,
 ) -> tuple[Sequence[Card], ViolationCode | None, int | None]:
     """The cards of `hand` that may be played to `trick`, the rule that excludes the others
     (None when every card is legal) and the best trump on the table when it matters.
@@ -127,7 +149,7 @@ def obligation(
 
 
 def obligation_of_mask(
-    hand: int, trick: Sequence[int], trump: int, options: RuleOptions = DEFAULT_OPTIONS
+    hand: int, trick: Sequence[int], trump: int, options: PlayOptions = DEFAULT_OPTIONS
 ) -> tuple[int, ViolationCode | None, int | None]:
     """`obligation` for a hand given as a bit mask (`cards.mask_of`): the legal cards as a
     mask, the rule and the best trump. Every play obligation is decided here."""
@@ -135,10 +157,13 @@ def obligation_of_mask(
         return hand, None, None  # 1. Leading: any card.
     led = trick[0] >> 3
     win = trick_winner(trick, trump)
+    if trump == TOUT_ATOUT:
+        trump = led  # TA: the led suit is the trick's trump (RULES-COINCHE.md "Play")
     best = trick[win]
     partner_winning = win == len(trick) - 2  # the partner played two cards before
     follow = hand & SUIT_MASKS[led]
     if led == trump:
+        # 2. (and TA: follow, and beat the best card of the led suit if you can)
         if not follow:
             return hand, None, None  # 2. No trump: any card.
         if partner_winning and not options.overtrump_partner:
@@ -152,6 +177,8 @@ def obligation_of_mask(
         return follow, ViolationCode.FOLLOW_SUIT, None  # 3. Follow; you need not win.
     if partner_winning:
         return hand, None, None  # 4. Your partner is winning: any card.
+    if trump == SANS_ATOUT:
+        return hand, None, None  # SA: cannot follow: any card.
     trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return hand, None, None  # 4. No trump in hand: any card.
@@ -166,7 +193,7 @@ def obligation_of_mask(
 
 
 def legal_cards(
-    hand: Sequence[Card], trick: Sequence[int], trump: int, options: RuleOptions = DEFAULT_OPTIONS
+    hand: Sequence[Card], trick: Sequence[int], trump: int, options: PlayOptions = DEFAULT_OPTIONS
 ) -> tuple[Card, ...]:
     """The cards of `hand` that may be played to `trick`, in the order of `hand`."""
     return tuple(obligation(hand, trick, trump, options)[0])
@@ -177,7 +204,7 @@ def violation(
     trick: Sequence[int],
     trump: int,
     card: int,
-    options: RuleOptions = DEFAULT_OPTIONS,
+    options: PlayOptions = DEFAULT_OPTIONS,
 ) -> Violation | None:
     """Why `card` (from `hand`) may not be played to `trick`, or None when it may."""
     legal, code, best = obligation(hand, trick, trump, options)
@@ -194,10 +221,13 @@ def _violation_of(
 ) -> Violation | None:
     if code is None or card in legal:
         return None
+    led = trick[0] >> 3
+    if trump == TOUT_ATOUT:
+        trump = led
     if code is ViolationCode.RAISE_TRUMP and card >> 3 != trump:
         # A trump was led and the card is no trump at all: the first duty is to follow.
         code, best = ViolationCode.FOLLOW_SUIT, None
-    return Violation(code, tuple(legal), trick[0] >> 3, trump, None if best is None else Card(best))
+    return Violation(code, tuple(legal), led, trump, None if best is None else Card(best))
 
 
 def judge(
@@ -205,7 +235,7 @@ def judge(
     leader: int,
     trick: Sequence[Card],
     trump: int,
-    options: RuleOptions = DEFAULT_OPTIONS,
+    options: PlayOptions = DEFAULT_OPTIONS,
 ) -> Ruling:
     """Every card of `hand` ruled for the player to move, seat `(leader + len(trick)) % 4`."""
     seat = (leader + len(trick)) % PLAYERS
@@ -213,6 +243,7 @@ def judge(
     if code is None:
         return Ruling(seat, tuple(hand), ())
     legal = tuple(c for c in hand if allowed >> c & 1)
+    trick_trump = trick[0] >> 3 if trump == TOUT_ATOUT else trump
     illegal = []
     # Every illegal card breaks the same rule, save non-trumps on a trump lead (follow suit
     # rather than raise): one Violation for each kind of card, shared.
@@ -220,7 +251,7 @@ def judge(
     for card in hand:
         if allowed >> card & 1:
             continue
-        is_trump = card >> 3 == trump
+        is_trump = card >> 3 == trick_trump
         if is_trump not in shared:
             shared[is_trump] = _violation_of(card, legal, code, best, trick, trump)
         found = shared[is_trump]
@@ -232,6 +263,7 @@ def judge(
 __all__ = [
     "VIOLATION_CODES",
     "IllegalPlay",
+    "PlayOptions",
     "Ruling",
     "Violation",
     "ViolationCode",

@@ -14,19 +14,22 @@ from typing import NamedTuple
 
 from service.rules.annonces import Annonce, classify
 from service.rules.cards import (
-    CARD_POINTS,
+    DECK_POINTS,
     DECK_SIZE,
     HAND_SIZE,
     KING,
     LAST_TRICK_BONUS,
     QUEEN,
+    SUIT_CONTRACT_VALUES,
     Card,
+    CardValues,
     mask_of,
 )
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import (
     PLAYERS,
+    PlayOptions,
     Violation,
     always_legal,
     obligation,
@@ -102,6 +105,21 @@ class DeclarationVerdict:
     problem: Problem | None
 
 
+class Played(NamedTuple):
+    """A deal record's plays judged, whatever the variant: who played each card, the tricks,
+    every proven renonce, who is to move and, when the hands are known, what they may play,
+    and each team's card points (with the dix de der once the deal is complete). (A named
+    tuple: one is made per replay, in a fraction of a frozen dataclass's time.)"""
+
+    seats: Sequence[int]
+    tricks: tuple[TrickRecord, ...]
+    renonces: tuple[Renonce, ...]
+    complete: bool
+    to_move: int | None
+    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
+    points: tuple[int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class Replay:
     tricks: tuple[TrickRecord, ...]
@@ -117,18 +135,62 @@ class Replay:
 
 def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay:
     """Replay `record` and judge every play."""
-    _check(record)
+    problems = []
+    if record.taker not in range(PLAYERS):
+        problems.append(Problem("/taker", "not_a_seat", {"value": record.taker}))
+    check_record(record, problems)
     trump = record.trump
-    plays = record.plays
-    seats, tricks, points = _tricks(record)
-    complete = len(plays) == DECK_SIZE
+    played = judge_plays(record, options, SUIT_CONTRACT_VALUES[trump])
+    renonces, points = played.renonces, played.points
+
+    holder = belote_holder(record, played.seats, trump)
+    declarations = check_declarations(record, played.seats) if options.annonces else ()
+    score = None
+    if played.complete:
+        counted = holder is not None and (options.belote == "automatic" or record.belote_announced)
+        score = score_deal(
+            DealSummary(
+                taker=record.taker,
+                points=points,
+                capot=capot_team(played.tricks),
+                belote=team_of(holder) if counted and holder is not None else None,
+                annonces=declared_annonces(declarations),
+                trump=trump,
+                renonce=team_of(renonces[0].seat) if renonces else None,
+            ),
+            options,
+        )
+    return Replay(
+        tricks=played.tricks,
+        renonces=renonces,
+        complete=played.complete,
+        to_move=played.to_move,
+        legal=played.legal,
+        points=points,
+        belote=None if holder is None else team_of(holder),
+        declarations=declarations,
+        score=score,
+    )
+
+
+def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) -> Played:
+    """The plays of `record` judged under `record.trump` (a suit, or a coinche strain), the
+    cards worth `values`: the part of a replay every variant shares."""
+    trump = record.trump
+    seats, tricks, raw = _tricks(record, values.points)
+    complete = len(record.plays) == DECK_SIZE
     if record.hands is not None:
         renonces, remaining = _renonces_by_hand(record, seats, options)
     else:
         renonces, remaining = _renonces_by_later_plays(record, seats, options), None
+    points = raw
+    if values.raw_deck != DECK_POINTS:  # coinche's `scaled`: team totals, dix de der apart
+        points = [values.team_points(raw[0]), values.team_points(raw[1])]
 
     to_move = legal = None
-    if not complete:
+    if complete:
+        points[tricks[-1].winner % 2] += LAST_TRICK_BONUS  # type: ignore[operator]  # dix de der
+    else:
         last = tricks[-1] if tricks else None
         if last is None:
             to_move = (record.dealer + 1) % PLAYERS
@@ -140,48 +202,41 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
             to_move, table = last.winner, ()
         if remaining is not None:
             legal = tuple(obligation(remaining[to_move], table, trump, options)[0])
-
-    holder = _belote_holder(record, seats)
-    declarations = _check_declarations(record, seats) if options.annonces else ()
-    score = None
-    if complete:
-        winners = {t.winner % 2 for t in tricks if t.winner is not None}
-        counted = holder is not None and (options.belote == "automatic" or record.belote_announced)
-        team_annonces: tuple[list[Annonce], list[Annonce]] = ([], [])
-        for verdict in declarations:
-            if verdict.annonce is not None:
-                team_annonces[team_of(verdict.seat)].append(verdict.annonce)
-        score = score_deal(
-            DealSummary(
-                taker=record.taker,
-                points=(points[0], points[1]),
-                capot=winners.pop() if len(winners) == 1 else None,
-                belote=team_of(holder) if counted and holder is not None else None,
-                annonces=(tuple(team_annonces[0]), tuple(team_annonces[1])),
-                trump=trump,
-                renonce=team_of(renonces[0].seat) if renonces else None,
-            ),
-            options,
-        )
-    return Replay(
-        tricks=tuple(tricks),
-        renonces=tuple(renonces),
-        complete=complete,
-        to_move=to_move,
-        legal=legal,
-        points=(points[0], points[1]),
-        belote=None if holder is None else team_of(holder),
-        declarations=declarations,
-        score=score,
+    return Played(
+        seats,
+        tuple(tricks),
+        tuple(renonces),
+        complete,
+        to_move,
+        legal,
+        (points[0], points[1]),
     )
 
 
-def _check(record: DealRecord) -> None:
-    """The record must be a deal that can have happened."""
-    problems: list[Problem] = []
-    for name in ("dealer", "taker"):
-        if getattr(record, name) not in range(PLAYERS):
-            problems.append(Problem(f"/{name}", "not_a_seat", {"value": getattr(record, name)}))
+def capot_team(tricks: Sequence[TrickRecord]) -> int | None:
+    """The team that won all 8 tricks of a complete deal, else None."""
+    winners = {t.winner % 2 for t in tricks if t.winner is not None}
+    return winners.pop() if len(winners) == 1 else None
+
+
+def declared_annonces(
+    declarations: Sequence[DeclarationVerdict],
+) -> tuple[tuple[Annonce, ...], tuple[Annonce, ...]]:
+    """The valid declarations' annonces, per team."""
+    team_annonces: tuple[list[Annonce], list[Annonce]] = ([], [])
+    for verdict in declarations:
+        if verdict.annonce is not None:
+            team_annonces[team_of(verdict.seat)].append(verdict.annonce)
+    return tuple(team_annonces[0]), tuple(team_annonces[1])
+
+
+def check_record(record: DealRecord, found: list[Problem]) -> None:
+    """The record must be a deal that can have happened; problems `found` with what took
+    (the taker, the contract) are raised with the record's own, after the dealer's."""
+    problems = []
+    if record.dealer not in range(PLAYERS):
+        problems.append(Problem("/dealer", "not_a_seat", {"value": record.dealer}))
+    problems += found
     if len(record.plays) > DECK_SIZE:
         problems.append(Problem("/plays", "too_many_plays", {"size": len(record.plays)}))
     problems += duplicates(record.plays, "/plays")
@@ -234,11 +289,12 @@ _TURN_ORDER = tuple(
 )
 
 
-def _tricks(record: DealRecord) -> tuple[list[int], list[TrickRecord], list[int]]:
-    """Who played each card, the tricks with leader, winner and points, and each team's
-    points so far (the dix de der to the winner of the last trick once the deal is over)."""
+def _tricks(
+    record: DealRecord, values: Sequence[int]
+) -> tuple[list[int], list[TrickRecord], list[int]]:
+    """Who played each card, the tricks with leader, winner and points (`values` per card,
+    the dix de der on the last), and each team's card points so far, dix de der apart."""
     trump = record.trump
-    values = CARD_POINTS[trump]
     leader = (record.dealer + 1) % PLAYERS  # The player after the dealer leads first.
     seats: list[int] = []
     tricks: list[TrickRecord] = []
@@ -252,16 +308,16 @@ def _tricks(record: DealRecord) -> tuple[list[int], list[TrickRecord], list[int]
             break
         winner = (leader + trick_winner(cards, trump)) % PLAYERS
         won = values[cards[0]] + values[cards[1]] + values[cards[2]] + values[cards[3]]
+        points[winner % 2] += won
         if len(tricks) == TRICKS - 1:
             won += LAST_TRICK_BONUS  # dix de der
-        points[winner % 2] += won
         tricks.append(TrickRecord(leader, cards, winner, won))
         leader = winner
     return seats, tricks, points
 
 
 def _renonces_by_hand(
-    record: DealRecord, seats: Sequence[int], options: RuleOptions
+    record: DealRecord, seats: Sequence[int], options: PlayOptions
 ) -> tuple[list[Renonce], list[list[Card]]]:
     """Every play judged against the player's remaining hand; also the hands left."""
     hands = record.hands
@@ -294,7 +350,7 @@ def _renonces_by_hand(
 
 
 def _renonces_by_later_plays(
-    record: DealRecord, seats: Sequence[int], options: RuleOptions
+    record: DealRecord, seats: Sequence[int], options: PlayOptions
 ) -> list[Renonce]:
     """Every play judged against the cards its player is known to hold: that card and every
     card the player plays later in the record."""
@@ -329,10 +385,10 @@ def _renonces_by_later_plays(
     return renonces
 
 
-def _belote_holder(record: DealRecord, seats: Sequence[int]) -> int | None:
-    """The seat holding both K and Q of trump: from the hands, else once one seat has played
+def belote_holder(record: DealRecord, seats: Sequence[int], suit: int) -> int | None:
+    """The seat holding both K and Q of `suit`: from the hands, else once one seat has played
     both; None when nobody holds both, or it is not known yet."""
-    king, queen = Card.of(KING, record.trump), Card.of(QUEEN, record.trump)
+    king, queen = Card.of(KING, suit), Card.of(QUEEN, suit)
     if record.hands is not None:
         return next((s for s, h in enumerate(record.hands) if king in h and queen in h), None)
     played = {card: seats[i] for i, card in enumerate(record.plays) if card in (king, queen)}
@@ -341,7 +397,7 @@ def _belote_holder(record: DealRecord, seats: Sequence[int]) -> int | None:
     return None
 
 
-def _check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[DeclarationVerdict, ...]:
+def check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[DeclarationVerdict, ...]:
     """Each declaration against its seat's hand: the given hand, else the cards the seat
     played (its whole hand on a complete deal); a card played by another seat was never held.
     """

@@ -5,8 +5,9 @@ RULES.md "Scoring a deal", "Renonce penalty" and "The game".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from service.rules.annonces import Annonce, AnnonceVerdict, best_annonce_team
 from service.rules.cards import DEAL_POINTS
@@ -48,16 +49,23 @@ class DealSummary:
             value = getattr(self, name)
             if value is not None and value not in range(TEAMS):
                 problems.append(Problem(f"/{name}", "not_a_team", {"value": value}))
-        if len(self.points) != TEAMS:
-            problems.append(Problem("/points", "points_count", {}))
-        elif any(p < 0 for p in self.points):
-            problems.append(Problem("/points", "points_negative", {}))
-        elif sum(self.points) != DEAL_POINTS:
-            problems.append(Problem("/points", "points_sum", {"total": sum(self.points)}))
-        elif self.capot in range(TEAMS) and self.points[self.capot] != DEAL_POINTS:
-            problems.append(Problem("/capot", "capot_points", {"points": self.points[self.capot]}))
+        problems += points_problems(self.points, self.capot)
         if problems:
             raise InconsistentInput(problems)
+
+
+def points_problems(points: Sequence[int], capot: int | None) -> list[Problem]:
+    """What is wrong with a deal's card points per team: two of them, none negative, 162 in
+    all, and all of them with the team that won every trick."""
+    if len(points) != TEAMS:
+        return [Problem("/points", "points_count", {})]
+    if any(p < 0 for p in points):
+        return [Problem("/points", "points_negative", {})]
+    if sum(points) != DEAL_POINTS:
+        return [Problem("/points", "points_sum", {"total": sum(points)})]
+    if capot in range(TEAMS) and points[capot] != DEAL_POINTS:
+        return [Problem("/capot", "capot_points", {"points": points[capot]})]
+    return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,14 +94,23 @@ class DealScore:
 
     @property
     def winner(self) -> int | None:
-        """The team that wins the deal, and so a litige reserve held from before it."""
-        if self.contract in (LITIGE, ANNULLED):
-            return None
-        takers = self.takers
-        return takers if self.contract == MADE else 1 - takers
+        return deal_winner(self.contract, self.takers)
 
 
-def round_score(points: int, options: RuleOptions) -> int:
+def deal_winner(contract: str, takers: int) -> int | None:
+    """The team that wins a deal, and so a litige reserve held from before it: the takers
+    when made, the defenders when dedans, nobody on a litige or an annulled deal."""
+    if contract in (LITIGE, ANNULLED):
+        return None
+    return takers if contract == MADE else 1 - takers
+
+
+class Rounding(Protocol):
+    @property
+    def rounding(self) -> str: ...
+
+
+def round_score(points: int, options: Rounding) -> int:
     """Option `rounding`: `nearest_ten` rounds to the nearest ten, 5 up (162 -> 160)."""
     if options.rounding == "nearest_ten":
         return (points + 5) // 10 * 10
@@ -183,11 +200,29 @@ def _annonces(summary: DealSummary, options: RuleOptions) -> AnnonceVerdict | No
     return best_annonce_team(summary.annonces, summary.trump)
 
 
+class ScoredDeal(Protocol):
+    """What the game reads of a deal's score, in either variant."""
+
+    @property
+    def contract(self) -> str: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def reserve(self) -> int: ...
+    @property
+    def winner(self) -> int | None: ...
+
+
+class GameOptions(Protocol):
+    @property
+    def target(self) -> int: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GameDeal:
     """One deal of a game: its score, the reserve before and after it, the running totals."""
 
-    deal: DealScore
+    deal: ScoredDeal
     reserve_in: int
     reserve_out: int
     reserve_to: int | None
@@ -203,10 +238,15 @@ class GameScore:
     winner: int | None
 
 
-def score_game(deals: Sequence[DealSummary], options: RuleOptions = DEFAULT_OPTIONS) -> GameScore:
+def score_game(
+    deals: Sequence[Any],
+    options: GameOptions = DEFAULT_OPTIONS,
+    score: Callable[[Any, Any], ScoredDeal] = score_deal,
+) -> GameScore:
     """Deals in order, with the litige reserve handed on, up to the target (RULES.md
     "The game"): when at the end of a deal a team has reached the target, the team with more
-    points wins; equal totals play another deal. A deal listed after the win is an error."""
+    points wins; equal totals play another deal. A deal listed after the win is an error.
+    `score` scores one deal summary with `options` (classic's `score_deal` by default)."""
     if len(deals) > MAX_DEALS:
         raise InconsistentInput.at("/deals", "too_many_deals", limit=MAX_DEALS, size=len(deals))
     totals = [0, 0]
@@ -219,7 +259,7 @@ def score_game(deals: Sequence[DealSummary], options: RuleOptions = DEFAULT_OPTI
                 f"/deals/{index}", "game_over", winner=winner, deal=index - 1
             )
         try:
-            deal = score_deal(summary, options)
+            deal = score(summary, options)
         except InconsistentInput as error:
             raise error.under(f"/deals/{index}") from None
         reserve_in = reserve

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import CARD_POINTS, LAST_TRICK_BONUS, Card
+from service.rules.cards import LAST_TRICK_BONUS, Card, CardValues, card_values
 from service.rules.errors import InconsistentInput
 from service.rules.play import PLAYERS, trick_winner
 from service.rules.replay import duplicates
@@ -23,9 +23,17 @@ class TrickResult:
         return self.winner % 2
 
 
-def judge_trick(leader: int, cards: Sequence[Card], trump: int, last: bool = False) -> TrickResult:
+def judge_trick(
+    leader: int,
+    cards: Sequence[Card],
+    trump: int,
+    last: bool = False,
+    values: CardValues | None = None,
+) -> TrickResult:
     """The seat winning a trick of 1 to 4 cards led by `leader`, and the card points on the
-    table, with the dix de der when `last` and the trick is complete.
+    table, with the dix de der when `last` and the trick is complete. `trump` is a suit or a
+    coinche strain; `values` what the cards are worth, the strain's own by default (a trick
+    carries raw points: coinche's `scaled` applies to team totals).
 
     >>> judge_trick(0, [Card.parse(c) for c in ("7S", "AS", "JH", "10S")], trump=1).points
     41
@@ -39,7 +47,8 @@ def judge_trick(leader: int, cards: Sequence[Card], trump: int, last: bool = Fal
         raise InconsistentInput(problems)
     index = trick_winner(cards, trump)
     complete = len(cards) == PLAYERS
-    points = sum(CARD_POINTS[trump][c] for c in cards)
+    worth = (values or card_values(trump)).points
+    points = sum(worth[c] for c in cards)
     if last and complete:
         points += LAST_TRICK_BONUS
     return TrickResult((leader + index) % PLAYERS, cards[index], points, complete)

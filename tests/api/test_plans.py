@@ -59,6 +59,64 @@ VALID: dict[str, list[dict[str, Any]]] = {
     "/v1/games/score": [{"deals": [BODIES["deals/score"]] * 3, "rules": {"target": 501}}],
     "/v1/bidding": [{"dealer": 3, "turned": "JH", "bids": ["pass", "take"]}],
     "/v1/annonces": [{"hand": ["7H", "8H", "9H", "10H", "JS", "JD", "JC", "JH"], "trump": "S"}],
+    "/v1/coinche/bidding": [
+        {"dealer": 3, "bids": ["pass", "90H", "coinche", "surcoinche"]},
+        {"dealer": 0, "bids": ["110sa", "pass"], "rules": {"sa_ta": True, "max_bid": 180}},
+    ],
+    "/v1/coinche/deals/score": [
+        {"contract": {"taker": 0, "value": 100, "strain": "H", "coinche": 1}, "points": [110, 52]},
+        {
+            "contract": {"taker": 1, "value": "capot", "strain": "TA"},
+            "points": [0, 162],
+            "capot": 1,
+            "belote": [0, 2],
+            "annonces": [[], [["7H", "8H", "9H"]]],
+            "renonce": None,
+            "rules": {"sa_ta": True, "annonces": True, "scoring": "contract"},
+        },
+    ],
+    "/v1/coinche/games/score": [
+        {
+            "deals": [{"contract": {"taker": 2, "value": 80, "strain": "S"}, "points": [81, 81]}]
+            * 3,
+            "rules": {"litige": "reserve", "target": 501},
+        }
+    ],
+    "/v1/coinche/deals/deal": [{"seed": "table 7, deal 3 of the evening", "dealer": 1}],
+    "/v1/coinche/legal-moves": [
+        BODIES["coinche/legal-moves"],
+        {"strain": "h", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]},
+    ],
+    "/v1/coinche/plays/validate": [
+        {
+            "strain": "SA",
+            "leader": 0,
+            "trick": ["KS"],
+            "hand": ["7S", "JH"],
+            "card": "JH",
+            "rules": {"sa_ta": True, "overtrump_partner": False},
+        },
+    ],
+    "/v1/coinche/tricks/winner": [
+        {
+            "strain": "ta",
+            "leader": 2,
+            "cards": ["AS", "9S"],
+            "last": True,
+            "rules": {"sa_ta": True, "ta_points": "scaled"},
+        },
+    ],
+    "/v1/coinche/deals/replay": [
+        BODIES["coinche/deals/replay"],
+        {
+            "dealer": 0,
+            "contract": {"taker": 2, "value": "capot", "strain": "S", "coinche": 2},
+            "plays": ["7S", "8S"],
+            "belote_announced": [{"seat": 1, "suit": "S"}],
+            "declarations": [{"seat": 1, "cards": ["7D", "8D", "9D"]}],
+            "rules": {"belote": "automatic", "annonces": True},
+        },
+    ],
 }
 
 # What a client may send in place of any value.

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.rules import Card, DealRecord, RuleOptions, legal_cards
-from service.rules.cards import ALL_CARDS
+from service.rules.cards import ALL_CARDS, TOUT_ATOUT
+from service.rules.coinche_options import CoincheOptions
 from service.rules.play import PLAYERS
 
 HAND_SIZE = 8
@@ -51,16 +52,19 @@ def play_deal(
     rng: random.Random,
     length: int = DECK_SIZE,
     illegal_rate: float = 0.0,
-    options: RuleOptions | None = None,
+    options: RuleOptions | CoincheOptions | None = None,
     hands: tuple[tuple[Card, ...], ...] | None = None,
     inject_from: int | None = None,
+    trump: int | None = None,
 ) -> PlayedDeal:
     """A random deal of `length` plays: each player plays a random legal card, or with
     probability `illegal_rate` a random card of their hand (legal or not). With
-    `inject_from`, the first player from that play on who holds an illegal card plays one."""
+    `inject_from`, the first player from that play on who holds an illegal card plays one.
+    The trump is random, or `trump` (a suit or a coinche strain) when given."""
     options = options or RuleOptions()
     hands = hands or random_hands(rng)
-    dealer, trump, taker = rng.randrange(PLAYERS), rng.randrange(4), rng.randrange(PLAYERS)
+    dealer, random_trump, taker = rng.randrange(PLAYERS), rng.randrange(4), rng.randrange(PLAYERS)
+    trump = random_trump if trump is None else trump
     remaining = [list(h) for h in hands]
     plays: list[Card] = []
     legal_flags: list[bool] = []
@@ -104,7 +108,10 @@ def _suit(card: int) -> int:
 
 
 def reference_strength(card: int, trump: int, led: int) -> tuple[int, int]:
-    """How strong a card is in a trick: trumps above the led suit above everything else."""
+    """How strong a card is in a trick: trumps above the led suit above everything else
+    (RULES-COINCHE.md: under TA the led suit in trump order, under SA no suit is trump)."""
+    if trump == TOUT_ATOUT:
+        return (1, -TRUMP_ORDER.index(_rank(card))) if _suit(card) == led else (0, 0)
     if _suit(card) == trump:
         return 2, -TRUMP_ORDER.index(_rank(card))
     if _suit(card) == led:

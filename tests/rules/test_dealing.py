@@ -12,6 +12,7 @@ from itertools import count
 import pytest
 
 from service.rules import ALGORITHM, InconsistentInput, deal, shuffled_deck
+from service.rules.dealing import deal_coinche
 from tests.rules.builders import codes
 
 SEED = "a table of four friends, deal one"
@@ -108,3 +109,26 @@ def test_a_short_seed_or_a_seat_that_does_not_exist_is_inconsistent_input(
 
 def test_a_seed_of_16_characters_is_enough() -> None:
     assert len(deal("x" * 16, 0).hands) == 4
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_coinche_deals_all_32_cards_3_2_3_from_the_dealers_next(dealer: int) -> None:
+    """RULES-COINCHE.md "Deal": 8 each, packets 3-2-3 from the dealer's next, no turned card."""
+    deck = codes(shuffled_deck(SEED))
+    hands = deal_coinche(SEED, dealer)
+    for position in range(4):
+        seat = (dealer + 1 + position) % 4
+        first = deck[3 * position : 3 * position + 3]
+        second = deck[12 + 2 * position : 12 + 2 * position + 2]
+        third = deck[20 + 3 * position : 20 + 3 * position + 3]
+        assert codes(hands[seat]) == first + second + third
+    assert sorted(c for hand in hands for c in codes(hand)) == sorted(deck)
+
+
+@pytest.mark.parametrize(
+    ("seed", "dealer", "pointer"), [(SEED, 4, "/dealer"), ("short", 0, "/seed")]
+)
+def test_a_coinche_deal_needs_a_seat_and_a_long_seed(seed: str, dealer: int, pointer: str) -> None:
+    with pytest.raises(InconsistentInput) as caught:
+        deal_coinche(seed, dealer)
+    assert [p.pointer for p in caught.value.problems] == [pointer]

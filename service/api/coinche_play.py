@@ -1,0 +1,239 @@
+"""POST /v1/coinche/legal-moves, /plays/validate, /tricks/winner and /deals/replay: the play
+of a coinche deal judged (RULES-COINCHE.md "Order and value", "Play", "Belote").
+
+The classic schemas with `strain` (a suit, `SA` or `TA`) in place of `trump`, coinche's
+`rules`, and the replay's own contract, belotes and score. A strain loads where classic loads
+its trump, so the same rules calls judge both variants.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+from marshmallow import validate
+
+from service.api.blueprint import Blueprint
+from service.api.coinche_deals import (
+    CoincheDealScoreSchema,
+    CoincheRequestSchema,
+    ContractSchema,
+    StrainField,
+)
+from service.api.deals import (
+    ProofSchema,
+    RenonceSchema,
+    ReplayRequestSchema,
+    ReplaySchema,
+    SparseSchema,
+    TrickRecordSchema,
+)
+from service.api.observability import count_renonces
+from service.api.play import (
+    PlaySchema,
+    RulingSchema,
+    TurnSchema,
+    VerdictSchema,
+    legal_moves,
+    validate_play,
+)
+from service.api.schemas import BoundedList, Schema, SuitField, judgement, seat, team
+from service.api.tricks import TrickSchema, TrickWinnerSchema
+from service.rules import Ruling, TrickResult, judge_trick
+from service.rules.coinche_replay import (
+    Belote,
+    CoincheRecord,
+    CoincheReplay,
+    check_strain,
+    replay_coinche,
+    strain_values,
+)
+from service.rules.play import PLAYERS
+
+blp = Blueprint(
+    "coinche_play",
+    __name__,
+    description="Belote coinchée (RULES-COINCHE.md): the cards the player to move may play "
+    "under a suit, sans-atout or tout-atout, who wins a trick, and a deal replayed with its "
+    "renonces, belotes and score.",
+)
+
+STRAIN_DESCRIPTION = (
+    "The contract's strain: a trump suit S H D C, or SA (sans atout) and TA (tout atout) "
+    "with rule option `sa_ta` (else 422)."
+)
+
+
+def strain() -> StrainField:
+    """A strain, loaded where classic loads its trump: the rules take either."""
+    return StrainField(
+        required=True,
+        attribute="trump",
+        data_key="strain",
+        metadata={"description": STRAIN_DESCRIPTION},
+    )
+
+
+def _checked_strain(data: dict[str, Any]) -> dict[str, Any]:
+    check_strain(data["trump"], data["options"])
+    return data
+
+
+class CoincheTurnSchema(CoincheRequestSchema, TurnSchema):
+    trump = strain()
+
+    @ma.post_load
+    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return TurnSchema.check(self, _checked_strain(data))
+
+
+class CoinchePlaySchema(CoincheRequestSchema, PlaySchema):
+    trump = strain()
+
+    @ma.post_load
+    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return PlaySchema.check(self, _checked_strain(data))
+
+
+class CoincheTrickSchema(CoincheRequestSchema, TrickSchema):
+    trump = strain()
+
+    @ma.post_load
+    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return _checked_strain(data)
+
+
+@blp.route("/v1/coinche/legal-moves")
+class CoincheLegalMoves(MethodView):
+    @blp.doc(operationId="coinche_legal_moves")
+    @judgement(blp, CoincheTurnSchema, RulingSchema)
+    def post(self, turn: dict[str, Any]) -> Ruling:
+        """The legal cards of the hand under the strain, and each illegal one with its rule.
+
+        SA: follow suit, else any card. TA: follow and beat the best card of the led suit if
+        you can, else any card. A suit: RULES.md, with coinche's `undertrump` optional."""
+        return legal_moves(turn)
+
+
+@blp.route("/v1/coinche/plays/validate")
+class CoincheValidatePlay(MethodView):
+    @blp.doc(operationId="coinche_validate_play")
+    @judgement(blp, CoinchePlaySchema, VerdictSchema)
+    def post(self, play: dict[str, Any]) -> dict[str, Any]:
+        """Whether `card` may be played under the strain; a broken rule is a verdict (200)."""
+        return validate_play(play)
+
+
+@blp.route("/v1/coinche/tricks/winner")
+class CoincheTrickWinner(MethodView):
+    @blp.doc(operationId="coinche_trick_winner")
+    @judgement(blp, CoincheTrickSchema, TrickWinnerSchema)
+    def post(self, trick: dict[str, Any]) -> TrickResult:
+        """The seat winning the trick (so far) under the strain, and its raw card points.
+
+        SA: the highest card of the led suit, A 10 K Q J 9 8 7; TA: the highest of the led
+        suit, J 9 A 10 K Q 8 7. `points` are the strain's (`sa_points`, `ta_points`); under
+        `scaled` they are the raw values, scaled only on a deal's team totals."""
+        values = strain_values(trick["trump"], trick["options"])
+        return judge_trick(trick["leader"], trick["cards"], trick["trump"], trick["last"], values)
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+
+class BeloteAnnouncedSchema(Schema):
+    seat = seat(required=True)
+    suit = SuitField(required=True, metadata={"description": "The suit of the K and Q."})
+
+    @ma.post_load
+    def belote(self, data: dict[str, Any], **kwargs: Any) -> Belote:
+        return Belote(data["seat"], data["suit"])
+
+
+class CoincheReplayRequestSchema(CoincheRequestSchema, ReplayRequestSchema):
+    class Meta:
+        exclude = ("trump", "taker")
+
+    contract = ma.fields.Nested(ContractSchema, required=True)
+    belote_announced = BoundedList(
+        ma.fields.Nested(BeloteAnnouncedSchema),
+        validate=validate.Length(max=PLAYERS),
+        load_default=(),
+        metadata={
+            "description": "The belotes announced (rule option `belote: announce`, the "
+            "default): each counts when its seat holds K and Q of that suit and the strain "
+            "has that belote (a suit: its trump; SA: none; TA: each suit with `ta_belote`)."
+        },
+    )
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        hands = data["hands"]
+        record = CoincheRecord(
+            dealer=data["dealer"],
+            contract=data["contract"],
+            plays=tuple(data["plays"]),
+            hands=None if hands is None else tuple(tuple(hand) for hand in hands),
+            belote_announced=tuple(data["belote_announced"]),
+            declarations=tuple(data["declarations"]),
+        )
+        return {"record": record, "options": data["options"]}
+
+
+def always_present(schema: type[SparseSchema], **fields: ma.fields.Field) -> type[Schema]:
+    """`schema` as coinche answers it: the fields it leaves out when unknown written as null
+    instead (every field of a new answer is required and always present), `fields` in place
+    of its own."""
+    for name in schema.sparse:
+        if name not in fields:
+            field = copy.deepcopy(schema._declared_fields[name])
+            field.required, field.allow_none = True, True
+            fields[name] = field
+    return type(f"Coinche{schema.__name__}", (schema,), {"sparse": (), **fields})
+
+
+class BeloteSchema(Schema):
+    seat = seat(required=True)
+    team = team(required=True)
+    suit = SuitField(canonical=True, required=True)
+
+
+CoincheReplaySchema = always_present(
+    ReplaySchema,
+    tricks=ma.fields.List(ma.fields.Nested(always_present(TrickRecordSchema)), required=True),
+    renonces=ma.fields.List(
+        ma.fields.Nested(
+            type(
+                "CoincheRenonceSchema",
+                (RenonceSchema,),
+                {"proof": ma.fields.Nested(always_present(ProofSchema), required=True)},
+            )
+        ),
+        required=True,
+    ),
+    belote=ma.fields.List(
+        ma.fields.Nested(BeloteSchema),
+        required=True,
+        metadata={"description": "The belotes counted, 20 each: held, and announced."},
+    ),
+    score=ma.fields.Nested(
+        CoincheDealScoreSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "On a complete deal; the first renonce decides it."},
+    ),
+)
+
+
+@blp.route("/v1/coinche/deals/replay")
+class CoincheReplayDeal(MethodView):
+    @blp.doc(operationId="coinche_replay_deal")
+    @judgement(blp, CoincheReplayRequestSchema, CoincheReplaySchema)
+    def post(self, body: dict[str, Any]) -> CoincheReplay:
+        """Every trick under the contract's strain, every proven renonce with its proof, the
+        belotes counted, and the coinche score of a complete deal."""
+        result = replay_coinche(body["record"], body["options"])
+        count_renonces(len(result.renonces))
+        return result

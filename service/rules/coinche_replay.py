@@ -1,0 +1,165 @@
+"""Replaying a coinche deal: the classic replay's machinery under the contract's strain.
+
+RULES-COINCHE.md: the tricks, the renonces and their proofs are RULES.md's, decided by the
+strain (`replay.judge_plays`, `play.obligation_of_mask`); what is coinche's own is here: the
+contract, the card values of SA and TA (`sa_points`, `ta_points`), the belotes each strain
+counts (`ta_belote`, `belote`) and the deal score (`coinche_scoring`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.rules.cards import (
+    SANS_ATOUT,
+    STRAIN_CODES,
+    TOUT_ATOUT,
+    Card,
+    CardValues,
+    card_values,
+)
+from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
+from service.rules.coinche_scoring import CoincheDealScore, CoincheDealSummary, score_coinche_deal
+from service.rules.errors import InconsistentInput
+from service.rules.replay import (
+    DealRecord,
+    Declaration,
+    DeclarationVerdict,
+    Renonce,
+    TrickRecord,
+    belote_holder,
+    capot_team,
+    check_declarations,
+    check_record,
+    declared_annonces,
+    judge_plays,
+)
+from service.rules.scoring import team_of
+
+
+@dataclass(frozen=True, slots=True)
+class Belote:
+    """King and queen of `suit` in one seat's hand: 20 to its team (RULES-COINCHE.md
+    "Belote")."""
+
+    seat: int
+    suit: int
+
+    @property
+    def team(self) -> int:
+        return team_of(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheRecord:
+    """A coinche deal as played: who dealt, the contract, the cards in the order played,
+    optionally each seat's 8 cards, the belotes announced and the annonces declared."""
+
+    dealer: int
+    contract: Contract
+    plays: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    belote_announced: tuple[Belote, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+
+    def as_deal_record(self) -> DealRecord:
+        """The record the shared replay machinery reads, with the strain as its trump."""
+        return DealRecord(
+            dealer=self.dealer,
+            trump=self.contract.strain,
+            taker=self.contract.taker,
+            plays=self.plays,
+            hands=self.hands,
+            declarations=self.declarations,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheReplay:
+    tricks: tuple[TrickRecord, ...]
+    renonces: tuple[Renonce, ...]
+    complete: bool
+    to_move: int | None
+    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
+    points: tuple[int, int]  # the strain's values, scaled when the option says; 162 in all
+    belote: tuple[Belote, ...]  # the belotes counted
+    declarations: tuple[DeclarationVerdict, ...]
+    score: CoincheDealScore | None  # on a complete deal, the renonce penalty applied
+
+
+def strain_values(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> CardValues:
+    """What the cards are worth under `strain` with the options `sa_points` and `ta_points`."""
+    return card_values(strain, options.sa_points, options.ta_points)
+
+
+def check_strain(strain: int, options: CoincheOptions, pointer: str = "/strain") -> None:
+    """A strain given with a trick, as a contract's: SA and TA only with `sa_ta`, else
+    InconsistentInput (RULES-COINCHE.md "Precisions": a table playing without them cannot be
+    in this situation)."""
+    if strain in (SANS_ATOUT, TOUT_ATOUT) and not options.sa_ta:
+        raise InconsistentInput.at(pointer, "strain_needs_sa_ta", strain=STRAIN_CODES[strain])
+
+
+def belote_suits(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> tuple[int, ...]:
+    """The suits whose K and Q in one hand make a belote (RULES-COINCHE.md "Belote")."""
+    if strain == SANS_ATOUT:
+        return ()  # SA: none.
+    if strain == TOUT_ATOUT:
+        # TA: every suit (`ta_belote: each_suit`, FFB), or none (`none`, BGA).
+        return tuple(range(4)) if options.ta_belote == "each_suit" else ()
+    return (strain,)  # A suit contract: K and Q of trump.
+
+
+def counted_belotes(
+    record: CoincheRecord, deal: DealRecord, seats: Sequence[int], options: CoincheOptions
+) -> tuple[Belote, ...]:
+    """The belotes that count: held (by the hands, else by the plays so far) under the
+    strain, and announced unless the option `belote` is `automatic`."""
+    found = []
+    for suit in belote_suits(record.contract.strain, options):
+        holder = belote_holder(deal, seats, suit)
+        if holder is None:
+            continue
+        belote = Belote(holder, suit)
+        if options.belote == "automatic" or belote in record.belote_announced:
+            found.append(belote)
+    return tuple(found)
+
+
+def replay_coinche(
+    record: CoincheRecord, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
+) -> CoincheReplay:
+    """Replay a coinche deal and judge every play under its contract's strain."""
+    deal = record.as_deal_record()
+    check_record(deal, record.contract.problems(options))
+    played = judge_plays(deal, options, strain_values(record.contract.strain, options))
+    belotes = counted_belotes(record, deal, played.seats, options)
+    declarations = check_declarations(deal, played.seats) if options.annonces else ()
+    score = None
+    if played.complete:
+        counts = [0, 0]
+        for belote in belotes:
+            counts[belote.team] += 1
+        score = score_coinche_deal(
+            CoincheDealSummary(
+                contract=record.contract,
+                points=played.points,
+                capot=capot_team(played.tricks),
+                belote=(counts[0], counts[1]),
+                annonces=declared_annonces(declarations),
+                renonce=team_of(played.renonces[0].seat) if played.renonces else None,
+            ),
+            options,
+        )
+    return CoincheReplay(
+        tricks=played.tricks,
+        renonces=played.renonces,
+        complete=played.complete,
+        to_move=played.to_move,
+        legal=played.legal,
+        points=played.points,
+        belote=belotes,
+        declarations=declarations,
+        score=score,
+    )
