@@ -11,8 +11,9 @@ from itertools import count
 
 import pytest
 
-from service.rules import ALGORITHM, InconsistentInput, deal, shuffled_deck
+from service.rules import ALGORITHM, deal, shuffled_deck
 from tests.rules.builders import codes
+from tests.rules.inconsistent import Found, problems
 
 SEED = "a table of four friends, deal one"
 
@@ -43,7 +44,10 @@ def test_the_algorithm_is_named_with_its_version() -> None:
     assert "HMAC-SHA256" in ALGORITHM and "Fisher-Yates" in ALGORITHM
 
 
-@pytest.mark.parametrize("seed", [SEED, "0123456789abcdef", "é" * 16, "♠♥♦♣" * 4])
+@pytest.mark.parametrize(
+    "seed",
+    [SEED, "0123456789abcdef", "é" * 16, "♠♥♦♣" * 4, *(f"{SEED} #{n}" for n in range(12))],
+)
 def test_the_shuffle_is_the_one_the_algorithm_names(seed: str) -> None:
     assert codes(shuffled_deck(seed)) == reference_deck(seed)
     assert shuffled_deck(seed) == shuffled_deck(seed)
@@ -89,21 +93,19 @@ def test_after_a_take_the_taker_gets_the_turned_card_and_2_others_3(
 
 
 @pytest.mark.parametrize(
-    ("seed", "dealer", "taker", "pointer"),
+    ("seed", "dealer", "taker", "found"),
     [
-        ("x" * 15, 0, None, "/seed"),
-        ("", 0, None, "/seed"),
-        (SEED, 4, None, "/dealer"),
-        (SEED, -1, None, "/dealer"),
-        (SEED, 0, 4, "/taker"),
+        ("x" * 15, 0, None, ("/seed", "seed_too_short", {"minimum": 16})),
+        ("", 0, None, ("/seed", "seed_too_short", {"minimum": 16})),
+        (SEED, 4, None, ("/dealer", "not_a_seat", {"value": 4})),
+        (SEED, -1, None, ("/dealer", "not_a_seat", {"value": -1})),
+        (SEED, 0, 4, ("/taker", "not_a_seat", {"value": 4})),
     ],
 )
 def test_a_short_seed_or_a_seat_that_does_not_exist_is_inconsistent_input(
-    seed: str, dealer: int, taker: int | None, pointer: str
+    seed: str, dealer: int, taker: int | None, found: Found
 ) -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        deal(seed, dealer, taker)
-    assert [p.pointer for p in raised.value.problems] == [pointer]
+    assert problems(lambda: deal(seed, dealer, taker)) == [found]
 
 
 def test_a_seed_of_16_characters_is_enough() -> None:
