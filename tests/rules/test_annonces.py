@@ -142,6 +142,8 @@ def test_only_the_team_with_the_best_annonce_scores(
         ("QH 7S 9S JD 8C 10C AD 7D", [], False, 0),
         ("KS QS 7H 9S JD 8C 10C AD", [], False, 0),
         ("JS JH JD JC 7D 8D 9D 10D", ["JS JH JD JC", "7D 8D 9D 10D"], False, 250),
+        # Best first: at equal value and top card, the one in trump.
+        ("7S 8S 9S 7H 8H 9H JD AC", ["7H 8H 9H", "7S 8S 9S"], False, 40),
     ],
 )
 def test_what_a_hand_declares_with_its_first_card(
