@@ -11,7 +11,7 @@ from itertools import count
 
 import pytest
 
-from service.rules import ALGORITHM, deal, shuffled_deck
+from service.rules import ALGORITHM, deal, dealing, shuffled_deck
 from tests.rules.builders import codes
 from tests.rules.inconsistent import Found, problems
 
@@ -24,12 +24,12 @@ def _words(seed: str) -> Iterator[int]:
         yield from (int.from_bytes(block[i : i + 4], "big") for i in range(0, 32, 4))
 
 
-def reference_deck(seed: str) -> list[str]:
+def reference_deck(seed: str, words: Iterator[int] | None = None) -> list[str]:
     """ALGORITHM's words, implemented again: HMAC-SHA256 counter mode, uint32 words,
     unbiased draws by rejection, Fisher-Yates from the last position of the deck in code
     order 7S..AS 7H..AH 7D..AD 7C..AC."""
     deck = [rank + suit for suit in "SHDC" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A")]
-    words = _words(seed)
+    words = _words(seed) if words is None else words
     for top in range(31, 0, -1):
         size = top + 1
         word = next(words)
@@ -51,6 +51,20 @@ def test_the_algorithm_is_named_with_its_version() -> None:
 def test_the_shuffle_is_the_one_the_algorithm_names(seed: str) -> None:
     assert codes(shuffled_deck(seed)) == reference_deck(seed)
     assert shuffled_deck(seed) == shuffled_deck(seed)
+
+
+def test_a_draw_that_would_bias_the_shuffle_is_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For a deck of `size` cards the last 2**32 % size words are refused: words no seed is
+    known to reach, so the stream is given. Before each draw, the lowest refused word (none
+    for a power of two), then an accepted one."""
+    stream = []
+    for top in range(31, 0, -1):
+        refused = 2**32 % (top + 1)
+        if refused:
+            stream.append(2**32 - refused)
+        stream.append(2**32 - refused - 1 - 7919 * top)
+    monkeypatch.setattr(dealing, "_words", lambda seed: iter(stream))
+    assert codes(shuffled_deck(SEED)) == reference_deck(SEED, iter(stream))
 
 
 def test_different_seeds_give_different_deals() -> None:
