@@ -192,6 +192,19 @@ TRUMP_LEAD = tuple(
             {"overtrump_partner": False},
             (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH AH", None, ("hand", None, None)),
         ),
+        # The same from the plays alone: seat 2 plays JH, then AH; JH, the first, is the proof.
+        (
+            "9H 7H 7S KH AS JS JH QH AH AD 10H 8H",
+            None,
+            {"overtrump_partner": False},
+            (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH AH", None, ("later_play", "JH", 6)),
+        ),
+        (
+            "9H 7H 7S KH AS JS JH QH AH AD 10H 8H",
+            None,
+            {},
+            (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH", None, ("later_play", "JH", 6)),
+        ),
     ],
 )
 def test_a_renonce_on_a_trump_lead_names_the_trumps_that_had_to_be_played(
@@ -211,6 +224,24 @@ def test_a_renonce_on_a_trump_lead_names_the_trumps_that_had_to_be_played(
         None if violation.to_beat is None else str(violation.to_beat),
         (proof.by, None if proof.card is None else str(proof.card), proof.play),
     ) == found
+
+
+@pytest.mark.parametrize(
+    ("plays", "options", "legal"),
+    [
+        # Seat 2, its partner's 9H winning a trump lead, must raise with JH ...
+        ("9H 7H", {}, "JH"),
+        # ... or with overtrump_partner false play any trump, and may play AH.
+        ("9H 7H", {"overtrump_partner": False}, "JH AH"),
+        ("9H 7H AH", {"overtrump_partner": False}, "KH QH"),
+    ],
+)
+def test_the_player_to_move_may_play_what_the_options_allow(
+    plays: str, options: dict[str, Any], legal: str
+) -> None:
+    result = replay(DealRecord(3, Suit.HEARTS, 0, cards(plays), TRUMP_LEAD), RuleOptions(**options))
+    assert result.renonces == ()
+    assert result.legal is not None and codes(result.legal) == legal.split()
 
 
 @pytest.mark.parametrize(
@@ -396,8 +427,10 @@ def test_declared_annonces_count_for_the_team_with_the_best_one(hands: Any) -> N
     assert result.score is not None
     assert result.score.annonces is not None and result.score.annonces.team == 1
     assert result.score.score == (0, 252 + 20 + 200)
-    # Annonces off (default): declarations change nothing.
-    assert replay(deal).score.score == (0, 272)  # type: ignore[union-attr]
+    # Annonces off (default): declarations are not judged and change nothing.
+    off = replay(deal)
+    assert off.declarations == ()
+    assert off.score is not None and off.score.score == (0, 272)
 
 
 @pytest.mark.parametrize("hands", [SUITS, None], ids=["with hands", "without hands"])
