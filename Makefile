@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: run test lint openapi bench browser
+.PHONY: run test lint openapi bench browser mutants
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,14 @@ test: $(VENV)/.dev-installed browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 	scripts/contract-live.sh
+
+## Mutation testing: every mutant of service/rules against tests/rules, from scratch (mutmut
+## keeps results in mutants/ and would otherwise reuse them), then the score per file, the
+## mutants that lived and the floor (scripts/mutants.py). One worker per CPU.
+mutants: $(VENV)/.dev-installed
+	rm -rf mutants
+	$(BIN)/mutmut run
+	$(BIN)/python scripts/mutants.py
 
 ## ruff (lint and format) and hadolint on the Dockerfile.
 lint: $(VENV)/.dev-installed

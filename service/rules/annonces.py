@@ -74,7 +74,7 @@ def classify(cards: Iterable[Card]) -> Annonce | None:
         points = CARRE_POINTS[ordered[0].rank]
         if not points:
             return None  # four 7s or 8s are worth nothing
-        return Annonce(CARRE, tuple(sorted(ordered, key=lambda c: c >> 3)), points)
+        return Annonce(CARRE, ordered, points)  # one rank: sorted by suit
     if len(ordered) < 3 or len({c >> 3 for c in ordered}) != 1:
         return None
     if ordered[-1] - ordered[0] != len(ordered) - 1:

@@ -137,21 +137,21 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
 
     reserve = 0
     if summary.renonce is not None and options.renonce == "annul":
-        contract = ANNULLED  # The deal scores nothing and is redealt.
-        cards, belote, annonces, capot_bonus = [0, 0], [0, 0], [0, 0], [0, 0]
+        contract = ANNULLED  # The deal scores nothing (no cards, no capot) and is redealt.
+        cards, belote, annonces = [0, 0], [0, 0], [0, 0]
     elif summary.renonce is not None:
         # The offending team is dedans whatever it scored: the other team scores 162 (its
         # capot value if it won every trick) plus its belote; the offender keeps its belote.
         offender = summary.renonce
         contract = DEDANS if offender == takers else MADE
-        cards, annonces = _all_to(1 - offender, cards, annonces)
+        cards, annonces = _all_to(1 - offender, annonces)
     elif totals[takers] < totals[defenders] or summary.capot == defenders:
         # Dedans: takers score only their belote; defenders 162 (their capot value if they
         # won every trick) plus their belote, and every annonce that counts. Takers who won
         # no trick are dedans whatever their annonces: "si c'est l'équipe défenseuse qui
         # réalise le capot, l'équipe attaquante est évidemment dedans" (the French text).
         contract = DEDANS
-        cards, annonces = _all_to(defenders, cards, annonces)
+        cards, annonces = _all_to(defenders, annonces)
     elif totals[takers] > totals[defenders]:
         contract = MADE  # Each team scores its own total.
     else:
@@ -183,7 +183,7 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
     )
 
 
-def _all_to(team: int, cards: list[int], annonces: list[int]) -> tuple[list[int], list[int]]:
+def _all_to(team: int, annonces: list[int]) -> tuple[list[int], list[int]]:
     """The deal's 162 card points and every counted annonce go to `team`."""
     to_team = [DEAL_POINTS if t == team else 0 for t in range(TEAMS)]
     counted = sum(annonces)

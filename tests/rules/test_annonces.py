@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from service.rules import Suit, best_annonce_team, classify, declarable
-from service.rules.annonces import Annonce
+from service.rules.annonces import Annonce, hand_annonces
 from tests.rules.builders import cards
 
 TRUMP = Suit.HEARTS
@@ -78,6 +78,10 @@ def test_what_is_no_annonce(given: str) -> None:
         ("KS KH KD KC QS JS 10S 9S", ["KS KH KD KC", "9S 10S JS QS"], 150),
         ("QS QH QD QC KS KH KD KC", ["KS KH KD KC", "QS QH QD QC"], 200),
         ("9S 9H 9D 9C 10S JS 7D 8D", ["9S 9H 9D 9C"], 150),
+        # The last run in card order (clubs, up to the ace) counts like any other.
+        ("QC KC AC 7S 9S JD 8H 10H", ["QC KC AC"], 20),
+        # Annonces are listed best first: at equal value and top card, the one in trump.
+        ("7S 8S 9S 7H 8H 9H JD AC", ["7H 8H 9H", "7S 8S 9S"], 40),
     ],
 )
 def test_a_hand_declares_its_best_split(hand: str, split: list[str], points: int) -> None:
@@ -99,6 +103,8 @@ def test_a_hand_declares_its_best_split(hand: str, split: list[str], points: int
         (["8S 9S 10S"], ["7D 8D 9D"], 0, (20, 0)),
         (["9C 10C JC QC KC"], ["8D 9D 10D JD QD"], 0, (100, 0)),
         (["7S 8S 9S 10S JS QS"], ["8D 9D 10D JD QD KD"], 1, (0, 100)),
+        # Cents of different lengths too: the top card, whatever the length.
+        (["7S 8S 9S 10S JS QS KS"], ["8D 9D 10D JD QD"], 0, (100, 0)),
         # ... the higher rank in trump order (fours).
         (["10S 10H 10D 10C"], ["AS AH AD AC"], 1, (0, 100)),
         (["KS KH KD KC"], ["10S 10H 10D 10C"], 1, (0, 100)),
@@ -124,3 +130,25 @@ def test_only_the_team_with_the_best_annonce_scores(
     verdict = best_annonce_team(teams, TRUMP)
     assert (verdict.team, verdict.points) == (team, points)
     assert verdict.declared == (sum(a.points for a in teams[0]), sum(a.points for a in teams[1]))
+
+
+@pytest.mark.parametrize(
+    ("hand", "split", "belote", "points"),
+    [
+        ("7S 8S 9S KH QH AD 7C 8C", ["7S 8S 9S"], True, 20),
+        # Belote is K and Q of trump in one hand, counted apart from the annonces.
+        ("JH QH KH 7S 9S JD 8C 10C", ["JH QH KH"], True, 20),
+        ("KH 7S 9S JD 8C 10C AD 7D", [], False, 0),
+        ("QH 7S 9S JD 8C 10C AD 7D", [], False, 0),
+        ("KS QS 7H 9S JD 8C 10C AD", [], False, 0),
+        ("JS JH JD JC 7D 8D 9D 10D", ["JS JH JD JC", "7D 8D 9D 10D"], False, 250),
+        # Best first: at equal value and top card, the one in trump.
+        ("7S 8S 9S 7H 8H 9H JD AC", ["7H 8H 9H", "7S 8S 9S"], False, 40),
+    ],
+)
+def test_what_a_hand_declares_with_its_first_card(
+    hand: str, split: list[str], belote: bool, points: int
+) -> None:
+    found = hand_annonces(cards(hand), TRUMP)
+    assert [a.cards for a in found.annonces] == [annonce(a).cards for a in split]
+    assert (found.belote, found.points) == (belote, points)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules import Card, InconsistentInput, judge_bidding
+from service.rules import Card, judge_bidding
+from tests.rules.inconsistent import Found, problems
 
 TURNED = Card.parse("JH")
 PASSES = ["pass"] * 4
@@ -52,34 +53,51 @@ def test_the_player_after_the_dealer_bids_first(dealer: int, taker: int) -> None
 
 
 @pytest.mark.parametrize(
-    ("bids", "index", "code", "round_", "next_"),
+    ("bids", "index", "code", "round_", "next_", "legal", "taker", "trump"),
     [
-        (["S"], 0, "suit_in_round_one", 1, 0),
-        (["pass", "H"], 1, "suit_in_round_one", 1, 1),
-        ([*PASSES, "take"], 4, "take_in_round_two", 2, 0),
-        ([*PASSES, "pass", "H"], 5, "turned_suit_in_round_two", 2, 1),
-        (["take", "pass"], 1, "closed_taken", 1, None),
-        ([*PASSES, "D", "S"], 5, "closed_taken", 2, None),
-        ([*PASSES, *PASSES, "pass"], 8, "closed_redeal", 2, None),
+        # Before the bid: who was to bid and what they could say.
+        (["S"], 0, "suit_in_round_one", 1, 0, ROUND_1, None, None),
+        (["pass", "H"], 1, "suit_in_round_one", 1, 1, ROUND_1, None, None),
+        ([*PASSES, "take"], 4, "take_in_round_two", 2, 0, ROUND_2, None, None),
+        ([*PASSES, "pass", "H"], 5, "turned_suit_in_round_two", 2, 1, ROUND_2, None, None),
+        # After the bidding was over: nobody was to bid; a take stands.
+        (["take", "pass"], 1, "closed_taken", 1, None, (), 0, "H"),
+        ([*PASSES, "D", "S"], 5, "closed_taken", 2, None, (), 0, "D"),
+        ([*PASSES, *PASSES, "pass"], 8, "closed_redeal", 2, None, (), None, None),
     ],
 )
 def test_the_first_illegal_bid_is_named_with_its_rule(
-    bids: list[str], index: int, code: str, round_: int, next_: int | None
+    bids: list[str],
+    index: int,
+    code: str,
+    round_: int,
+    next_: int | None,
+    legal: tuple[str, ...],
+    taker: int | None,
+    trump: str | None,
 ) -> None:
     bidding = judge_bidding(3, TURNED, bids)
     assert bidding.status == "invalid"
     assert bidding.violation is not None
     assert (bidding.violation.index, bidding.violation.code) == (index, code)
-    assert (bidding.round, bidding.next) == (round_, next_)
+    assert (bidding.round, bidding.next, bidding.legal) == (round_, next_, legal)
+    trump_code = None if bidding.trump is None else str(bidding.trump)
+    assert (bidding.taker, trump_code) == (taker, trump)
     assert bidding.violation.message("en") != bidding.violation.message("fr")
 
 
 @pytest.mark.parametrize(
     ("bids", "en", "fr"),
     [
-        (["S"], "hearts", "cœur"),
-        ([*PASSES, "H"], "hearts", "cœur"),
+        (
+            ["S"],
+            "Round 1: take the turned card's suit (hearts) or pass; "
+            "another suit can only be named in round 2.",
+            "Premier tour : prendre la couleur de la retourne (cœur) ou passer ; "
+            "une autre couleur ne se nomme qu'au second tour.",
+        ),
         (["pass", "take", "S"], "seat 1", "joueur 1"),
+        ([*PASSES, "D", "S"], "diamonds", "carreau"),
     ],
 )
 def test_a_bidding_violation_is_explained_in_english_and_french(
@@ -89,13 +107,16 @@ def test_a_bidding_violation_is_explained_in_english_and_french(
     assert violation is not None
     assert en in violation.message("en")
     assert fr in violation.message("fr")
+    assert violation.message() == violation.message("en")
 
 
 @pytest.mark.parametrize(
-    ("dealer", "bids", "pointer"),
-    [(3, ["pass", "double"], "/bids/1"), (3, [""], "/bids/0"), (4, [], "/dealer")],
+    ("dealer", "bids", "found"),
+    [
+        (3, ["pass", "double"], ("/bids/1", "not_a_bid", {"bid": "double"})),
+        (3, [""], ("/bids/0", "not_a_bid", {"bid": ""})),
+        (4, [], ("/dealer", "not_a_seat", {"value": 4})),
+    ],
 )
-def test_what_is_no_bid_is_inconsistent_input(dealer: int, bids: list[str], pointer: str) -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        judge_bidding(dealer, TURNED, bids)
-    assert [p.pointer for p in raised.value.problems] == [pointer]
+def test_what_is_no_bid_is_inconsistent_input(dealer: int, bids: list[str], found: Found) -> None:
+    assert problems(lambda: judge_bidding(dealer, TURNED, bids)) == [found]

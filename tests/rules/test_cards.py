@@ -12,6 +12,7 @@ from service.rules.cards import (
     STRONGER_TRUMPS,
     SUIT_MASKS,
     mask_of,
+    spellings,
 )
 from tests.rules.builders import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 
@@ -52,21 +53,23 @@ def test_anything_else_is_not_a_card(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "suit"),
+    ("text", "suit", "code"),
     [
-        ("S", Suit.SPADES),
-        ("h", Suit.HEARTS),
-        ("D", Suit.DIAMONDS),
-        ("c", Suit.CLUBS),
-        ("♠", Suit.SPADES),
-        ("♥", Suit.HEARTS),
-        ("♦", Suit.DIAMONDS),
-        ("♣", Suit.CLUBS),
+        ("S", Suit.SPADES, "S"),
+        ("h", Suit.HEARTS, "H"),
+        ("D", Suit.DIAMONDS, "D"),
+        ("c", Suit.CLUBS, "C"),
+        ("♠", Suit.SPADES, "S"),
+        ("♥", Suit.HEARTS, "H"),
+        ("♦", Suit.DIAMONDS, "D"),
+        ("♣", Suit.CLUBS, "C"),
     ],
 )
-def test_a_suit_is_read_from_its_letter_or_symbol(text: str, suit: Suit) -> None:
+def test_a_suit_is_read_from_its_letter_or_symbol_and_printed_as_its_letter(
+    text: str, suit: Suit, code: str
+) -> None:
     assert Suit.parse(text) is suit
-    assert str(suit) in "SHDC"
+    assert (str(suit), suit.code) == (code, code)
 
 
 @pytest.mark.parametrize("text", ["", "X", "SH", "spades", "1"])
@@ -83,12 +86,33 @@ def test_the_deck_has_32_distinct_cards_with_canonical_codes() -> None:
     assert all(Card.parse(p) == c for p, c in zip(printed, ALL_CARDS, strict=True))
 
 
+def test_parse_cards_reads_each_code_in_order() -> None:
+    assert parse_cards(["7S", "th", "A♣"], "/hand") == (ALL_CARDS[0], ALL_CARDS[11], ALL_CARDS[31])
+
+
 def test_parse_cards_names_the_first_bad_code_by_pointer() -> None:
     with pytest.raises(InconsistentInput) as raised:
         parse_cards(["7S", "XX", "YY"], "/hand")
-    assert [p.pointer for p in raised.value.problems] == ["/hand/1"]
-    assert "XX" in raised.value.problems[0].message("en")
-    assert "XX" in raised.value.problems[0].message("fr")
+    (problem,) = raised.value.problems
+    assert (problem.pointer, problem.code, problem.params) == (
+        "/hand/1",
+        "not_a_card",
+        {"card": "XX"},
+    )
+    assert "XX" in problem.message("en")
+    assert "XX" in problem.message("fr")
+
+
+@pytest.mark.parametrize(
+    ("card", "written"),
+    [
+        ("10H", "10H 10h 10♥ TH Th T♥ tH th t♥"),
+        ("AS", "AS As A♠ aS as a♠"),
+        ("7C", "7C 7c 7♣"),
+    ],
+)
+def test_every_spelling_of_a_card_is_listed_once_in_order(card: str, written: str) -> None:
+    assert spellings(Card.parse(card)) == tuple(sorted(written.split()))
 
 
 # RULES.md's table, row by row: card, trump order, trump points, plain order, plain points.

@@ -11,9 +11,10 @@ from itertools import count
 
 import pytest
 
-from service.rules import ALGORITHM, InconsistentInput, deal, shuffled_deck
+from service.rules import ALGORITHM, InconsistentInput, deal, dealing, shuffled_deck
 from service.rules.dealing import deal_coinche
 from tests.rules.builders import codes
+from tests.rules.inconsistent import Found, problems
 
 SEED = "a table of four friends, deal one"
 
@@ -24,12 +25,12 @@ def _words(seed: str) -> Iterator[int]:
         yield from (int.from_bytes(block[i : i + 4], "big") for i in range(0, 32, 4))
 
 
-def reference_deck(seed: str) -> list[str]:
+def reference_deck(seed: str, words: Iterator[int] | None = None) -> list[str]:
     """ALGORITHM's words, implemented again: HMAC-SHA256 counter mode, uint32 words,
     unbiased draws by rejection, Fisher-Yates from the last position of the deck in code
     order 7S..AS 7H..AH 7D..AD 7C..AC."""
     deck = [rank + suit for suit in "SHDC" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A")]
-    words = _words(seed)
+    words = _words(seed) if words is None else words
     for top in range(31, 0, -1):
         size = top + 1
         word = next(words)
@@ -44,10 +45,27 @@ def test_the_algorithm_is_named_with_its_version() -> None:
     assert "HMAC-SHA256" in ALGORITHM and "Fisher-Yates" in ALGORITHM
 
 
-@pytest.mark.parametrize("seed", [SEED, "0123456789abcdef", "é" * 16, "♠♥♦♣" * 4])
+@pytest.mark.parametrize(
+    "seed",
+    [SEED, "0123456789abcdef", "é" * 16, "♠♥♦♣" * 4, *(f"{SEED} #{n}" for n in range(12))],
+)
 def test_the_shuffle_is_the_one_the_algorithm_names(seed: str) -> None:
     assert codes(shuffled_deck(seed)) == reference_deck(seed)
     assert shuffled_deck(seed) == shuffled_deck(seed)
+
+
+def test_a_draw_that_would_bias_the_shuffle_is_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For a deck of `size` cards the last 2**32 % size words are refused: words no seed is
+    known to reach, so the stream is given. Before each draw, the lowest refused word (none
+    for a power of two), then an accepted one."""
+    stream = []
+    for top in range(31, 0, -1):
+        refused = 2**32 % (top + 1)
+        if refused:
+            stream.append(2**32 - refused)
+        stream.append(2**32 - refused - 1 - 7919 * top)
+    monkeypatch.setattr(dealing, "_words", lambda seed: iter(stream))
+    assert codes(shuffled_deck(SEED)) == reference_deck(SEED, iter(stream))
 
 
 def test_different_seeds_give_different_deals() -> None:
@@ -90,21 +108,19 @@ def test_after_a_take_the_taker_gets_the_turned_card_and_2_others_3(
 
 
 @pytest.mark.parametrize(
-    ("seed", "dealer", "taker", "pointer"),
+    ("seed", "dealer", "taker", "found"),
     [
-        ("x" * 15, 0, None, "/seed"),
-        ("", 0, None, "/seed"),
-        (SEED, 4, None, "/dealer"),
-        (SEED, -1, None, "/dealer"),
-        (SEED, 0, 4, "/taker"),
+        ("x" * 15, 0, None, ("/seed", "seed_too_short", {"minimum": 16})),
+        ("", 0, None, ("/seed", "seed_too_short", {"minimum": 16})),
+        (SEED, 4, None, ("/dealer", "not_a_seat", {"value": 4})),
+        (SEED, -1, None, ("/dealer", "not_a_seat", {"value": -1})),
+        (SEED, 0, 4, ("/taker", "not_a_seat", {"value": 4})),
     ],
 )
 def test_a_short_seed_or_a_seat_that_does_not_exist_is_inconsistent_input(
-    seed: str, dealer: int, taker: int | None, pointer: str
+    seed: str, dealer: int, taker: int | None, found: Found
 ) -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        deal(seed, dealer, taker)
-    assert [p.pointer for p in raised.value.problems] == [pointer]
+    assert problems(lambda: deal(seed, dealer, taker)) == [found]
 
 
 def test_a_seed_of_16_characters_is_enough() -> None:

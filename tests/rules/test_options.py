@@ -38,6 +38,7 @@ ALLOWED = [
     ("target", 1500),
     ("target", 2000),
     ("target", 1),
+    ("target", 100000),
     ("annonces", True),
     ("annonces", False),
 ]
@@ -60,6 +61,7 @@ REFUSED = [
     ("target", "1000"),
     ("target", True),
     ("target", 10**9),
+    ("target", 100001),
     ("target", 1000.0),
     ("annonces", 1),
     ("annonces", "yes"),

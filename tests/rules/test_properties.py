@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import assume, example, given, settings
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from service.rules import (
@@ -31,9 +31,6 @@ from tests.rules.builders import (
     reference_winner,
 )
 from tests.rules.builders import cards as parse_cards
-
-settings.register_profile("rules", max_examples=150, deadline=None)
-settings.load_profile("rules")
 
 options_st = st.builds(
     RuleOptions,
@@ -138,16 +135,47 @@ def test_an_injected_illegal_card_is_found_from_the_hands_and_from_the_later_pla
     assert found.proof.card in found.violation.required
 
 
+def seats_of(played: PlayedDeal) -> list[int]:
+    """Who played each card, by the reference winner chain."""
+    record = played.record
+    leader, seats = (record.dealer + 1) % PLAYERS, []
+    for start in range(0, len(record.plays), PLAYERS):
+        trick = record.plays[start : start + PLAYERS]
+        seats += [(leader + i) % PLAYERS for i in range(len(trick))]
+        if len(trick) == PLAYERS:
+            leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
+    return seats
+
+
 @given(rngs, options_st, lengths)
-def test_a_renonce_found_without_the_hands_is_found_with_them(
+def test_a_renonce_names_the_cards_the_rules_required_of_the_cards_known(
     rng: random.Random, options: RuleOptions, length: int
 ) -> None:
+    """With the hands, exactly the illegal plays are renonces, each naming the cards of the
+    remaining hand that were legal; from the plays alone, a subset of them, each naming the
+    legal cards among the card played and the seat's later plays."""
     played = play_deal(rng, length, illegal_rate=0.3, options=options)
-    by_hand = replay(played.record, options).renonces
-    by_plays = replay(played.without_hands(), options).renonces
-    # With the hands, exactly the illegal plays are renonces.
+    record, trump = played.record, played.record.trump
+    assert record.hands is not None
+    seats = seats_of(played)
+
+    def required(index: int, known: list[int]) -> tuple[int, ...]:
+        table = record.plays[index - index % PLAYERS : index]
+        return tuple(c for c in known if reference_allows(c, known, table, trump, options))
+
+    by_hand = replay(record, options).renonces
     assert [r.play for r in by_hand] == [i for i, legal in enumerate(played.legal) if not legal]
+    for r in by_hand:
+        before = set(record.plays[: r.play])
+        hand = [c for c in record.hands[r.seat] if c not in before]
+        assert (r.seat, r.card, r.trick) == (seats[r.play], record.plays[r.play], r.play // 4)
+        assert r.violation.required == required(r.play, hand)
+    by_plays = replay(played.without_hands(), options).renonces
     assert {r.play for r in by_plays} <= {r.play for r in by_hand}
+    for r in by_plays:
+        later = [c for i, c in enumerate(record.plays) if i >= r.play and seats[i] == r.seat]
+        assert (r.seat, r.card, r.trick) == (seats[r.play], record.plays[r.play], r.play // 4)
+        assert r.violation.required == required(r.play, later)
     if length == DECK_SIZE:
         # On a complete deal the later plays are the whole remaining hand: the same rulings.
         def rulings(renonces: tuple) -> list:
@@ -157,7 +185,7 @@ def test_a_renonce_found_without_the_hands_is_found_with_them(
             ]
 
         assert rulings(by_plays) == rulings(by_hand)
-        assert replay(played.record, options).score == replay(played.without_hands(), options).score
+        assert replay(record, options).score == replay(played.without_hands(), options).score
 
 
 @given(

@@ -15,14 +15,15 @@ import pytest
 from service.rules import (
     DealRecord,
     Declaration,
-    InconsistentInput,
     RuleOptions,
     Suit,
     ViolationCode,
     replay,
 )
 from service.rules.cards import RANK_CODES
+from service.rules.errors import Problem
 from tests.rules.builders import cards, codes
+from tests.rules.inconsistent import Found, problems
 
 HANDS = (
     cards("JH 9H AH 10S KS 7D 8D 7C"),
@@ -154,6 +155,95 @@ def test_a_renonce_whose_proof_is_not_played_yet_is_found_only_with_the_hands() 
     assert [r.play for r in replay(partial(DEFENDERS_RENONCE, 26, hands=None)).renonces] == [22]
 
 
+# Trump hearts, seat 0 leads 9H; seat 2, its partner, holds JH and AH.
+TRUMP_LEAD = tuple(
+    cards(hand)
+    for hand in (
+        "9H 10H AS KS QS 7D 8D 9D",
+        "7H 8H JS 10S 9S JD QD KD",
+        "JH AH 7S 8S 7C 8C 9C 10C",
+        "KH QH AD 10D JC QC KC AC",
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("plays", "hands", "options", "found"),
+    [
+        # Seat 1 plays 8H on 10H holding 9H, and plays 9H later: a trump too low.
+        (
+            "10H 8H 7S AD AS 9H 8S 10D",
+            None,
+            {},
+            (1, 0, 1, "8H", ViolationCode.RAISE_TRUMP, "9H", "10H", ("later_play", "9H", 5)),
+        ),
+        # Seat 2 discards 7S on its partner's trump lead holding JH and AH: under the
+        # defaults it had to raise over its partner with JH ...
+        (
+            "9H 7H 7S",
+            TRUMP_LEAD,
+            {},
+            (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH", None, ("hand", None, None)),
+        ),
+        # ... with overtrump_partner false, any trump: JH or AH.
+        (
+            "9H 7H 7S",
+            TRUMP_LEAD,
+            {"overtrump_partner": False},
+            (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH AH", None, ("hand", None, None)),
+        ),
+        # The same from the plays alone: seat 2 plays JH, then AH; JH, the first, is the proof.
+        (
+            "9H 7H 7S KH AS JS JH QH AH AD 10H 8H",
+            None,
+            {"overtrump_partner": False},
+            (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH AH", None, ("later_play", "JH", 6)),
+        ),
+        (
+            "9H 7H 7S KH AS JS JH QH AH AD 10H 8H",
+            None,
+            {},
+            (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH", None, ("later_play", "JH", 6)),
+        ),
+    ],
+)
+def test_a_renonce_on_a_trump_lead_names_the_trumps_that_had_to_be_played(
+    plays: str, hands: Any, options: dict[str, Any], found: tuple
+) -> None:
+    deal = DealRecord(3, Suit.HEARTS, 0, cards(plays), hands)
+    (renonce,) = replay(deal, RuleOptions(**options)).renonces
+    violation = renonce.violation
+    proof = renonce.proof
+    assert (
+        renonce.play,
+        renonce.trick,
+        renonce.seat,
+        str(renonce.card),
+        violation.code,
+        " ".join(codes(violation.required)),
+        None if violation.to_beat is None else str(violation.to_beat),
+        (proof.by, None if proof.card is None else str(proof.card), proof.play),
+    ) == found
+
+
+@pytest.mark.parametrize(
+    ("plays", "options", "legal"),
+    [
+        # Seat 2, its partner's 9H winning a trump lead, must raise with JH ...
+        ("9H 7H", {}, "JH"),
+        # ... or with overtrump_partner false play any trump, and may play AH.
+        ("9H 7H", {"overtrump_partner": False}, "JH AH"),
+        ("9H 7H AH", {"overtrump_partner": False}, "KH QH"),
+    ],
+)
+def test_the_player_to_move_may_play_what_the_options_allow(
+    plays: str, options: dict[str, Any], legal: str
+) -> None:
+    result = replay(DealRecord(3, Suit.HEARTS, 0, cards(plays), TRUMP_LEAD), RuleOptions(**options))
+    assert result.renonces == ()
+    assert result.legal is not None and codes(result.legal) == legal.split()
+
+
 @pytest.mark.parametrize(
     ("length", "to_move", "legal", "points", "last_trick"),
     [
@@ -203,6 +293,19 @@ def test_belote_is_the_team_holding_k_and_q_of_trump_once_known(
 ) -> None:
     # Seat 2 plays QH at play 6 and KH at play 24.
     assert replay(partial(BASE, length, hands)).belote == belote
+
+
+@pytest.mark.parametrize(
+    ("plays", "hands"),
+    [
+        # KH with seat 2, QH with seat 3 (QH and 7S swapped from HANDS).
+        ("", (*HANDS[:2], cards("10H KH 7S 8S JD QD AC 10C"), cards("QH QS JS 9D KD JC 9C 8C"))),
+        # Seat 0 plays KH, seat 1 QH.
+        ("KH QH", None),
+    ],
+)
+def test_no_belote_when_k_and_q_of_trump_are_in_different_hands(plays: str, hands: Any) -> None:
+    assert replay(DealRecord(3, Suit.HEARTS, 0, cards(plays), hands)).belote is None
 
 
 @pytest.mark.parametrize(
@@ -267,6 +370,42 @@ def test_a_team_that_wins_every_trick_is_capot(
     assert (result.score.capot, result.score.contract, result.score.score) == (1, contract, score)
 
 
+# Seat 1 holds four trumps and the low clubs, seat 3 the other trumps and the high clubs: seat 1
+# trumps the first trick, seat 3 wins the clubs, and the two share the rest.
+SHARED_HANDS = tuple(
+    cards(hand)
+    for hand in (
+        "AS KS QS JS 10S 9S 8S 7S",
+        "JH 9H AH 10H JC 9C 8C 7C",
+        "AD KD QD JD 10D 9D 8D 7D",
+        "KH QH 8H 7H AC 10C KC QC",
+    )
+)
+SHARED_CAPOT = [
+    ("AS JH 7D QC", 0, 1, 34),
+    ("7C 8D AC 7S", 1, 3, 11),
+    ("KC 8S 8C 9D", 3, 3, 4),
+    ("10C 9S 9C 10D", 3, 3, 20),
+    ("KH 10S AH JD", 3, 1, 27),
+    ("JC QD 7H JS", 1, 3, 7),
+    ("QH QS 10H KD", 3, 1, 20),
+    ("9H AD 8H KS", 1, 1, 39),
+]
+
+
+@pytest.mark.parametrize("hands", [SHARED_HANDS, None], ids=["with hands", "without hands"])
+def test_a_capot_is_the_teams_whichever_partner_wins_each_trick(hands: Any) -> None:
+    result = replay(record(SHARED_CAPOT, hands, taker=1))
+    assert [(t.leader, t.winner, t.points) for t in result.tricks] == [t[1:] for t in SHARED_CAPOT]
+    assert result.renonces == ()
+    assert result.score is not None
+    # Seat 3 holds KH and QH: 252 + 20.
+    assert (result.score.capot, result.score.contract, result.score.score) == (1, "made", (0, 272))
+
+
+NOT_HELD = "declaration.not_held"
+
+
 def _declarations(*items: tuple[int, str]) -> tuple[Declaration, ...]:
     return tuple(Declaration(seat, cards(text)) for seat, text in items)
 
@@ -288,88 +427,141 @@ def test_declared_annonces_count_for_the_team_with_the_best_one(hands: Any) -> N
     assert result.score is not None
     assert result.score.annonces is not None and result.score.annonces.team == 1
     assert result.score.score == (0, 252 + 20 + 200)
-    # Annonces off (default): declarations change nothing.
-    assert replay(deal).score.score == (0, 272)  # type: ignore[union-attr]
+    # Annonces off (default): declarations are not judged and change nothing.
+    off = replay(deal)
+    assert off.declarations == ()
+    assert off.score is not None and off.score.score == (0, 272)
 
 
 @pytest.mark.parametrize("hands", [SUITS, None], ids=["with hands", "without hands"])
 @pytest.mark.parametrize(
-    ("declared", "problem"),
+    ("declared", "code", "params"),
     [
-        ((0, "7H 8H 9H"), "declaration.not_held"),
-        ((0, "7S 8S 10S"), "declaration.not_an_annonce"),
-        ((0, "7S 7H 7D 7C"), "declaration.not_an_annonce"),
+        ("7H 8H 9H", NOT_HELD, {"seat": 0, "cards": "7H 8H 9H", "missing": "7H 8H 9H"}),
+        ("7S 8S 10S", "declaration.not_an_annonce", {"cards": "7S 8S 10S"}),
+        ("7S 7H 7D 7C", "declaration.not_an_annonce", {"cards": "7S 7H 7D 7C"}),
     ],
 )
 def test_a_declaration_the_seat_cannot_make_does_not_count(
-    hands: Any, declared: tuple[int, str], problem: str
+    hands: Any, declared: str, code: str, params: dict[str, object]
 ) -> None:
-    result = replay(
-        record(CAPOT, hands, declarations=_declarations(declared)), RuleOptions(annonces=True)
-    )
-    (verdict,) = result.declarations
+    deal = record(CAPOT, hands, declarations=_declarations((0, declared)))
+    (verdict,) = replay(deal, RuleOptions(annonces=True)).declarations
     assert verdict.annonce is None
-    assert verdict.problem is not None and verdict.problem.code == problem
-    assert verdict.problem.pointer == "/declarations/0"
+    assert verdict.problem == Problem("/declarations/0", code, params)
 
 
 def test_a_card_serves_in_one_declared_annonce_only() -> None:
-    declared = _declarations((0, "7S 8S 9S"), (0, "9S 10S JS"))
+    declared = _declarations((0, "7S 8S 9S"), (0, "9S 10S JS"), (2, "9D 10D JD"))
     result = replay(record(CAPOT, SUITS, declarations=declared), RuleOptions(annonces=True))
-    assert [v.problem and v.problem.code for v in result.declarations] == [
-        None,
-        "declaration.card_reused",
+    assert [(v.index, v.seat, v.problem) for v in result.declarations] == [
+        (0, 0, None),
+        (1, 0, Problem("/declarations/1", "declaration.card_reused", {"seat": 0, "card": "9S"})),
+        (2, 2, None),
     ]
 
 
+@pytest.mark.parametrize(
+    ("length", "hands", "declared", "annonce", "missing"),
+    [
+        # After two tricks: seat 0 played AS and 7S, seat 1 7H and JH.
+        (8, SUITS, "7S 8S 9S", "tierce", None),
+        (8, None, "7S 8S 9S", "tierce", None),
+        # From the hands, every card not in seat 0's hand is missing ...
+        (8, SUITS, "7H 8H 9H", None, "7H 8H 9H"),
+        # ... without them, only a card another seat played: the rest may be in its hand.
+        (8, None, "7H 8H 9H", None, "7H"),
+        (8, None, "8H 9H 10H", "tierce", None),
+        (32, None, "8H 9H 10H", None, "8H 9H 10H"),
+    ],
+)
+def test_a_declaration_is_checked_against_what_the_seat_is_known_to_hold(
+    length: int, hands: Any, declared: str, annonce: str | None, missing: str | None
+) -> None:
+    full = record(CAPOT, hands, declarations=_declarations((0, declared)))
+    result = replay(replace(full, plays=full.plays[:length]), RuleOptions(annonces=True))
+    (verdict,) = result.declarations
+    assert (verdict.index, verdict.seat, codes(verdict.cards)) == (0, 0, declared.split())
+    assert (verdict.annonce and verdict.annonce.kind) == annonce
+    params = {"seat": 0, "cards": declared, "missing": missing}
+    problem = None if missing is None else Problem("/declarations/0", NOT_HELD, params)
+    assert verdict.problem == problem
+
+
+def duplicate(pointer: str, card: str, other: str) -> Found:
+    return (pointer, "duplicate_card", {"card": card, "other": other})
+
+
+def not_in_hand(index: int, card: str, seat: int) -> Found:
+    return (f"/plays/{index}", "play_not_in_hand", {"card": card, "seat": seat})
+
+
+def hand_size(seat: int, size: int) -> Found:
+    return (f"/hands/{seat}", "hand_size", {"expected": 8, "size": size})
+
+
 BAD_HANDS = {
-    "a card in two hands": ((HANDS[0], (*HANDS[1][:7], HANDS[0][0]), *HANDS[2:]), "/hands/1/7"),
-    "a card twice in a hand": (((*HANDS[0][:7], HANDS[0][0]), *HANDS[1:]), "/hands/0/7"),
-    "a hand of 7 cards": ((*HANDS[:2], HANDS[2][:7], HANDS[3]), "/hands/2"),
-    "a hand of 9 cards": ((HANDS[0][:7], HANDS[1], HANDS[2], (*HANDS[3], HANDS[0][7])), "/hands/0"),
-    "three hands": (HANDS[:3], "/hands"),
+    "a card in two hands": (
+        (HANDS[0], (*HANDS[1][:7], HANDS[0][0]), *HANDS[2:]),
+        [duplicate("/hands/1/7", "JH", "/hands/0/0")],
+    ),
+    "a card twice in a hand": (
+        ((*HANDS[0][:7], HANDS[0][0]), *HANDS[1:]),
+        [duplicate("/hands/0/7", "JH", "/hands/0/0")],
+    ),
+    "a hand of 7 cards": ((*HANDS[:2], HANDS[2][:7], HANDS[3]), [hand_size(2, 7)]),
+    "a hand of 9 cards": (
+        (HANDS[0][:7], HANDS[1], HANDS[2], (*HANDS[3], HANDS[0][7])),
+        [hand_size(0, 7), hand_size(3, 9)],
+    ),
+    "three hands": (HANDS[:3], [("/hands", "hands_count", {"size": 3})]),
 }
 
 
-@pytest.mark.parametrize(("hands", "pointer"), BAD_HANDS.values(), ids=BAD_HANDS.keys())
-def test_hands_that_cannot_be_dealt_are_inconsistent_input(hands: Any, pointer: str) -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        replay(DealRecord(3, Suit.HEARTS, 0, (), hands))
-    assert pointer in [p.pointer for p in raised.value.problems]
+@pytest.mark.parametrize(("hands", "found"), BAD_HANDS.values(), ids=BAD_HANDS.keys())
+def test_hands_that_cannot_be_dealt_are_inconsistent_input(hands: Any, found: list) -> None:
+    assert problems(lambda: replay(DealRecord(3, Suit.HEARTS, 0, (), hands))) == found
 
 
 @pytest.mark.parametrize(
-    ("plays", "hands", "fields", "pointer"),
+    ("plays", "hands", "fields", "found"),
     [
-        ("JH 7H JH", None, {}, "/plays/2"),
-        ("JH 7H JH", HANDS, {}, "/plays/2"),
+        ("JH 7H JH", None, {}, [duplicate("/plays/2", "JH", "/plays/0")]),
+        ("JH 7H JH", HANDS, {}, [duplicate("/plays/2", "JH", "/plays/0")]),
         # Seat 1 plays seat 2's 10H.
-        ("JH 10H", HANDS, {}, "/plays/1"),
+        ("JH 10H", HANDS, {}, [not_in_hand(1, "10H", 1)]),
         # Seat 3 plays seat 1's QC; seat 0 plays seat 3's 8C.
-        ("JH 7H 10H 7S 9H 8H QH QC", HANDS, {}, "/plays/7"),
-        ("JH 7H 10H 7S 8C", HANDS, {}, "/plays/4"),
-        ("JH", None, {"dealer": 4}, "/dealer"),
-        ("JH", None, {"taker": -1}, "/taker"),
+        ("JH 7H 10H 7S 9H 8H QH QC", HANDS, {}, [not_in_hand(7, "QC", 3)]),
+        ("JH 7H 10H 7S 8C", HANDS, {}, [not_in_hand(4, "8C", 0)]),
+        # Every play from a hand that did not hold it is named, not only the first.
+        ("JH 10H 8C", HANDS, {}, [not_in_hand(1, "10H", 1), not_in_hand(2, "8C", 2)]),
+        ("JH", None, {"dealer": 4}, [("/dealer", "not_a_seat", {"value": 4})]),
+        ("JH", None, {"taker": -1}, [("/taker", "not_a_seat", {"value": -1})]),
+        (
+            "JH",
+            None,
+            {"dealer": -1, "taker": 4},
+            [("/dealer", "not_a_seat", {"value": -1}), ("/taker", "not_a_seat", {"value": 4})],
+        ),
     ],
 )
 def test_plays_that_cannot_have_happened_are_inconsistent_input(
-    plays: str, hands: Any, fields: dict[str, Any], pointer: str
+    plays: str, hands: Any, fields: dict[str, Any], found: list
 ) -> None:
     deal = replace(DealRecord(3, Suit.HEARTS, 0, cards(plays), hands), **fields)
-    with pytest.raises(InconsistentInput) as raised:
-        replay(deal)
-    assert pointer in [p.pointer for p in raised.value.problems]
+    assert problems(lambda: replay(deal)) == found
 
 
 def test_more_than_32_plays_is_inconsistent_input() -> None:
     plays = cards(" ".join(t[0] for t in BASE)) + cards("7H")
-    with pytest.raises(InconsistentInput) as raised:
-        replay(DealRecord(3, Suit.HEARTS, 0, plays))
-    assert "/plays" in [p.pointer for p in raised.value.problems]
+    assert problems(lambda: replay(DealRecord(3, Suit.HEARTS, 0, plays))) == [
+        ("/plays", "too_many_plays", {"size": 33}),
+        duplicate("/plays/32", "7H", "/plays/1"),
+    ]
 
 
 def test_a_declaration_by_no_seat_is_inconsistent_input() -> None:
     deal = record(CAPOT, SUITS, declarations=(Declaration(4, cards("7S 8S 9S")),))
-    with pytest.raises(InconsistentInput) as raised:
-        replay(deal, RuleOptions(annonces=True))
-    assert [p.pointer for p in raised.value.problems] == ["/declarations/0/seat"]
+    assert problems(lambda: replay(deal, RuleOptions(annonces=True))) == [
+        ("/declarations/0/seat", "not_a_seat", {"value": 4})
+    ]

@@ -18,8 +18,10 @@ from service.rules import (
     score_deal,
     score_game,
 )
+from service.rules.annonces import AnnonceVerdict
 from service.rules.scoring import round_score
 from tests.rules.builders import cards
+from tests.rules.inconsistent import Found, problems
 
 TAKERS, DEFENDERS = "takers", "defenders"
 Pair = tuple[int, int]
@@ -203,6 +205,11 @@ def test_the_renonce_penalty(
     assert result.reserve == 0
     if contract is not None:
         assert result.contract == contract
+    assert (result.renonce, result.takers) == (deal.renonce, taker % 2)
+    assert [(b.team, b.total) for b in result.breakdown] == [
+        (0, result.score[0]),
+        (1, result.score[1]),
+    ]
 
 
 TIERCE_S, TIERCE_D, TIERCE_H = "7S 8S 9S", "7D 8D 9D", "QH KH AH"
@@ -277,27 +284,43 @@ def test_annonces_in_the_deal_score(
     assert result.reserve == reserve
 
 
+def test_annonces_without_a_trump_cannot_be_ranked() -> None:
+    """The trump breaks ties between annonces: without it, declared annonces cannot be
+    judged, and a deal that declared none scores none."""
+    declared = ((classify(cards(TIERCE_S)),), ())
+    options = RuleOptions(annonces=True)
+    bare = DealSummary(taker=0, points=(100, 62), annonces=declared)  # type: ignore[arg-type]
+    assert problems(lambda: score_deal(bare, options)) == [("/trump", "annonces_need_trump", {})]
+    result = score_deal(DealSummary(taker=0, points=(100, 62)), options)
+    assert result.annonces == AnnonceVerdict(None, (0, 0), (0, 0))
+    assert result.score == (100, 62)
+
+
 @pytest.mark.parametrize(
-    ("deal", "pointer"),
+    ("deal", "found"),
     [
-        (DealSummary(taker=0, points=(100, 61)), "/points"),
-        (DealSummary(taker=0, points=(100, 63)), "/points"),
-        (DealSummary(taker=0, points=(170, -8)), "/points"),
-        (DealSummary(taker=0, points=(162,)), "/points"),  # type: ignore[arg-type]
-        (DealSummary(taker=0, points=(150, 12), capot=0), "/capot"),
-        (DealSummary(taker=0, points=(162, 0), capot=1), "/capot"),
-        (DealSummary(taker=0, points=(100, 62), capot=2), "/capot"),
-        (DealSummary(taker=4, points=(100, 62)), "/taker"),
-        (DealSummary(taker=0, points=(100, 62), belote=2), "/belote"),
-        (DealSummary(taker=0, points=(100, 62), renonce=-1), "/renonce"),
+        (DealSummary(taker=0, points=(100, 61)), ("/points", "points_sum", {"total": 161})),
+        (DealSummary(taker=0, points=(100, 63)), ("/points", "points_sum", {"total": 163})),
+        (DealSummary(taker=0, points=(170, -8)), ("/points", "points_negative", {})),
+        (DealSummary(taker=0, points=(162,)), ("/points", "points_count", {})),  # type: ignore[arg-type]
+        (
+            DealSummary(taker=0, points=(150, 12), capot=0),
+            ("/capot", "capot_points", {"points": 150}),
+        ),
+        (DealSummary(taker=0, points=(162, 0), capot=1), ("/capot", "capot_points", {"points": 0})),
+        (DealSummary(taker=0, points=(100, 62), capot=2), ("/capot", "not_a_team", {"value": 2})),
+        (DealSummary(taker=4, points=(100, 62)), ("/taker", "not_a_seat", {"value": 4})),
+        (DealSummary(taker=0, points=(100, 62), belote=2), ("/belote", "not_a_team", {"value": 2})),
+        (
+            DealSummary(taker=0, points=(100, 62), renonce=-1),
+            ("/renonce", "not_a_team", {"value": -1}),
+        ),
     ],
 )
 def test_a_deal_that_cannot_have_been_played_is_inconsistent_input(
-    deal: DealSummary, pointer: str
+    deal: DealSummary, found: Found
 ) -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        score_deal(deal)
-    assert [p.pointer for p in raised.value.problems] == [pointer]
+    assert problems(lambda: score_deal(deal)) == [found]
 
 
 def test_each_teams_breakdown_adds_up_to_its_score() -> None:
@@ -435,6 +458,7 @@ def test_the_game(
     winner: int | None,
 ) -> None:
     game = score_game(deals, RuleOptions(**options))
+    assert [d.deal for d in game.deals] == [score_deal(d, RuleOptions(**options)) for d in deals]
     assert game.totals == totals
     assert [(d.reserve_in, d.reserve_out) for d in game.deals] == reserves
     assert game.deals[-1].totals == totals
@@ -451,11 +475,34 @@ def test_a_game_of_the_default_target_ends_at_1000() -> None:
     assert (game.finished, game.winner, game.totals) == (True, 0, (1108, 62))
 
 
+@pytest.mark.parametrize(
+    ("deals", "reserve_to"),
+    [
+        # The reserve goes to the winner of the deal after the litige, and is said so there.
+        ([deal(0, (100, 62)), LITIGE_0, deal(1, (62, 100))], [None, None, 1]),
+        ([LITIGE_1, deal(1, (100, 62))], [None, 0]),
+        # Held on through a second litige and an annulled deal, given to the next winner.
+        ([LITIGE_0, LITIGE_1, deal(0, (100, 62), renonce=0), deal(0, (100, 62))], [None] * 3 + [0]),
+    ],
+)
+def test_a_deal_that_takes_the_reserve_names_its_receiver(
+    deals: list[DealSummary], reserve_to: list[int | None]
+) -> None:
+    game = score_game(deals, RuleOptions(renonce="annul"))
+    assert [d.reserve_to for d in game.deals] == reserve_to
+
+
+def test_a_game_holds_at_most_1000_deals() -> None:
+    annulled, options = deal(0, (100, 62), renonce=0), RuleOptions(renonce="annul")
+    assert len(score_game([annulled] * 1000, options).deals) == 1000
+    found = problems(lambda: score_game([annulled] * 1001, options))
+    assert found == [("/deals", "too_many_deals", {"limit": 1000, "size": 1001})]
+
+
 def test_a_deal_after_the_game_was_won_is_inconsistent_input() -> None:
     deals = [deal(0, (100, 62)), deal(0, (162, 0), capot=0), deal(1, (100, 62))]
-    with pytest.raises(InconsistentInput) as raised:
-        score_game(deals, RuleOptions(target=300))
-    assert [p.pointer for p in raised.value.problems] == ["/deals/2"]
+    found = problems(lambda: score_game(deals, RuleOptions(target=300)))
+    assert found == [("/deals/2", "game_over", {"winner": 0, "deal": 1})]
 
 
 def test_a_deal_that_cannot_be_scored_is_named_within_the_game() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules import InconsistentInput, Suit, judge_trick
+from service.rules import Suit, judge_trick
 from tests.rules.builders import cards
+from tests.rules.inconsistent import Found, problems
 
 
 def test_the_tricks_winner_example_of_api_md() -> None:
@@ -47,18 +48,16 @@ def test_the_winner_is_a_seat_and_the_points_are_the_cards_on_the_table(
 
 
 @pytest.mark.parametrize(
-    ("leader", "trick", "pointer"),
+    ("leader", "trick", "found"),
     [
-        (4, "7S AS", "/leader"),
-        (-1, "7S AS", "/leader"),
-        (0, "", "/cards"),
-        (0, "7S 8S 9S 10S JS", "/cards"),
-        (0, "7S AS 7S", "/cards/2"),
+        (4, "7S AS", ("/leader", "not_a_seat", {"value": 4})),
+        (-1, "7S AS", ("/leader", "not_a_seat", {"value": -1})),
+        (0, "", ("/cards", "trick_size", {"size": 0})),
+        (0, "7S 8S 9S 10S JS", ("/cards", "trick_size", {"size": 5})),
+        (0, "7S AS 7S", ("/cards/2", "duplicate_card", {"card": "7S", "other": "/cards/0"})),
     ],
 )
 def test_a_trick_that_cannot_exist_is_inconsistent_input(
-    leader: int, trick: str, pointer: str
+    leader: int, trick: str, found: Found
 ) -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        judge_trick(leader, cards(trick), Suit.HEARTS)
-    assert [p.pointer for p in raised.value.problems] == [pointer]
+    assert problems(lambda: judge_trick(leader, cards(trick), Suit.HEARTS)) == [found]

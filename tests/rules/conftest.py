@@ -1,0 +1,20 @@
+"""Hypothesis profiles for the rules' properties.
+
+`rules` (the default): 150 examples a property, no deadline. `mutants`, for `make mutants`
+(`--hypothesis-profile=mutants`, with a fixed `--hypothesis-seed`): fewer examples and no
+example database, so that each of the ~2,300 mutant runs is quick and reads the same from
+run to run; the tables, not luck, must kill the mutants.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("rules", max_examples=150, deadline=None)
+settings.register_profile("mutants", max_examples=50, deadline=None, database=None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("hypothesis_profile") is None:
+        settings.load_profile("rules")
