@@ -140,6 +140,15 @@ STRONGER_TRUMPS = tuple(
     )
     for card in ALL_CARDS
 )
+# Per card: the cards of its suit that beat it when that suit is not trump.
+STRONGER_PLAIN = tuple(
+    sum(
+        1 << other
+        for other in ALL_CARDS
+        if other >> 3 == card >> 3 and CARD_PLAIN_STRENGTH[other] > CARD_PLAIN_STRENGTH[card]
+    )
+    for card in ALL_CARDS
+)
 
 
 def mask_of(cards: Iterable[int]) -> int:
