@@ -6,7 +6,7 @@ To add a resource, write `service/api/<resource>.py` with
 
 from __future__ import annotations
 
-from service.api import annonces, bidding, deals, games, play, rules, tricks
+from service.api import analysis, annonces, bidding, deals, games, play, rules, tricks
 from service.api.blueprint import Blueprint
 from service.api.ops import blp as ops_blp
 
@@ -19,4 +19,5 @@ BLUEPRINTS: list[Blueprint] = [
     bidding.blp,
     annonces.blp,
     rules.blp,
+    analysis.blp,
 ]

@@ -120,6 +120,11 @@ class Claim:
     rest: bool = False
     points: int | None = None
 
+    def check(self) -> None:
+        """A claim names one thing: tricks, the rest, or points."""
+        if (self.tricks is not None) + self.rest + (self.points is not None) != 1:
+            raise InconsistentInput.at("/claim", "claim_one_kind")
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimVerdict:
@@ -215,6 +220,9 @@ def _stronger(trump: int) -> tuple[int, ...]:
     )
 
 
+ALL_CARDS_MASK = (1 << DECK_SIZE) - 1
+
+
 def _seat_to_move(state: _State) -> int:
     """The seat to move."""
     return (state.leader + len(state.trick)) % PLAYERS
@@ -267,7 +275,8 @@ class _Search:
         gain >= g when g >= beta, else the gain <= g."""
         self.hands = list(state.hands)
         if state.trick:
-            return self._inside(state.leader, state.trick, state.sweep, beta)
+            win = trick_winner(state.trick, self.trump)
+            return self._inside(state.leader, state.trick, state.sweep, beta, win)
         return self._between(state.leader, state.sweep, beta)
 
     def value(self, state: _State, guess: int) -> int:
@@ -311,7 +320,9 @@ class _Search:
         out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
         out |= mask_of(state.trick)
         groups = {group[0]: group for group in equivalent_groups(legal, out, self.trump)}
-        return [groups[card] for card in self._ordered(legal, out, state.trick, seat)]
+        win = trick_winner(state.trick, self.trump) if state.trick else 0
+        ordered = self._ordered(legal, out, state.trick, win, self._beaten(state.trick, win))
+        return [groups[card] for card in ordered]
 
     def quick_bounds(self, state: _State) -> tuple[int, int]:
         """`_bounds_of` the cards still out in `state`."""
@@ -362,7 +373,7 @@ class _Search:
             return lo
         if hi < beta:
             return hi
-        g = self._inside(leader, (), sweep, beta, first)
+        g = self._inside(leader, (), sweep, beta, 0, first)
         if g >= beta:
             lo = g
         else:
@@ -429,16 +440,32 @@ class _Search:
         winner = (leader + trick_winner(trick, self.trump)) % PLAYERS
         return self._gain(trick, winner, True) + self._end(self._next_sweep(sweep, winner % 2))
 
+    def _beaten(self, trick: Sequence[int], win: int) -> int:
+        """The cards that would take the trick from its winning card `trick[win]` (any card
+        when the trick is empty): a stronger card of its suit, or any trump over a plain card."""
+        if not trick:
+            return ALL_CARDS_MASK
+        top = trick[win]
+        return self.stronger[top] | (0 if top >> 3 == self.trump else self.trump_mask)
+
     def _inside(
-        self, leader: int, trick: tuple[Card, ...], sweep: int, beta: int, first: int = -1
+        self,
+        leader: int,
+        trick: tuple[Card, ...],
+        sweep: int,
+        beta: int,
+        win: int = 0,
+        first: int = -1,
     ) -> int:
         """The seat to move plays each of its candidate cards in turn (`first` first, when
-        it is one); leading, `self.lead` is then the card that decided the value."""
+        it is one); `trick[win]` is winning the trick so far. Leading, `self.lead` is then the
+        card that decided the value."""
         self.nodes += 1
         if not self.nodes % CLOCK_EVERY and perf_counter() > self.deadline:
             raise OutOfTime
         hands = self.hands
-        seat = (leader + len(trick)) % PLAYERS
+        played = len(trick)
+        seat = (leader + played) % PLAYERS
         hand = hands[seat]
         legal = obligation_of_mask(hand, trick, self.trump, self.options)[0]
         out = hands[0] | hands[1] | hands[2] | hands[3]
@@ -446,19 +473,20 @@ class _Search:
             out |= 1 << card
         maximizing = seat % 2 == self.maximizer
         best, decided = (-1000 if maximizing else 1000), -1
-        cards = self._ordered(legal, out, trick, seat)
+        beaten = self._beaten(trick, win)
+        cards = self._ordered(legal, out, trick, win, beaten)
         if first in cards:
             cards.remove(first)
             cards.insert(0, first)
         for card in cards:
             hands[seat] = hand & ~(1 << card)
-            played = (*trick, card)
-            if len(played) < PLAYERS:
-                g = self._inside(leader, played, sweep, beta)
+            taken = played if beaten >> card & 1 else win
+            if played < PLAYERS - 1:
+                g = self._inside(leader, (*trick, card), sweep, beta, taken)
             else:
-                winner = (leader + trick_winner(played, self.trump)) % PLAYERS
+                winner = (leader + taken) % PLAYERS
                 last = not (hands[0] | hands[1] | hands[2] | hands[3])
-                gain = self._gain(played, winner, last)
+                gain = self._gain((*trick, card), winner, last)
                 g = gain + self._between(winner, self._next_sweep(sweep, winner % 2), beta - gain)
             hands[seat] = hand
             if maximizing:
@@ -474,14 +502,17 @@ class _Search:
             self.lead = decided
         return best
 
-    def _ordered(self, legal: int, out: int, trick: Sequence[int], seat: int) -> list[Card]:
+    def _ordered(
+        self, legal: int, out: int, trick: Sequence[int], win: int, beaten: int
+    ) -> list[Card]:
         """One card per group of equivalent cards, the likely best first (measured on the
         benchmark's deals: a fifth fewer nodes than the strongest cards first).
 
         Leading: the masters (no card still out above them in their suit), the most points
         first, then the others, the fewest points first. Following while the partner wins the
         trick: the most points first from the last seat, else the fewest. Otherwise the cards
-        that take the trick, the weakest first, then the others, the fewest points first."""
+        that take the trick (`beaten`), the weakest first, then the others, the fewest points
+        first."""
         trump = self.trump
         cards: list[Card] = []
         for suit, mask in enumerate(SUIT_MASKS):
@@ -495,11 +526,8 @@ class _Search:
             masters = [c for c in cards if not stronger[c] & out]
             masters.sort(key=points.__getitem__, reverse=True)
             return masters + sorted((c for c in cards if stronger[c] & out), key=points.__getitem__)
-        win = trick_winner(trick, trump)
         if (len(trick) - win) % 2 == 0:  # the partner is winning
             return sorted(cards, key=points.__getitem__, reverse=len(trick) == PLAYERS - 1)
-        best = trick[win]
-        beaten = self.stronger[best] | (0 if best >> 3 == trump else SUIT_MASKS[trump])
         beats = [c for c in cards if beaten >> c & 1]
         return beats + sorted((c for c in cards if not beaten >> c & 1), key=points.__getitem__)
 
@@ -557,10 +585,14 @@ def _elapsed_ms(start: float) -> float:
 
 
 def solve(
-    record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS, budget_ms: int = DEFAULT_BUDGET_MS
+    record: DealRecord,
+    options: RuleOptions = DEFAULT_OPTIONS,
+    budget_ms: int = DEFAULT_BUDGET_MS,
+    every_card: bool = True,
 ) -> Solution:
     """What perfect play gives from the position after `record.plays` (hands required): the
-    value, every legal card's value and one perfect line; bounds when `budget_ms` runs out."""
+    value, one perfect line and (`every_card`) each legal card's value; bounds when
+    `budget_ms` runs out."""
     start = perf_counter()
     position = _position(record, options)
     judged, state = position.judged, position.state
@@ -576,7 +608,7 @@ def solve(
         line = search.line(state, best)
         values: dict[Card, MoveValue] = {}
         sign = 1 if _seat_to_move(state) % 2 == takers else -1
-        for group in search.groups(state):
+        for group in search.groups(state) if every_card else ():
             gain, child = search.after(state, group[0])
             after = gain + search.value(child, best - gain)
             rest = search.line(child, after - gain)
@@ -595,7 +627,7 @@ def solve(
     return Solution(
         judged.to_move,
         _outcome(record, line, options),
-        tuple(values[card] for card in judged.legal),
+        tuple(values[card] for card in judged.legal if card in values),
         tuple(line),
         True,
         None,
@@ -615,6 +647,7 @@ def judge_claim(
     claimant's team can force it whatever the opponents do, in mode "any" however both
     sides play. Also what the team can guarantee in that mode, and a refutation."""
     start = perf_counter()
+    claim.check()
     position = _position(record, options)
     if position.judged.complete:
         raise InconsistentInput.at("/claim", "claim_after_last_trick")

@@ -152,6 +152,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "The deal is over: there is nothing left to claim.",
         "fr": "La donne est finie : il n'y a plus rien à revendiquer.",
     },
+    "claim_one_kind": {
+        "en": "Claim exactly one of tricks, rest or points.",
+        "fr": "Revendiquez exactement un de tricks, rest ou points.",
+    },
     "hands_count": {
         "en": "Give the hands of all 4 seats, not {size}.",
         "fr": "Donnez les mains des 4 joueurs, pas {size}.",

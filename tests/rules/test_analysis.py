@@ -407,6 +407,28 @@ def test_masters_claim_the_rest_however_both_sides_play() -> None:
     assert verdict.refutation is not None and len(verdict.refutation) == DECK_SIZE
 
 
+@pytest.mark.parametrize(
+    "claim",
+    [
+        Claim(0),
+        Claim(0, tricks=1, rest=True),
+        Claim(0, tricks=1, points=1),
+        Claim(0, tricks=2, rest=True, points=5),
+    ],
+)
+def test_a_claim_names_exactly_one_thing(claim: Claim) -> None:
+    with pytest.raises(InconsistentInput) as raised:
+        judge_claim(record(), claim)
+    assert [(p.pointer, p.code) for p in raised.value.problems] == [("/claim", "claim_one_kind")]
+
+
+def test_the_value_alone_skips_the_cards_values() -> None:
+    played = play_deal(random.Random(9), 20).record
+    alone, every = solve(played, every_card=False), solve(played)
+    assert (alone.value, alone.line, alone.moves) == (every.value, every.line, ())
+    assert alone.nodes < every.nodes
+
+
 def test_a_tiny_budget_answers_bounds_that_hold_the_value() -> None:
     played = play_deal(random.Random(5), 0).record
     cut = solve(played, budget_ms=0)
