@@ -252,6 +252,8 @@ class _Search:
         self.suit_points = _suit_points(trump)
         self.stronger = _stronger(trump)
         self.trump_mask = SUIT_MASKS[trump]
+        self.trumps_down = _suit_order(trump, trump)[::-1]  # the strongest first
+        self.holder = [0] * DECK_SIZE  # per card still held, the team holding it
 
     # The driver's steps, on whole states.
 
@@ -274,9 +276,15 @@ class _Search:
         """Fail-soft answer to "is the future gain at least `beta`?": a value g, with the
         gain >= g when g >= beta, else the gain <= g."""
         self.hands = list(state.hands)
+        for seat, hand in enumerate(state.hands):
+            for card in range(DECK_SIZE):
+                if hand >> card & 1:
+                    self.holder[card] = seat % 2
         if state.trick:
             win = trick_winner(state.trick, self.trump)
-            return self._inside(state.leader, state.trick, state.sweep, beta, win)
+            out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
+            out |= mask_of(state.trick)
+            return self._inside(state.leader, state.trick, out, state.sweep, beta, win)
         return self._between(state.leader, state.sweep, beta)
 
     def value(self, state: _State, guess: int) -> int:
@@ -367,13 +375,13 @@ class _Search:
         if known is not None:
             lo, hi, first = known
         else:
-            lo, hi = self._sure(leader, out, *self._bounds_of(out, sweep))
+            lo, hi = self._sure(leader, out, *self._top_trumps(out, *self._bounds_of(out, sweep)))
             first = -1
         if lo >= beta:
             return lo
         if hi < beta:
             return hi
-        g = self._inside(leader, (), sweep, beta, 0, first)
+        g = self._inside(leader, (), out, sweep, beta, 0, first)
         if g >= beta:
             lo = g
         else:
@@ -399,6 +407,31 @@ class _Search:
         lo = -self.bonus if sweep == _NO_TRICK or sweep == _swept(1 - self.team) else 0
         hi = total + self.bonus if sweep == _NO_TRICK or sweep == _swept(self.team) else total
         return lo, hi
+
+    def _top_trumps(self, out: int, lo: int, hi: int) -> tuple[int, int]:
+        """`lo` and `hi` tightened by the trumps one team holds above every trump of the
+        other: each wins its trick, or falls in a trick its partner wins with a higher one, so
+        their points are that team's, in at least one trick for two of them. This holds
+        however anyone plays: it is what cuts mode "any" (5 to 12 times fewer positions for a
+        claim with 5 tricks left), where every seat plays against the claim."""
+        holder = self.holder
+        run, team = 0, -1
+        for card in self.trumps_down:
+            if out >> card & 1:
+                if team < 0:
+                    team = holder[card]
+                elif holder[card] != team:
+                    break
+                run |= 1 << card
+        if not run:
+            return lo, hi
+        if self.count_tricks:
+            won, most = (run.bit_count() + 1) // 2, out.bit_count() // PLAYERS
+        else:
+            won, most = self._points_of(run), self._points_of(out) + LAST_TRICK_BONUS
+        if team == self.team:
+            return max(lo, won), hi
+        return lo, min(hi, most - won)  # The team loses a trick: no capot for it.
 
     def _sure(self, leader: int, out: int, lo: int, hi: int) -> tuple[int, int]:
         """`lo` and `hi` tightened by the tricks the leader can take for sure: each of his
@@ -452,14 +485,15 @@ class _Search:
         self,
         leader: int,
         trick: tuple[Card, ...],
+        out: int,
         sweep: int,
         beta: int,
         win: int = 0,
         first: int = -1,
     ) -> int:
         """The seat to move plays each of its candidate cards in turn (`first` first, when
-        it is one); `trick[win]` is winning the trick so far. Leading, `self.lead` is then the
-        card that decided the value."""
+        it is one); `out` holds the cards in hands or on the table and `trick[win]` is winning
+        the trick so far. Leading, `self.lead` is then the card that decided the value."""
         self.nodes += 1
         if not self.nodes % CLOCK_EVERY and perf_counter() > self.deadline:
             raise OutOfTime
@@ -468,9 +502,6 @@ class _Search:
         seat = (leader + played) % PLAYERS
         hand = hands[seat]
         legal = obligation_of_mask(hand, trick, self.trump, self.options)[0]
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        for card in trick:
-            out |= 1 << card
         maximizing = seat % 2 == self.maximizer
         best, decided = (-1000 if maximizing else 1000), -1
         beaten = self._beaten(trick, win)
@@ -482,7 +513,7 @@ class _Search:
             hands[seat] = hand & ~(1 << card)
             taken = played if beaten >> card & 1 else win
             if played < PLAYERS - 1:
-                g = self._inside(leader, (*trick, card), sweep, beta, taken)
+                g = self._inside(leader, (*trick, card), out, sweep, beta, taken)
             else:
                 winner = (leader + taken) % PLAYERS
                 last = not (hands[0] | hands[1] | hands[2] | hands[3])
@@ -604,7 +635,7 @@ def solve(
     search = _Search(record.trump, options, takers, takers, False, bonus, start + budget_ms / 1000)
     past = position.points[takers]
     try:
-        best = search.value(state, guess=search.quick_bounds(state)[1] // 2)
+        best = search.value(state, guess=sum(search.quick_bounds(state)) // 2)
         line = search.line(state, best)
         values: dict[Card, MoveValue] = {}
         sign = 1 if _seat_to_move(state) % 2 == takers else -1

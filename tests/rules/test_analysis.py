@@ -442,6 +442,26 @@ def test_a_tiny_budget_answers_bounds_that_hold_the_value() -> None:
     assert not claim.exact
 
 
+# --- effort --------------------------------------------------------------------------------------
+
+# Positions searched on three deals with 5 tricks left (12 random legal plays from the seed):
+# the value alone, every card's value, seat 0 claiming 3 tricks (best), seat 1 the rest (any).
+# Pinned, so that a change to the move order, the table or the bounds shows here first: the
+# values cannot tell (they stay right); re-measure with bench/analysis.py and update these.
+EFFORT = [(1, 1163, 2044, 2221, 395), (3, 7300, 13028, 6907, 2764), (4, 205, 1837, 238, 6668)]
+
+
+@pytest.mark.parametrize(("seed", "value", "every", "best", "anyhow"), EFFORT)
+def test_the_search_s_effort_is_pinned(
+    seed: int, value: int, every: int, best: int, anyhow: int
+) -> None:
+    played = play_deal(random.Random(seed), 12).record
+    assert solve(played, every_card=False).nodes == value
+    assert solve(played).nodes == every
+    assert judge_claim(played, Claim(0, tricks=3)).nodes == best
+    assert judge_claim(played, Claim(1, rest=True), ANY).nodes == anyhow
+
+
 # --- equivalent cards ----------------------------------------------------------------------------
 
 
