@@ -157,7 +157,15 @@ class MoveSchema(Schema):
     )
 
 
-class SolutionSchema(Schema):
+class SearchSchema(Schema):
+    """What every analysis answer says of its search."""
+
+    exact = StrictBoolean(required=True, metadata={"description": "false: the budget ran out."})
+    nodes = StrictInteger(required=True, metadata={"description": "Positions searched."})
+    elapsed_ms = Milliseconds(required=True)
+
+
+class SolutionSchema(SearchSchema):
     to_move = seat(required=True, allow_none=True, metadata={"description": "null when over."})
     value = ma.fields.Nested(
         OutcomeSchema,
@@ -177,15 +185,12 @@ class SolutionSchema(Schema):
         required=True,
         metadata={"description": "One perfect line of play from here to the end."},
     )
-    exact = StrictBoolean(required=True, metadata={"description": "false: the budget ran out."})
     bounds = pair(
         StrictInteger(),
         required=True,
         allow_none=True,
         metadata={"description": "When not exact: the takers' final card points lie in [lo, hi]."},
     )
-    nodes = StrictInteger(required=True, metadata={"description": "Positions searched."})
-    elapsed_ms = Milliseconds(required=True)
 
 
 @blp.route("/v1/analysis/solve")
@@ -205,7 +210,7 @@ class SolveDeal(MethodView):
         return solve(body["record"], body["options"], body["budget_ms"])
 
 
-class ClaimVerdictSchema(Schema):
+class ClaimVerdictSchema(SearchSchema):
     holds = StrictBoolean(
         required=True, allow_none=True, metadata={"description": "null: the budget ran out."}
     )
@@ -227,9 +232,6 @@ class ClaimVerdictSchema(Schema):
         allow_none=True,
         metadata={"description": "When the claim fails: a legal line to the end that defeats it."},
     )
-    exact = StrictBoolean(required=True, metadata={"description": "false: the budget ran out."})
-    nodes = StrictInteger(required=True, metadata={"description": "Positions searched."})
-    elapsed_ms = Milliseconds(required=True)
 
 
 @blp.route("/v1/analysis/claim")
