@@ -12,7 +12,11 @@ the value, and driven by MTD(f) until the bounds meet. What makes it fast enough
   them;
 - cards of one hand with equal points and no card still out between them in their suit's order
   win the same tricks and give the same points: one of them is tried (`_groups`);
-- a trick's cards are tried in an order that finds cut-offs early (`_ordered`);
+- bounds at each trick before any search: nothing or everything of the cards out, the trumps
+  one team holds above all of the other's (`_top_trumps`), the tricks the leader takes for
+  sure (`_sure`);
+- a trick's cards are tried in an order that finds cut-offs early (`_ordered`), the lead that
+  decided a position last time first;
 - the last trick is counted, not searched.
 
 Objective (the `solve`): the takers maximise and the defenders minimise the takers' margin,
