@@ -66,6 +66,6 @@ openapi: $(VENV)/.runtime-installed
 ## (python -m bench.http): as a script, bench/http.py would shadow the standard library's http.
 bench: $(VENV)/.runtime-installed
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-	@for name in engine http; do \
+	@for name in engine analysis http; do \
 		if [ -f "bench/$$name.py" ]; then echo "== bench/$$name.py"; $(BIN)/python -m "bench.$$name"; fi; \
 	done

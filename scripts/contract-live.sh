@@ -13,7 +13,8 @@ document=${CONTRACT_SCHEMA:-openapi.yaml}
 log=$(mktemp)
 # gunicorn.conf.py makes (and removes) its own metrics directory when this is unset.
 unset PROMETHEUS_MULTIPROC_DIR
-HOST=127.0.0.1 PORT=$port WEB_CONCURRENCY=2 LOG_LEVEL=warning \
+# The fuzzer asks for analysis budgets up to 10 s: cap each search (as tests/conftest.py does).
+HOST=127.0.0.1 PORT=$port WEB_CONCURRENCY=2 LOG_LEVEL=warning ANALYSIS_BUDGET_CAP_MS=20 \
 	"$bin/gunicorn" --config gunicorn.conf.py service.app:app >"$log" 2>&1 &
 server=$!
 stop() {

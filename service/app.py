@@ -29,6 +29,8 @@ request with JSON Pointers. Messages are in English, or French with `Accept-Lang
 DEFAULT_CONFIG: Mapping[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     "LOG_LEVEL": os.environ.get("LOG_LEVEL", "INFO"),
+    # Test harnesses only: caps every analysis budget (service/api/analysis.py).
+    "ANALYSIS_BUDGET_CAP_MS": os.environ.get("ANALYSIS_BUDGET_CAP_MS") or None,
     "API_TITLE": "Belote referee",
     "API_VERSION": "1.0.0",
     "OPENAPI_VERSION": "3.1.0",

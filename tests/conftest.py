@@ -21,6 +21,8 @@ from flask.testing import FlaskClient
 from service.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
+# What the contract runs cap every analysis budget to (scripts/contract-live.sh says it too).
+ANALYSIS_BUDGET_CAP_MS = 20
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ To add a resource, write `service/api/<resource>.py` with
 from __future__ import annotations
 
 from service.api import (
+    analysis,
     annonces,
     bidding,
     coinche_deals,
@@ -33,4 +34,5 @@ BLUEPRINTS: list[Blueprint] = [
     coinche_deals.blp,
     coinche_play.blp,
     viewer.blp,
+    analysis.blp,
 ]

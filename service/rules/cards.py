@@ -183,15 +183,23 @@ def card_values(strain: int, sa_points: str = "ace19", ta_points: str = "ffb") -
 
 # Sets of cards as bit masks (bit c: card c), for the play obligations' hot path.
 SUIT_MASKS = tuple(sum(1 << c for c in ALL_CARDS if c >> 3 == suit) for suit in range(4))
-# Per card: the cards of its suit that beat it when that suit is trump.
-STRONGER_TRUMPS = tuple(
-    sum(
-        1 << other
-        for other in ALL_CARDS
-        if other >> 3 == card >> 3 and CARD_TRUMP_STRENGTH[other] > CARD_TRUMP_STRENGTH[card]
+
+
+def _stronger(strength: tuple[int, ...]) -> tuple[int, ...]:
+    """Per card, the cards of its suit above it in `strength`, as a mask."""
+    return tuple(
+        sum(
+            1 << other
+            for other in ALL_CARDS
+            if other >> 3 == card >> 3 and strength[other] > strength[card]
+        )
+        for card in ALL_CARDS
     )
-    for card in ALL_CARDS
-)
+
+
+# Per card: the cards of its suit that beat it when that suit is trump, and when it is not.
+STRONGER_TRUMPS = _stronger(CARD_TRUMP_STRENGTH)
+STRONGER_PLAIN = _stronger(CARD_PLAIN_STRENGTH)
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -187,6 +187,18 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Seat {seat} plays {card}, which is not in its hand (or already played).",
         "fr": "Le joueur {seat} joue {card}, qui n'est pas (ou plus) dans sa main.",
     },
+    "analysis_needs_hands": {
+        "en": "Perfect play needs all four hands.",
+        "fr": "Le jeu parfait demande les quatre mains.",
+    },
+    "claim_after_last_trick": {
+        "en": "The deal is over: there is nothing left to claim.",
+        "fr": "La donne est finie : il n'y a plus rien à revendiquer.",
+    },
+    "claim_one_kind": {
+        "en": "Claim exactly one of tricks, rest or points.",
+        "fr": "Revendiquez exactement un de tricks, rest ou points.",
+    },
     "hands_count": {
         "en": "Give the hands of all 4 seats, not {size}.",
         "fr": "Donnez les mains des 4 joueurs, pas {size}.",

@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, settings
 from schemathesis.generation import GenerationMode
 
 from service.app import create_app
-from tests.conftest import ROOT
+from tests.conftest import ANALYSIS_BUDGET_CAP_MS, ROOT
 
 os.chdir(ROOT)  # schemathesis.toml is looked up from the working directory
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
-schema.app = create_app()
+# The fuzzer asks for analysis budgets up to 10 s; the test cap keeps each search short.
+schema.app = create_app({"ANALYSIS_BUDGET_CAP_MS": ANALYSIS_BUDGET_CAP_MS})
 MAX_EXAMPLES = int(os.environ.get("CONTRACT_MAX_EXAMPLES", "100"))
 
 

@@ -1,0 +1,252 @@
+"""POST /v1/analysis/solve and /v1/analysis/claim: perfect play with all four hands known."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flask
+import marshmallow as ma
+from flask.views import MethodView
+from marshmallow import validate
+
+from service.api.blueprint import Blueprint
+from service.api.deals import ReplayRequestSchema
+from service.api.schemas import (
+    BoundedList,
+    CardField,
+    Schema,
+    StrictBoolean,
+    StrictInteger,
+    card_list,
+    judgement,
+    pair,
+    seat,
+    team,
+)
+from service.rules.analysis import (
+    BEST,
+    CLAIM_MODES,
+    DEFAULT_BUDGET_MS,
+    MAX_BUDGET_MS,
+    Claim,
+    ClaimVerdict,
+    Solution,
+    judge_claim,
+    solve,
+)
+from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
+from service.rules.play import PLAYERS
+from service.rules.replay import TRICKS
+from service.rules.scoring import CONTRACTS
+
+# App config: when set, the most milliseconds any analysis may search, whatever the body asks.
+# The contract tests set it (their fuzzer asks for budgets up to 10 s, thousands of times);
+# the environment variable of the same name sets it for a served app. Unset in production.
+BUDGET_CAP = "ANALYSIS_BUDGET_CAP_MS"
+
+
+class Milliseconds(ma.fields.Float):
+    """A duration in milliseconds, dumped as it is (a float)."""
+
+    def dump_converter(self) -> Callable[[Any], Any]:
+        return lambda value: value
+
+
+blp = Blueprint(
+    "analysis",
+    __name__,
+    description="Perfect play with all four hands known (double dummy): what the rest of a "
+    "deal is worth, every card's value, one perfect line, and whether a claim holds.",
+)
+
+
+def _budget(asked: int) -> int:
+    cap = flask.current_app.config.get(BUDGET_CAP)
+    return asked if cap is None else min(asked, int(cap))
+
+
+class AnalysisRequestSchema(ReplayRequestSchema):
+    """A replay's body with the hands required, and the search's time budget."""
+
+    hands = BoundedList(
+        card_list(HAND_SIZE, HAND_SIZE),
+        validate=validate.Length(equal=PLAYERS),
+        required=True,
+        metadata={"description": "Each seat's 8 cards after the deal."},
+    )
+    budget_ms = StrictInteger(
+        validate=validate.Range(1, MAX_BUDGET_MS),
+        load_default=DEFAULT_BUDGET_MS,
+        metadata={
+            "description": "Milliseconds the search may take; past them it answers bounds.",
+            "default": DEFAULT_BUDGET_MS,
+        },
+    )
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {**super().record(data, **kwargs), "budget_ms": _budget(data["budget_ms"])}
+
+
+class ClaimSchema(Schema):
+    seat = seat(required=True, metadata={"description": "The claimant; the claim is its team's."})
+    tricks = StrictInteger(
+        validate=validate.Range(0, TRICKS),
+        metadata={"description": "At least this many of the tricks not yet finished."},
+    )
+    rest = StrictBoolean(
+        validate=validate.Equal(True),
+        metadata={"description": "Every trick not yet finished (the current one included)."},
+    )
+    points = StrictInteger(
+        validate=validate.Range(0, DEAL_POINTS),
+        metadata={"description": "At least this many card points at the end of the deal."},
+    )
+
+    @ma.post_load
+    def claim(self, data: dict[str, Any], **kwargs: Any) -> Claim:
+        return Claim(data["seat"], data.get("tricks"), data.get("rest", False), data.get("points"))
+
+
+class ClaimRequestSchema(AnalysisRequestSchema):
+    claim = ma.fields.Nested(ClaimSchema, required=True)
+    mode = ma.fields.String(
+        validate=validate.OneOf(CLAIM_MODES),
+        load_default=BEST,
+        metadata={
+            "description": "`best`: the claimant's team can force it whatever the opponents "
+            "do; `any`: it holds however both sides play.",
+            "default": BEST,
+        },
+    )
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {**super().record(data, **kwargs), "claim": data["claim"], "mode": data["mode"]}
+
+
+class OutcomeSchema(Schema):
+    points = pair(
+        StrictInteger(),
+        required=True,
+        metadata={"description": "Final card points per team, dix de der in (162 in all)."},
+    )
+    capot = team(required=True, allow_none=True, metadata={"description": "Won every trick."})
+    contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
+    score = pair(
+        StrictInteger(),
+        required=True,
+        metadata={"description": "The deal's score per team, as /v1/deals/replay gives it."},
+    )
+
+
+class MoveSchema(Schema):
+    card = CardField(canonical=True, required=True)
+    value = ma.fields.Nested(
+        OutcomeSchema,
+        required=True,
+        metadata={"description": "The finished deal when this card is played, then perfect play."},
+    )
+    loss = StrictInteger(
+        required=True,
+        metadata={
+            "description": "Card points this card costs the mover's team against the best "
+            "card (0 for the best); a lost capot costs (capot value - 162) / 2 more."
+        },
+    )
+
+
+class SearchSchema(Schema):
+    """What every analysis answer says of its search."""
+
+    exact = StrictBoolean(required=True, metadata={"description": "false: the budget ran out."})
+    nodes = StrictInteger(required=True, metadata={"description": "Positions searched."})
+    elapsed_ms = Milliseconds(required=True)
+
+
+class SolutionSchema(SearchSchema):
+    to_move = seat(required=True, allow_none=True, metadata={"description": "null when over."})
+    value = ma.fields.Nested(
+        OutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The finished deal under perfect play; null when not exact."},
+    )
+    moves = ma.fields.List(
+        ma.fields.Nested(MoveSchema),
+        required=True,
+        metadata={"description": "Each legal card of the player to move, in hand order."},
+    )
+    line = card_list(
+        0,
+        DECK_SIZE,
+        canonical=True,
+        required=True,
+        metadata={"description": "One perfect line of play from here to the end."},
+    )
+    bounds = pair(
+        StrictInteger(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "When not exact: the takers' final card points lie in [lo, hi]."},
+    )
+
+
+@blp.route("/v1/analysis/solve")
+class SolveDeal(MethodView):
+    @blp.doc(
+        operationId="solve_deal",
+        description="From the position after `plays`, with both sides playing perfectly: the "
+        "takers maximise, the defenders minimise, the takers' card points minus the "
+        "defenders' (a capot counts the capot value against 0). Answers the finished deal's "
+        "points and score, each legal card's value and `loss` for the mover's team (in card "
+        "points; losing a capot costs (capot value - 162) / 2 more), and one perfect line. "
+        "Past `budget_ms` the answer is `exact: false` with `bounds`.",
+    )
+    @judgement(blp, AnalysisRequestSchema, SolutionSchema)
+    def post(self, body: dict[str, Any]) -> Solution:
+        """What perfect play gives from here: the value, every card's value, a perfect line."""
+        return solve(body["record"], body["options"], body["budget_ms"])
+
+
+class ClaimVerdictSchema(SearchSchema):
+    holds = StrictBoolean(
+        required=True, allow_none=True, metadata={"description": "null: the budget ran out."}
+    )
+    tricks = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Tricks not yet finished the team can guarantee in this mode."},
+    )
+    points = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Final card points the team can guarantee in this mode."},
+    )
+    refutation = card_list(
+        0,
+        DECK_SIZE,
+        canonical=True,
+        required=True,
+        allow_none=True,
+        metadata={"description": "When the claim fails: a legal line to the end that defeats it."},
+    )
+
+
+@blp.route("/v1/analysis/claim")
+class JudgeClaim(MethodView):
+    @blp.doc(
+        operationId="judge_claim",
+        description="A player shows the hand and claims the rest, some tricks, or some points "
+        "for the team. Mode `best` (default): the claim holds if the team can force it with "
+        "perfect play whatever the opponents do; `any`: it holds however both sides play "
+        "(every remaining card a master). Answers what the team can guarantee in that mode "
+        "and, when the claim fails, a line of legal play that defeats it.",
+    )
+    @judgement(blp, ClaimRequestSchema, ClaimVerdictSchema)
+    def post(self, body: dict[str, Any]) -> ClaimVerdict:
+        """Whether a claim holds, what the team can guarantee, and a refutation."""
+        return judge_claim(
+            body["record"], body["claim"], body["mode"], body["options"], body["budget_ms"]
+        )
