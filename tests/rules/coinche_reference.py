@@ -66,6 +66,7 @@ class AuctionResult:
     legal: list[str]
     contract: tuple[int, int | str, str, int] | None  # taker, value, strain, coinche
     violation: tuple[int, str] | None  # index, code
+    standing: tuple[int, int | str, str, int] | None  # the highest bid so far, its level
 
 
 def bid_rank(value: int | str) -> int:
@@ -136,14 +137,20 @@ def auction(dealer: int, calls: list[str], opts: Opts) -> AuctionResult:
         every += ["coinche", "surcoinche"]
         return [c for c in every if why_not(c) is None]
 
+    def standing() -> tuple[int, int | str, str, int] | None:
+        return None if bid is None else (bidder, bid[0], bid[1], level)
+
     for index, call in enumerate(calls):
         code = why_not(call)
         if code is not None:
-            contract = None
-            if over and bid is not None:
-                contract = (bidder, bid[0], bid[1], level)
+            contract = standing() if over else None
             return AuctionResult(
-                "invalid", None if over else speaker(), legal_now(), contract, (index, code)
+                "invalid",
+                None if over else speaker(),
+                legal_now(),
+                contract,
+                (index, code),
+                standing(),
             )
         seat = speaker()
         spoken += 1
@@ -167,9 +174,9 @@ def auction(dealer: int, calls: list[str], opts: Opts) -> AuctionResult:
             passes = 0
     if over:
         if bid is None:
-            return AuctionResult("redeal", None, [], None, None)
-        return AuctionResult("taken", None, [], (bidder, bid[0], bid[1], level), None)
-    return AuctionResult("open", speaker(), legal_now(), None, None)
+            return AuctionResult("redeal", None, [], None, None, None)
+        return AuctionResult("taken", None, [], standing(), None, standing())
+    return AuctionResult("open", speaker(), legal_now(), None, None, standing())
 
 
 # ---------------------------------------------------------------- play
@@ -301,6 +308,28 @@ def belotes(hands: list[list[int]], strain: int, opts: Opts) -> list[tuple[int, 
         for seat, hand in enumerate(hands):
             if s * 8 + KING in hand and s * 8 + QUEEN in hand:
                 found.append((seat, s))
+    return found
+
+
+def hand_declarations(hand: list[int]) -> list[tuple[Ann, list[int]]]:
+    """The fours of the hand (7s and 8s score nothing), then its maximal runs of 3 or more
+    among the cards left, each with its cards."""
+    found = []
+    left = set(hand)
+    for r in (JACK, NINE, ACE, TEN, KING, QUEEN):
+        four = [s * 8 + r for s in range(4)]
+        if all(c in left for c in four):
+            found.append((Ann("four", r), four))
+            left -= set(four)
+    for s in range(4):
+        run: list[int] = []
+        for r in [*range(8), None]:
+            if r is not None and s * 8 + r in left:
+                run.append(s * 8 + r)
+                continue
+            if len(run) >= 3:
+                found.append((Ann("seq", rank(run[-1]), len(run), s), run))
+            run = []
     return found
 
 

@@ -6,12 +6,12 @@ Any difference is a bug in one of the two; the rules page settles which."""
 from __future__ import annotations
 
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules import Card, classify
+from service.rules import Card, Declaration, classify
 from service.rules.coinche_bidding import judge_auction
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
@@ -82,6 +82,8 @@ def test_the_auction_is_judged_as_the_reference_judges_it(rng: random.Random) ->
     assert list(got.legal) == expected.legal, calls
     want = None if expected.contract is None else contract_of(*expected.contract)
     assert got.contract == want, calls
+    standing = None if expected.standing is None else contract_of(*expected.standing)
+    assert got.standing == standing, calls
     violation_found = None if got.violation is None else (got.violation.index, got.violation.code)
     assert violation_found == expected.violation, calls
 
@@ -162,6 +164,7 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
     points = ref.team_points(tricks, strain, opts)
     teams = {team for _, team in tricks}
     capot = teams.pop() if len(teams) == 1 else None
+    declared = [(seat, a, c) for seat in range(4) for a, c in ref.hand_declarations(hands[seat])]
     contract = Contract(taker, value if value != "capot" else CAPOT, strain, coinche)
     record = CoincheRecord(
         dealer=dealer,
@@ -170,7 +173,18 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
         # Without the hands, renonces are proven by later plays: on a complete deal, all.
         hands=tuple(tuple(Card(c) for c in h) for h in hands) if rng.random() < 0.7 else None,
         belote_announced=tuple(Belote(seat, suit) for seat, suit in announced),
+        declarations=tuple(Declaration(s, tuple(Card(x) for x in c)) for s, _, c in declared),
     )
+    # Part way, the player to move and their legal cards.
+    cut = rng.randrange(32)
+    partial = replay_coinche(replace(record, plays=record.plays[:cut]), options)
+    if record.hands is not None and not partial.renonces:
+        trick = plays[cut - cut % 4 : cut]
+        seat = partial.to_move
+        assert seat is not None
+        held = [c for c in hands[seat] if c not in plays[:cut]]
+        assert partial.legal is not None
+        assert sorted(partial.legal) == sorted(ref.legal(held, trick, strain, opts))
     got = replay_coinche(record, options)
     assert got.complete
     assert list(got.points) == points
@@ -178,8 +192,12 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
     first = None if not got.renonces else got.renonces[0].seat % 2
     assert first == renonce
     belote = (sum(s % 2 == 0 for s, _ in counted), sum(s % 2 == 1 for s, _ in counted))
-    deal = ref.Deal(taker, value, strain, coinche, (points[0], points[1]), capot, belote)
-    deal.renonce = renonce
+    annonces: tuple[list[ref.Ann], list[ref.Ann]] = ([], [])
+    for seat, annonce, _ in declared:
+        annonces[seat % 2].append(annonce)
+    deal = ref.Deal(
+        taker, value, strain, coinche, (points[0], points[1]), capot, belote, annonces, renonce
+    )
     expected = ref.score(deal, opts)
     assert got.score is not None
     assert (got.score.contract, got.score.score, got.score.reserve, got.score.capot) == (
@@ -205,7 +223,7 @@ def random_annonce(rng: random.Random) -> tuple[ref.Ann, tuple[Card, ...]]:
     return ref.Ann("seq", top, length, of_suit), cards
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_deal_summary_scores_as_the_reference_scores_it(rng: random.Random) -> None:
     opts, options = random_options(rng)
