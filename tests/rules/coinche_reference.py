@@ -1,14 +1,17 @@
 """A plain, independent reading of RULES-COINCHE.md, for comparison with the service.
 
-Written from the rules page alone, sharing nothing with `service.rules` but the card
-numbering (a card is an int: suit * 8 + rank, suits S H D C = 0..3, ranks 7 8 9 10 J Q K A =
-0..7). Slow and obvious on purpose: `test_coinche_reference.py` runs it beside the service on
-generated cases, and a disagreement is settled by the rules page, not by either side.
+Written from the rules page alone. It shares nothing with `service.rules` but the options
+record (`CoincheOptions`, which only holds values) and the card numbering: a card is an int,
+suit * 8 + rank, suits S H D C = 0..3, ranks 7 8 9 10 J Q K A = 0..7. Slow and obvious on
+purpose: `test_coinche_reference.py` runs it beside the service on generated cases, and a
+disagreement is settled by the rules page, not by either side.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from service.rules.coinche_options import CoincheOptions
 
 SA = 4
 TA = 5
@@ -30,30 +33,6 @@ def suit(card: int) -> int:
 
 def rank(card: int) -> int:
     return card % 8
-
-
-@dataclass(frozen=True)
-class Opts:
-    sa_ta: bool = False
-    max_bid: int = 160
-    surcoinche_multiplier: int = 4
-    auction_end: str = "three_passes"
-    made: str = "beat_defenders"
-    coinche_base: str = "fixed"
-    scoring: str = "points"
-    chute_points: int = 160
-    capot: int = 250
-    bonus_counts: bool = True
-    litige: str = "dedans"
-    rounding: str = "nearest_ten"
-    belote: str = "announce"
-    undertrump: str = "optional"
-    overtrump_partner: bool = True
-    sa_points: str = "ace19"
-    ta_points: str = "ffb"
-    ta_belote: str = "each_suit"
-    annonces: bool = False
-    renonce: str = "dedans"
 
 
 # ---------------------------------------------------------------- the auction
@@ -81,7 +60,7 @@ def split_bid(call: str) -> tuple[int | str, str]:
     raise ValueError(call)
 
 
-def auction(dealer: int, calls: list[str], opts: Opts) -> AuctionResult:
+def auction(dealer: int, calls: list[str], opts: CoincheOptions) -> AuctionResult:
     bid: tuple[int | str, str] | None = None
     bidder = -1
     level = 0
@@ -210,7 +189,9 @@ def winner(trick: list[int], strain: int) -> int:
     return best
 
 
-def card_rule(hand: list[int], trick: list[int], strain: int, opts: Opts, card: int) -> str | None:
+def card_rule(
+    hand: list[int], trick: list[int], strain: int, opts: CoincheOptions, card: int
+) -> str | None:
     """The rule `card` breaks, or None when it may be played."""
     if not trick:
         return None
@@ -223,30 +204,19 @@ def card_rule(hand: list[int], trick: list[int], strain: int, opts: Opts, card: 
         if of_led and suit(card) != led:
             return "follow_suit"
         return None
-    if strain == TA:
+    if strain == TA or led == strain:
+        # Trump led (under TA every suit is trump): follow, and beat the best card if you can.
         if not of_led:
             return None
         if suit(card) != led:
             return "follow_suit"
         if partner_wins and not opts.overtrump_partner:
             return None
-        higher = [c for c in of_led if stronger(c, best, led, TA)]
+        higher = [c for c in of_led if stronger(c, best, led, strain)]
         if higher and card not in higher:
             return "raise_trump"
         return None
-
     trumps = [c for c in hand if suit(c) == strain]
-    if led == strain:
-        if not trumps:
-            return None
-        if suit(card) != strain:
-            return "follow_suit"
-        if partner_wins and not opts.overtrump_partner:
-            return None
-        higher = [c for c in trumps if stronger(c, best, led, strain)]
-        if higher and card not in higher:
-            return "raise_trump"
-        return None
     if of_led:
         return None if suit(card) == led else "follow_suit"
     if partner_wins or not trumps:
@@ -261,14 +231,14 @@ def card_rule(hand: list[int], trick: list[int], strain: int, opts: Opts, card: 
     return None
 
 
-def legal(hand: list[int], trick: list[int], strain: int, opts: Opts) -> list[int]:
+def legal(hand: list[int], trick: list[int], strain: int, opts: CoincheOptions) -> list[int]:
     return [c for c in hand if card_rule(hand, trick, strain, opts, c) is None]
 
 
 # ---------------------------------------------------------------- points and belote
 
 
-def raw_points(card: int, strain: int, opts: Opts) -> int:
+def raw_points(card: int, strain: int, opts: CoincheOptions) -> int:
     r = rank(card)
     if strain == SA:
         return SA_ACE19[r] if opts.sa_points == "ace19" else PLAIN_POINTS[r]
@@ -281,7 +251,9 @@ def half_up(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
 
-def team_points(tricks: list[tuple[list[int], int]], strain: int, opts: Opts) -> list[int]:
+def team_points(
+    tricks: list[tuple[list[int], int]], strain: int, opts: CoincheOptions
+) -> list[int]:
     """Each team's points from (cards, winning team) tricks: scaled when the option says,
     then the dix de der."""
     raw = [0, 0]
@@ -295,7 +267,7 @@ def team_points(tricks: list[tuple[list[int], int]], strain: int, opts: Opts) ->
     return raw
 
 
-def belotes(hands: list[list[int]], strain: int, opts: Opts) -> list[tuple[int, int]]:
+def belotes(hands: list[list[int]], strain: int, opts: CoincheOptions) -> list[tuple[int, int]]:
     """(seat, suit) of every belote held under the strain."""
     if strain == SA:
         suits: list[int] = []
@@ -384,7 +356,7 @@ def ann_key(a: Ann, strain: int) -> tuple[int, int, int]:
     return (ann_points(a, strain), 1, TRUMP_ORDER[a.top])
 
 
-def counted_annonces(deal: Deal, opts: Opts) -> list[int]:
+def counted_annonces(deal: Deal, opts: CoincheOptions) -> list[int]:
     """Each team's counted annonce points (only the team with the best single annonce)."""
     if not opts.annonces:
         return [0, 0]
@@ -411,11 +383,11 @@ def counted_annonces(deal: Deal, opts: Opts) -> list[int]:
     return [0, 0]
 
 
-def round_ten(x: int, opts: Opts) -> int:
+def round_ten(x: int, opts: CoincheOptions) -> int:
     return (x + 5) // 10 * 10 if opts.rounding == "nearest_ten" else x
 
 
-def score(deal: Deal, opts: Opts) -> Scored:
+def score(deal: Deal, opts: CoincheOptions) -> Scored:
     t = deal.taker % 2
     d = 1 - t
     V = opts.capot if deal.value == "capot" else int(deal.value)

@@ -6,7 +6,7 @@ Any difference is a bug in one of the two; the rules page settles which."""
 from __future__ import annotations
 
 import random
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,36 +19,14 @@ from service.rules.coinche_scoring import CoincheDealSummary, score_coinche_deal
 from service.rules.play import legal_cards, trick_winner, violation
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import random_hands
+from tests.rules.test_coinche_options import TABLE
 
 STRAIN_INDEX = {code: i for i, code in enumerate(ref.STRAINS)}
-CHOICES = {
-    "sa_ta": (False, True),
-    "max_bid": (160, 180),
-    "surcoinche_multiplier": (4, 3),
-    "auction_end": ("three_passes", "four_passes"),
-    "made": ("beat_defenders", "reach_bid"),
-    "coinche_base": ("fixed", "points"),
-    "scoring": ("points", "contract"),
-    "chute_points": (160, 162),
-    "capot": (250, 252),
-    "bonus_counts": (True, False),
-    "litige": ("dedans", "reserve"),
-    "rounding": ("nearest_ten", "none"),
-    "belote": ("announce", "automatic"),
-    "undertrump": ("optional", "required"),
-    "overtrump_partner": (True, False),
-    "sa_points": ("ace19", "scaled"),
-    "ta_points": ("ffb", "scaled"),
-    "ta_belote": ("each_suit", "none"),
-    "annonces": (False, True),
-    "renonce": ("dedans", "annul"),
-}
-assert set(CHOICES) == {f.name for f in fields(ref.Opts)}
 
 
-def random_options(rng: random.Random) -> tuple[ref.Opts, CoincheOptions]:
-    chosen = {name: rng.choice(values) for name, values in CHOICES.items()}
-    return ref.Opts(**chosen), CoincheOptions(**chosen)
+def random_options(rng: random.Random) -> CoincheOptions:
+    """Every option of RULES-COINCHE.md's table (but `target`) at one of its values."""
+    return CoincheOptions(**{name: rng.choice(values) for name, values in TABLE.items()})
 
 
 def contract_of(taker: int, value: int | str, strain: str, coinche: int) -> Contract:
@@ -63,11 +41,11 @@ ODD_CALLS = ("70H", "85S", "170D", "190C", "0S", "capotSA", "capotTA", "160TA", 
 @settings(max_examples=150, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_the_auction_is_judged_as_the_reference_judges_it(rng: random.Random) -> None:
-    opts, options = random_options(rng)
+    options = random_options(rng)
     dealer = rng.randrange(4)
     calls: list[str] = []
     for _ in range(rng.randrange(1, 16)):
-        legal = ref.auction(dealer, calls, opts).legal
+        legal = ref.auction(dealer, calls, options).legal
         if legal and rng.random() < 0.85:
             weights = [
                 6 if c == "pass" else 3 if c in ("coinche", "surcoinche") else 1 for c in legal
@@ -75,7 +53,7 @@ def test_the_auction_is_judged_as_the_reference_judges_it(rng: random.Random) ->
             calls.append(rng.choices(legal, weights)[0])
         else:
             calls.append(rng.choice(("pass", "coinche", "surcoinche", "capotS", *ODD_CALLS)))
-    expected = ref.auction(dealer, calls, opts)
+    expected = ref.auction(dealer, calls, options)
     got = judge_auction(dealer, calls, options)
     assert got.status == expected.status, calls
     assert got.next == expected.next, calls
@@ -94,19 +72,19 @@ def test_the_auction_is_judged_as_the_reference_judges_it(rng: random.Random) ->
 @settings(max_examples=300, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_every_card_is_ruled_as_the_reference_rules_it(rng: random.Random) -> None:
-    opts, options = random_options(rng)
+    options = random_options(rng)
     strain = rng.randrange(6)
     deck = list(range(32))
     rng.shuffle(deck)
     trick = deck[: rng.randrange(4)]
     hand = [Card(c) for c in deck[4 : 4 + rng.randrange(1, 9)]]
     assert set(legal_cards(hand, trick, strain, options)) == set(
-        ref.legal(hand, trick, strain, opts)
+        ref.legal(hand, trick, strain, options)
     )
     for card in hand:
         broken = violation(hand, trick, strain, card, options)
         code = None if broken is None else str(broken.code)
-        assert code == ref.card_rule(hand, trick, strain, opts, card), (trick, hand, card)
+        assert code == ref.card_rule(hand, trick, strain, options, card), (trick, hand, card)
     full = deck[:4]
     assert trick_winner(full, strain) == ref.winner(full, strain)
 
@@ -114,18 +92,18 @@ def test_every_card_is_ruled_as_the_reference_rules_it(rng: random.Random) -> No
 # ---------------------------------------------------------------- whole deals
 
 
-def random_contract(rng: random.Random, opts: ref.Opts) -> tuple[int, int | str, int, int]:
-    values: list[int | str] = [*range(80, opts.max_bid + 1, 10), "capot"]
+def random_contract(rng: random.Random, options: CoincheOptions) -> tuple[int, int | str, int, int]:
+    values: list[int | str] = [*range(80, options.max_bid + 1, 10), "capot"]
     return (
         rng.randrange(4),
         rng.choice(values),
-        rng.randrange(6 if opts.sa_ta else 4),
+        rng.randrange(6 if options.sa_ta else 4),
         rng.choice((0, 0, 1, 2)),
     )
 
 
 def play_out(
-    rng: random.Random, hands: list[list[int]], strain: int, dealer: int, opts: ref.Opts
+    rng: random.Random, hands: list[list[int]], strain: int, dealer: int, options: CoincheOptions
 ) -> tuple[list[int], list[tuple[list[int], int]], int | None]:
     """Plays a deal, legal cards mostly: the plays, the tricks (cards, winning team) and the
     team of the first renonce."""
@@ -138,7 +116,7 @@ def play_out(
         trick: list[int] = []
         for i in range(4):
             seat = (leader + i) % 4
-            allowed = ref.legal(held[seat], trick, strain, opts)
+            allowed = ref.legal(held[seat], trick, strain, options)
             card = rng.choice(held[seat] if rng.random() < 0.03 else allowed)
             if card not in allowed and renonce is None:
                 renonce = seat % 2
@@ -153,15 +131,15 @@ def play_out(
 @settings(max_examples=60, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> None:
-    opts, options = random_options(rng)
+    options = random_options(rng)
     hands = [list(h) for h in random_hands(rng)]
     dealer = rng.randrange(4)
-    taker, value, strain, coinche = random_contract(rng, opts)
-    plays, tricks, renonce = play_out(rng, hands, strain, dealer, opts)
-    held = ref.belotes(hands, strain, opts)
+    taker, value, strain, coinche = random_contract(rng, options)
+    plays, tricks, renonce = play_out(rng, hands, strain, dealer, options)
+    held = ref.belotes(hands, strain, options)
     announced = [b for b in held if rng.random() < 0.7]
-    counted = held if opts.belote == "automatic" else announced
-    points = ref.team_points(tricks, strain, opts)
+    counted = held if options.belote == "automatic" else announced
+    points = ref.team_points(tricks, strain, options)
     teams = {team for _, team in tricks}
     capot = teams.pop() if len(teams) == 1 else None
     declared = [(seat, a, c) for seat in range(4) for a, c in ref.hand_declarations(hands[seat])]
@@ -184,7 +162,7 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
         assert seat is not None
         held = [c for c in hands[seat] if c not in plays[:cut]]
         assert partial.legal is not None
-        assert sorted(partial.legal) == sorted(ref.legal(held, trick, strain, opts))
+        assert sorted(partial.legal) == sorted(ref.legal(held, trick, strain, options))
     got = replay_coinche(record, options)
     assert got.complete
     assert list(got.points) == points
@@ -198,7 +176,7 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
     deal = ref.Deal(
         taker, value, strain, coinche, (points[0], points[1]), capot, belote, annonces, renonce
     )
-    expected = ref.score(deal, opts)
+    expected = ref.score(deal, options)
     assert got.score is not None
     assert (got.score.contract, got.score.score, got.score.reserve, got.score.capot) == (
         expected.contract,
@@ -226,15 +204,15 @@ def random_annonce(rng: random.Random) -> tuple[ref.Ann, tuple[Card, ...]]:
 @settings(max_examples=300, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_deal_summary_scores_as_the_reference_scores_it(rng: random.Random) -> None:
-    opts, options = random_options(rng)
-    taker, value, strain, coinche = random_contract(rng, opts)
+    options = random_options(rng)
+    taker, value, strain, coinche = random_contract(rng, options)
     capot = rng.choice((None, None, None, 0, 1))
     if capot is None:
         p0 = rng.choice((rng.randrange(163), 81, 71, 91, 61, 101, 82, 72))
         points = (p0, 162 - p0)
     else:
         points = (162, 0) if capot == 0 else (0, 162)
-    most = {ref.SA: 0, ref.TA: 4 if opts.ta_belote == "each_suit" else 0}.get(strain, 1)
+    most = {ref.SA: 0, ref.TA: 4 if options.ta_belote == "each_suit" else 0}.get(strain, 1)
     b0 = rng.randrange(most + 1)
     belote = (b0, rng.randrange(most - b0 + 1))
     drawn = [[random_annonce(rng) for _ in range(rng.choice((0, 0, 1, 2)))] for _ in range(2)]
@@ -258,11 +236,11 @@ def test_a_deal_summary_scores_as_the_reference_scores_it(rng: random.Random) ->
         ([a for a, _ in drawn[0]], [a for a, _ in drawn[1]]),
         renonce,
     )
-    expected = ref.score(deal, opts)
+    expected = ref.score(deal, options)
     got = score_coinche_deal(summary, options)
     assert (got.contract, got.score, got.reserve) == (
         expected.contract,
         expected.score,
         expected.reserve,
-    ), (summary, opts)
-    assert got.compared == expected.compared, (summary, opts)
+    ), (summary, options)
+    assert got.compared == expected.compared, (summary, options)
