@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
@@ -85,7 +86,11 @@ class Page:
         self.wait(lambda: self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
 
     def wait(self, condition: Callable[[], Any]) -> Any:
-        return WebDriverWait(self.driver, WAIT_SECONDS).until(lambda _: condition())
+        # An element the page re-renders while the condition reads it is stale: not yet.
+        waiting = WebDriverWait(
+            self.driver, WAIT_SECONDS, ignored_exceptions=(StaleElementReferenceException,)
+        )
+        return waiting.until(lambda _: condition())
 
     def find(self, css: str) -> WebElement:
         return self.driver.find_element(By.CSS_SELECTOR, css)
