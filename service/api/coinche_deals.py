@@ -22,6 +22,7 @@ from service.api.i18n import request_language
 from service.api.rules import CardValueSchema, CodeSchema, OptionSchema
 from service.api.schemas import (
     SUIT_INPUTS,
+    SUIT_PATTERN,
     BoundedList,
     MessageField,
     RequestSchema,
@@ -100,6 +101,7 @@ class CoincheRequestSchema(RequestSchema):
 
 
 STRAIN_INPUTS = (*SUIT_INPUTS, "SA", "TA", "sa", "ta")
+STRAIN_PATTERN = rf"^(?:{SUIT_PATTERN[1:-1]}|SA|TA|sa|ta)$"
 
 
 class StrainField(SuitField):
@@ -107,7 +109,7 @@ class StrainField(SuitField):
     canonical on output. Loads as an int: a suit 0-3, `SANS_ATOUT` or `TOUT_ATOUT`."""
 
     problem, value_name = "not_a_strain", "strain"
-    codes, inputs = STRAIN_CODES, STRAIN_INPUTS
+    codes, inputs, pattern = STRAIN_CODES, STRAIN_INPUTS, STRAIN_PATTERN
 
     def parse(self, text: str) -> int:  # type: ignore[override]
         return STRAIN_CODES.index(text.upper()) if len(text) == 2 else int(Suit.parse(text))

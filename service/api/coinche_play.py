@@ -8,7 +8,6 @@ its trump, so the same rules calls judge both variants.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import marshmallow as ma
@@ -23,12 +22,8 @@ from service.api.coinche_deals import (
     StrainField,
 )
 from service.api.deals import (
-    ProofSchema,
-    RenonceSchema,
     ReplayRequestSchema,
     ReplaySchema,
-    SparseSchema,
-    TrickRecordSchema,
 )
 from service.api.observability import count_renonces
 from service.api.play import (
@@ -182,49 +177,26 @@ class CoincheReplayRequestSchema(CoincheRequestSchema, ReplayRequestSchema):
         return {"record": record, "options": data["options"]}
 
 
-def always_present(schema: type[SparseSchema], **fields: ma.fields.Field) -> type[Schema]:
-    """`schema` as coinche answers it: the fields it leaves out when unknown written as null
-    instead (every field of a new answer is required and always present), `fields` in place
-    of its own."""
-    for name in schema.sparse:
-        if name not in fields:
-            field = copy.deepcopy(schema._declared_fields[name])
-            field.required, field.allow_none = True, True
-            fields[name] = field
-    return type(f"Coinche{schema.__name__}", (schema,), {"sparse": (), **fields})
-
-
 class BeloteSchema(Schema):
     seat = seat(required=True)
     team = team(required=True)
     suit = SuitField(canonical=True, required=True)
 
 
-CoincheReplaySchema = always_present(
-    ReplaySchema,
-    tricks=ma.fields.List(ma.fields.Nested(always_present(TrickRecordSchema)), required=True),
-    renonces=ma.fields.List(
-        ma.fields.Nested(
-            type(
-                "CoincheRenonceSchema",
-                (RenonceSchema,),
-                {"proof": ma.fields.Nested(always_present(ProofSchema), required=True)},
-            )
-        ),
-        required=True,
-    ),
-    belote=ma.fields.List(
+class CoincheReplaySchema(ReplaySchema):
+    """The classic replay's answer, with the belotes counted and the coinche score."""
+
+    belote = ma.fields.List(
         ma.fields.Nested(BeloteSchema),
         required=True,
         metadata={"description": "The belotes counted, 20 each: held, and announced."},
-    ),
-    score=ma.fields.Nested(
+    )
+    score = ma.fields.Nested(
         CoincheDealScoreSchema,
         required=True,
         allow_none=True,
         metadata={"description": "On a complete deal; the first renonce decides it."},
-    ),
-)
+    )
 
 
 @blp.route("/v1/coinche/deals/replay")
