@@ -3,7 +3,8 @@
 `ContractPlugin` (an apispec plugin) gives every operation the `Accept-Language` parameter
 and every response the `X-Request-ID` header, fills each operation's response examples with
 the answers `service/api/examples.py` keeps, and writes fields in the forms client generators
-read with their default settings (`default_in_description`, `nullable_enum`). Each path says
+read with their default settings (`default_in_description`, `nullable_enum`,
+`without_default_response`). Each path says
 the rest itself: its operationId (`@blp.doc(operationId="legal_moves")`), its summary and
 description (the view's docstring: first line, then the rest), its examples (`@example`).
 """
@@ -89,6 +90,19 @@ def nullable_enum(
     return {"anyOf": [{"type": kind, "enum": values}, {"type": "null"}]}
 
 
+def without_default_response(responses: dict[Any, Any]) -> None:
+    """No `default` (problem) response for an operation whose answer is not JSON.
+
+    openapi-python-client (0.29, default settings) reads JSON and text answers only: it skips
+    an `image/svg+xml` 200 with a warning, and then read the picture as the `default`
+    problem and failed. Without `default`, its `sync_detailed` hands over the answer as it
+    came (`content`, headers, `parsed` None). The errors such an operation can meet are
+    documented one by one (400, 413, 415, 422), so `default` said nothing more."""
+    ok = responses.get(examples.OK) or responses.get(str(examples.OK))
+    if isinstance(ok, Mapping) and examples.JSON not in ok.get("content", {examples.JSON: {}}):
+        responses.pop("default", None)
+
+
 class ContractPlugin(BasePlugin):
     """Headers, parameters and response examples on every operation (see the module's doc)."""
 
@@ -111,6 +125,7 @@ class ContractPlugin(BasePlugin):
     ) -> None:
         for method, operation in (operations or {}).items():
             operation.setdefault("parameters", []).append(ACCEPT_LANGUAGE)
+            without_default_response(operation.get("responses", {}))
             for response in operation.get("responses", {}).values():
                 if isinstance(response, Mapping):  # a name is a component, which has them
                     response.setdefault("headers", {}).update(RESPONSE_HEADERS)
