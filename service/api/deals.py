@@ -3,7 +3,7 @@ dealt."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import marshmallow as ma
 from flask import Response
@@ -12,7 +12,7 @@ from marshmallow import validate
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.i18n import request_language
+from service.api.i18n import language_headers, request_language
 from service.api.observability import count_renonces
 from service.api.schemas import (
     AnnonceSchema,
@@ -293,14 +293,21 @@ class ReplaySchema(Schema):
     score = ma.fields.Nested(DealScoreSchema, required=True, allow_none=True)
 
 
+RENONCE_RECORD: Final = {
+    "dealer": 3,
+    "trump": "H",
+    "taker": 0,
+    "plays": ["7S", "AS", "8D", "KS", "9C", "10S"],
+}
+RENONCE_SUMMARY: Final = (
+    "Seat 2 discards 8D on a spade lead, then plays 10S: a renonce, proven by that play."
+)
+
+
 @blp.route("/v1/deals/replay")
 class ReplayDeal(MethodView):
     @blp.doc(operationId="replay_deal")
-    @example(
-        "renonce",
-        {"dealer": 3, "trump": "H", "taker": 0, "plays": ["7S", "AS", "8D", "KS", "9C", "10S"]},
-        "Seat 2 discards 8D on a spade lead, then plays 10S: a renonce, proven by that play.",
-    )
+    @example("renonce", RENONCE_RECORD, RENONCE_SUMMARY)
     @judgement(blp, ReplayRequestSchema, ReplaySchema)
     def post(self, body: dict[str, Any]) -> Replay:
         """Every trick, every proven renonce with its proof, and the score of a complete deal.
@@ -323,12 +330,14 @@ class RenderDeal(MethodView):
         "score of a complete deal. Sentences follow `Accept-Language`. A body that cannot be "
         "judged is a 422 problem, as for the replay.",
     )
+    @example("renonce", RENONCE_RECORD, RENONCE_SUMMARY, answer_type=SVG)
     @judgement(blp, ReplayRequestSchema, SVG)
     def post(self, body: dict[str, Any]) -> Response:
         """A replayed deal as an SVG picture, for a dispute report or a chat message."""
         record = body["record"]
         picture = deal_svg(record, replay(record, body["options"]), request_language())
-        return Response(picture, content_type=f"{SVG}; charset=utf-8", headers=PICTURE_HEADERS)
+        headers = [*PICTURE_HEADERS.items(), *language_headers()]
+        return Response(picture, content_type=f"{SVG}; charset=utf-8", headers=headers)
 
 
 # --- dealing ---------------------------------------------------------------------------------

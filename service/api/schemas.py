@@ -480,7 +480,8 @@ def judgement(
     the errors a body can meet documented as problems (422 comes with `arguments`).
 
     `response` may instead be a media type (`image/svg+xml`): the view then answers a
-    `flask.Response` of that type itself, and is documented as answering it.
+    `flask.Response` of that type itself, with `language_headers()` (a picture's sentences
+    follow Accept-Language), and is documented as answering it with them.
 
     The view is served two ways with the same schema instances. A body that parses and loads
     takes the short way: load, call, dump, answer. Anything else (no body, not JSON, a field
@@ -500,7 +501,9 @@ def judgement(
         loads = request()
         if isinstance(response, str):  # the view answers the picture itself
             dumps, speaks = None, False
-            documents = blp.response(HTTPStatus.OK, {"type": "string"}, content_type=response)
+            documents = blp.response(
+                HTTPStatus.OK, {"type": "string"}, content_type=response, headers=LANGUAGE_HEADERS
+            )
         else:
             dumps = response()
             speaks = says_sentences(dumps)
