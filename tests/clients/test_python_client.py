@@ -1,5 +1,9 @@
 """The Python client openapi-python-client generates from openapi.yaml (default settings)
-runs every README call and reads a 422, against a live gunicorn."""
+runs every README call and reads a 422, against a live gunicorn.
+
+A JSON answer is read into its model, which gives the same JSON back. The generator reads no
+`image/svg+xml` answer (it warns, and leaves it out): the client hands the picture over as it
+came (`content`, `parsed` None), which is what a caller of /v1/deals/render uses."""
 
 from __future__ import annotations
 
@@ -15,11 +19,12 @@ from typing import Any
 
 import pytest
 
-from tests.clients.conftest import BUILD, CALLS, Call, fresh
+from tests.clients.conftest import BUILD, CALLS, DOCUMENT, Call, fresh
 from tests.conftest import ROOT
 from tests.ops.conftest import BIN
 
 PACKAGE = "belote_referee_client"  # from the document's title
+JSON = "application/json"
 
 
 @pytest.fixture(scope="session")
@@ -66,10 +71,15 @@ def test_the_client_makes_each_readme_call(
         kwargs["accept_language"] = readme.language
     response = call(client_package, referee, readme.operation_id, readme.tag, **kwargs)
     assert response.status_code == 200, response.content
-    problem = importlib.import_module(f"{PACKAGE}.models").Problem
-    assert not isinstance(response.parsed, problem)
-    # The model read every field of the answer, and gives the same JSON back.
-    assert response.parsed.to_dict() == json.loads(response.content)
+    assert response.headers["Content-Type"].partition(";")[0] == readme.answer_type
+    if readme.answer_type == JSON:
+        problem = importlib.import_module(f"{PACKAGE}.models").Problem
+        assert not isinstance(response.parsed, problem)
+        # The model read every field of the answer, and gives the same JSON back.
+        assert response.parsed.to_dict() == json.loads(response.content)
+    else:
+        assert response.parsed is None
+        assert b"<svg" in response.content
     if readme.language == "fr":
         assert response.headers["Content-Language"] == "fr"
 
@@ -94,6 +104,19 @@ def test_the_client_reads_a_422_problem(client_package: ModuleType, referee: str
     assert [error.pointer for error in problem.errors] == ["/hand/1"]
     assert "AS" in problem.errors[0].message
     assert response.headers["Content-Language"] == "fr"
+
+
+def test_the_readme_calls_every_operation_that_takes_a_body() -> None:
+    """Coinche's and analysis's among them: each request built by its model, each answer
+    read (above)."""
+    posted = {
+        operation["operationId"]
+        for item in DOCUMENT["paths"].values()
+        for operation in item.values()
+        if "requestBody" in operation
+    }
+    assert {"coinche_bidding", "coinche_replay_deal", "solve_deal", "judge_claim"} <= posted
+    assert {call.operation_id for call in CALLS} >= posted
 
 
 def test_the_readme_calls_each_computation_of_the_first_version() -> None:

@@ -1,6 +1,6 @@
 """The TypeScript types openapi-typescript generates from openapi.yaml (default settings)
-type every README body, and every example answer, under `tsc --strict`; and refuse a wrong
-body (the check can fail)."""
+type every README body, every example request and every example answer (of any media type)
+under `tsc --strict`; and refuse a wrong body (the check can fail)."""
 
 from __future__ import annotations
 
@@ -24,23 +24,27 @@ def request(operation_id: str) -> str:
     return f'operations["{operation_id}"]["requestBody"]["content"]["{JSON}"]'
 
 
-def answer(operation_id: str) -> str:
-    return f'operations["{operation_id}"]["responses"][200]["content"]["{JSON}"]'
+def answer(operation_id: str, media: str) -> str:
+    return f'operations["{operation_id}"]["responses"][200]["content"]["{media}"]'
 
 
 def program() -> str:
-    """A module typing each README body as its operation's request, and each example answer
-    of the document as its operation's response."""
+    """A module typing each README body and each example request as its operation's request,
+    and each example answer of the document as its operation's response."""
     lines = ['import type { operations } from "./referee";\n\n']
     for index, call in enumerate(CALLS):
         if call.body is not None:
             lines.append(typed(f"readme_{index}", request(call.operation_id), call.body))
     for item in DOCUMENT["paths"].values():
         for operation in item.values():
-            examples = operation["responses"]["200"]["content"][JSON].get("examples", {})
-            for name, example in examples.items():
-                kind = answer(operation["operationId"])
-                lines.append(typed(f"{operation['operationId']}_{name}", kind, example["value"]))
+            oid = operation["operationId"]
+            asked = operation.get("requestBody", {}).get("content", {}).get(JSON, {})
+            for name, example in asked.get("examples", {}).items():
+                lines.append(typed(f"{oid}_{name}_request", request(oid), example["value"]))
+            for media, content in operation["responses"]["200"]["content"].items():
+                for name, example in content.get("examples", {}).items():
+                    kind = answer(oid, media)
+                    lines.append(typed(f"{oid}_{name}", kind, example["value"]))
     # A wrong body must not compile: `hand` is a list of cards.
     lines.append("// @ts-expect-error\n")
     lines.append(typed("wrong", request("legal_moves"), {"trump": "H", "leader": 1, "hand": "KD"}))
