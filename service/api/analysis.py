@@ -56,12 +56,18 @@ class Milliseconds(ma.fields.Float):
 
 # The examples' position: a deal of seed "analysis example 1" (/v1/coinche/deals/deal, dealer
 # 0) played in spades by seat 1, 3 tricks from the end, seat 2 to lead. Exact in milliseconds.
+FIVE_TRICKS: Final = (
+    ("QS", "9S", "AS", "JS"),
+    ("AD", "8D", "7D", "JD"),
+    ("10D", "9D", "7S", "QD"),
+    ("AH", "QH", "JH", "7H"),
+    ("AC", "7C", "10C", "QC"),
+)
 LATE_POSITION: Final = {
     "dealer": 0,
     "trump": "S",
     "taker": 1,
-    "plays": ["QS", "9S", "AS", "JS", "AD", "8D", "7D", "JD", "10D", "9D"]
-    + ["7S", "QD", "AH", "QH", "JH", "7H", "AC", "7C", "10C", "QC"],
+    "plays": [card for trick in FIVE_TRICKS for card in trick],
     "hands": [
         ["AD", "JH", "10D", "8S", "10C", "JS", "KD", "KS"],
         ["KH", "QS", "10S", "9D", "8H", "8D", "7H", "QC"],

@@ -17,8 +17,8 @@ from marshmallow import validate
 from service.api import plans
 from service.api.blueprint import Blueprint
 from service.api.deals import MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
-from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
 from service.api.examples import example
+from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
 from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.rules import CardValueSchema, CodeSchema, OptionSchema

@@ -70,7 +70,9 @@ def example(
     top-level fields named in `varying` are not compared)."""
     described = {} if summary is None else {"summary": summary}
     shown = {**described, VARYING: list(varying)} if varying else dict(described)
-    doc: dict[str, Any] = {"responses": {OK: {"content": {answer_type: {"examples": {name: shown}}}}}}
+    doc: dict[str, Any] = {
+        "responses": {OK: {"content": {answer_type: {"examples": {name: shown}}}}}
+    }
     if body is not None:
         doc["requestBody"] = {"content": {JSON: {"examples": {name: {**described, "value": body}}}}}
     return Blueprint.doc(**doc)

@@ -4,9 +4,8 @@ GET /v1/coinche/rules (API.md "Coinche")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -14,12 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.api.coinche_deals import CALL_PATTERN
-from service.rules.coinche_bidding import Call
-from service.rules.errors import InconsistentInput
-
-from service.rules.coinche_bidding import AUCTION_CODES
+from service.rules.coinche_bidding import AUCTION_CODES, Call
 from service.rules.coinche_options import COINCHE_OPTION_SPECS
 from service.rules.dealing import deal_coinche
+from service.rules.errors import InconsistentInput
 from tests.api.helpers import FRENCH, answer, problems
 from tests.rules.builders import codes
 
