@@ -326,7 +326,9 @@ def test_the_coinche_rules(client: FlaskClient) -> None:
 
 
 def test_the_coinche_rules_in_french(client: FlaskClient) -> None:
-    body = client.get("/v1/coinche/rules", headers=FRENCH).get_json()
+    response = client.get("/v1/coinche/rules", headers=FRENCH)
+    assert (response.content_language, response.vary) == ({"fr"}, {"Accept-Language"})
+    body = response.get_json()
     assert body["options"][0]["description"].startswith("Le sans-atout (SA)")
     assert body["not_offered"][2]["description"].startswith("La coinche à la volée")
 
