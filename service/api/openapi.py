@@ -2,11 +2,11 @@
 
 `ContractPlugin` (an apispec plugin) gives every operation the `Accept-Language` parameter
 and every response the `X-Request-ID` header, fills each operation's response examples with
-the answers `service/api/examples.py` keeps, and writes fields in the forms client generators
-read with their default settings (`default_in_description`, `nullable_enum`,
-`without_default_response`). Each path says
-the rest itself: its operationId (`@blp.doc(operationId="legal_moves")`), its summary and
-description (the view's docstring: first line, then the rest), its examples (`@example`).
+the answers `service/api/examples.py` keeps, and writes the document in the forms client
+generators read with their default settings (`default_in_description`, `nullable_enum`,
+`without_default_response`). Each path says the rest itself: its operationId
+(`@blp.doc(operationId="legal_moves")`), its summary and description (the view's docstring:
+first line, then the rest), its examples (`@example`).
 """
 
 from __future__ import annotations
@@ -94,9 +94,9 @@ def without_default_response(responses: dict[Any, Any]) -> None:
     """No `default` (problem) response for an operation whose answer is not JSON.
 
     openapi-python-client (0.29, default settings) reads JSON and text answers only: it skips
-    an `image/svg+xml` 200 with a warning, and then read the picture as the `default`
-    problem and failed. Without `default`, its `sync_detailed` hands over the answer as it
-    came (`content`, headers, `parsed` None). The errors such an operation can meet are
+    an `image/svg+xml` 200 with a warning, then reads the picture as the `default` problem,
+    and fails. Without `default`, its `sync_detailed` hands over the answer as it came
+    (`content`, headers, `parsed` None). The errors such an operation can meet are
     documented one by one (400, 413, 415, 422), so `default` said nothing more."""
     ok = responses.get(examples.OK) or responses.get(str(examples.OK))
     if isinstance(ok, Mapping) and examples.JSON not in ok.get("content", {examples.JSON: {}}):
