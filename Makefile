@@ -13,7 +13,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: run test lint openapi bench browser mutants
+NODE_TOOLS := tools/node/node_modules/.installed
+# The Node tools say nothing to anyone (no telemetry, no update check).
+export REDOCLY_TELEMETRY := off
+export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
+
+.PHONY: run test lint lint-openapi openapi examples bench browser mutants
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +32,12 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip check
 	touch $(VENV)/.runtime-installed $@
 
+# The Node tools, pinned by tools/node/package-lock.json (openapi-typescript, typescript,
+# redocly, spectral).
+$(NODE_TOOLS): tools/node/package.json tools/node/package-lock.json
+	cd tools/node && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 ## Serve the referee with gunicorn on $(HOST):$(PORT).
 run: $(VENV)/.runtime-installed
 	$(BIN)/gunicorn --config gunicorn.conf.py service.app:app
@@ -38,8 +49,9 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
 	fi
 
-## ruff, every pytest test (the browser's too), then schemathesis's CLI against a live gunicorn.
-test: $(VENV)/.dev-installed browser
+## ruff, the document's linters, every pytest test (the generated clients and the browser's
+## among them), then schemathesis's CLI against a live gunicorn.
+test: $(VENV)/.dev-installed $(NODE_TOOLS) lint-openapi browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 	scripts/contract-live.sh
@@ -52,15 +64,28 @@ mutants: $(VENV)/.dev-installed
 	$(BIN)/mutmut run
 	$(BIN)/python scripts/mutants.py
 
-## ruff (lint and format) and hadolint on the Dockerfile.
-lint: $(VENV)/.dev-installed
+## ruff (lint and format), hadolint on the Dockerfile, and the document's linters.
+lint: $(VENV)/.dev-installed lint-openapi
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/hadolint Dockerfile
 
+## openapi.yaml through redocly (recommended rules) and spectral (spectral:oas): no error, no
+## warning. The rules turned off are in tools/lint/, each with its reason.
+lint-openapi: $(NODE_TOOLS)
+	tools/node/node_modules/.bin/redocly lint openapi.yaml --config tools/lint/redocly.yaml
+	tools/node/node_modules/.bin/spectral lint openapi.yaml --ruleset tools/lint/spectral.yaml \
+		--fail-severity=warn
+
 ## Write openapi.yaml from the app's schemas (commit it: tests check it for drift).
 openapi: $(VENV)/.runtime-installed
 	$(BIN)/flask --app service.app openapi write --format=yaml openapi.yaml
+
+## Keep the app's own answers to the example requests (service/api/examples.json), then
+## rewrite openapi.yaml, which shows them.
+examples: $(VENV)/.runtime-installed
+	LOG_LEVEL=warning $(BIN)/python -c 'from service.api.examples import main; main()'
+	$(MAKE) openapi
 
 ## The benchmarks that exist (they print figures; nothing is asserted). Run as modules
 ## (python -m bench.http): as a script, bench/http.py would shadow the standard library's http.

@@ -10,8 +10,9 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-from service.api import BLUEPRINTS, observability, ops
+from service.api import BLUEPRINTS, cors, observability, ops
 from service.api.blueprint import Blueprint
+from service.api.openapi import ContractPlugin
 from service.api.problems import ProblemApi
 
 MAX_BODY_BYTES = 64 * 1024
@@ -28,13 +29,20 @@ request with JSON Pointers. Messages are in English, or French with `Accept-Lang
 
 DEFAULT_CONFIG: Mapping[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+    "CORS_ORIGINS": cors.configured_origins(),
     "LOG_LEVEL": os.environ.get("LOG_LEVEL", "INFO"),
     # Test harnesses only: caps every analysis budget (service/api/analysis.py).
     "ANALYSIS_BUDGET_CAP_MS": os.environ.get("ANALYSIS_BUDGET_CAP_MS") or None,
     "API_TITLE": "Belote referee",
     "API_VERSION": "1.0.0",
     "OPENAPI_VERSION": "3.1.0",
-    "API_SPEC_OPTIONS": {"info": {"description": DESCRIPTION}},
+    "API_SPEC_OPTIONS": {
+        "info": {"description": DESCRIPTION},
+        # The paths are relative to wherever the document is served from (`/openapi.yaml`).
+        "servers": [{"url": "/", "description": "The referee serving this document"}],
+        # No credentials: the referee holds no state and nothing of anyone's.
+        "security": [],
+    },
     # flask-smorest serves /openapi.json and the Swagger UI page at /docs; its assets come
     # from the app itself (service.api.ops), not from a CDN.
     "OPENAPI_URL_PREFIX": "/",
@@ -72,9 +80,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(DEFAULT_CONFIG)
     app.config.from_mapping(config or {})
     observability.configure_logging(app.config["LOG_LEVEL"])
+    cors.init_app(app)
     observability.init_app(app)
 
-    api = ProblemApi(app)
+    api = ProblemApi(app, spec_kwargs={"extra_plugins": [ContractPlugin()]})
     for blueprint in BLUEPRINTS:
         if not isinstance(blueprint, Blueprint):
             raise TypeError(

@@ -39,7 +39,6 @@ from collections import deque
 from concurrent.futures import Future
 from typing import Any, Final
 
-import orjson
 from gunicorn import util
 from gunicorn.workers.gthread import ThreadWorker
 
@@ -49,7 +48,7 @@ from service.api.observability import (
     record_request,
     sanitize_request_id,
 )
-from service.api.problems import PROBLEM_MEDIA_TYPE, plain_kind
+from service.api.problems import PROBLEM_MEDIA_TYPE, plain_kind, problem_body
 
 CLIENT_TIMEOUT: Final = float(os.environ.get("CLIENT_TIMEOUT", "10"))
 _STATUS_LINE: Final = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
@@ -78,13 +77,12 @@ def problem_page(status: int, detail: str, request_id: str) -> bytes:
     kind = plain_kind(status)
     if not detail:
         detail = _SERVER_FAILED if status == 500 else kind.detail["en"]
-    body = orjson.dumps(
-        {"type": kind.type, "title": kind.title["en"], "status": status, "detail": detail}
-    )
+    body = problem_body(status, kind, "en", detail=detail)
     head = (
         f"HTTP/1.1 {status} {kind.title['en']}\r\n"
         "Connection: close\r\n"
         f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\n"
+        "Content-Language: en\r\n"
         f"Content-Length: {len(body)}\r\n"
         f"{REQUEST_ID_HEADER}: {request_id}\r\n\r\n"
     )

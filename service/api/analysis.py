@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import flask
 import marshmallow as ma
@@ -12,6 +12,7 @@ from marshmallow import validate
 
 from service.api.blueprint import Blueprint
 from service.api.deals import ReplayRequestSchema
+from service.api.examples import example
 from service.api.schemas import (
     BoundedList,
     CardField,
@@ -52,6 +53,30 @@ class Milliseconds(ma.fields.Float):
     def dump_converter(self) -> Callable[[Any], Any]:
         return lambda value: value
 
+
+# The examples' position: a deal of seed "analysis example 1" (/v1/coinche/deals/deal, dealer
+# 0) played in spades by seat 1, 3 tricks from the end, seat 2 to lead. Exact in milliseconds.
+FIVE_TRICKS: Final = (
+    ("QS", "9S", "AS", "JS"),
+    ("AD", "8D", "7D", "JD"),
+    ("10D", "9D", "7S", "QD"),
+    ("AH", "QH", "JH", "7H"),
+    ("AC", "7C", "10C", "QC"),
+)
+LATE_POSITION: Final = {
+    "dealer": 0,
+    "trump": "S",
+    "taker": 1,
+    "plays": [card for trick in FIVE_TRICKS for card in trick],
+    "hands": [
+        ["AD", "JH", "10D", "8S", "10C", "JS", "KD", "KS"],
+        ["KH", "QS", "10S", "9D", "8H", "8D", "7H", "QC"],
+        ["9C", "9H", "9S", "AH", "JC", "AC", "7S", "7D"],
+        ["QD", "10H", "QH", "8C", "AS", "JD", "KC", "7C"],
+    ],
+}
+# What depends on the machine and the moment, not on the position: not compared in examples.
+SEARCH_FIGURES: Final = ("nodes", "elapsed_ms")
 
 blp = Blueprint(
     "analysis",
@@ -204,6 +229,13 @@ class SolveDeal(MethodView):
         "points; losing a capot costs (capot value - 162) / 2 more), and one perfect line. "
         "Past `budget_ms` the answer is `exact: false` with `bounds`.",
     )
+    @example(
+        "three_tricks_left",
+        LATE_POSITION,
+        "The takers are down; seat 2 leads to the last 3 tricks: 9C is best, JC costs 2 "
+        "card points, 9H costs 4. `nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
     @judgement(blp, AnalysisRequestSchema, SolutionSchema)
     def post(self, body: dict[str, Any]) -> Solution:
         """What perfect play gives from here: the value, every card's value, a perfect line."""
@@ -243,6 +275,19 @@ class JudgeClaim(MethodView):
         "perfect play whatever the opponents do; `any`: it holds however both sides play "
         "(every remaining card a master). Answers what the team can guarantee in that mode "
         "and, when the claim fails, a line of legal play that defeats it.",
+    )
+    @example(
+        "rest_refuted",
+        {**LATE_POSITION, "claim": {"seat": 2, "rest": True}, "mode": "best"},
+        "Seat 2 claims the last 3 tricks: the takers' 10S wins one whatever seat 2 does. "
+        "`nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @example(
+        "two_tricks_hold",
+        {**LATE_POSITION, "claim": {"seat": 2, "tricks": 2}},
+        "Seat 2 claims 2 of the last 3 tricks: the defenders can force them.",
+        varying=SEARCH_FIGURES,
     )
     @judgement(blp, ClaimRequestSchema, ClaimVerdictSchema)
     def post(self, body: dict[str, Any]) -> ClaimVerdict:

@@ -8,6 +8,7 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
+from service.api.examples import example
 from service.api.schemas import (
     AnnonceSchema,
     RequestSchema,
@@ -48,7 +49,17 @@ class HandAnnoncesSchema(Schema):
 
 @blp.route("/v1/annonces")
 class DeclarableAnnonces(MethodView):
+    @blp.doc(operationId="find_annonces")
+    @example(
+        "carre_and_cinquante",
+        {"hand": ["JS", "JH", "JD", "JC", "7D", "8D", "9D", "TD"], "trump": "S"},
+        "Four jacks (200) and a run of four diamonds (50).",
+    )
     @judgement(blp, HandRequestSchema, HandAnnoncesSchema)
     def post(self, body: dict[str, Any]) -> HandAnnonces:
-        """The annonces the hand can declare with its first card, and its belote."""
+        """The annonces the hand can declare with its first card, and its belote.
+
+        The hand's best split into sequences and fours of a kind (a card serves in one annonce
+        at most), best first; the belote (K and Q of trump) is counted apart. Annonces score
+        only with rule option `annonces` (RULES.md "Annonces")."""
         return hand_annonces(body["hand"], body["trump"])

@@ -9,8 +9,11 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
+from service.api.examples import example
 from service.api.schemas import (
     SUIT_INPUTS,
+    SUIT_PATTERN,
+    Among,
     BoundedList,
     CardField,
     MessageField,
@@ -24,8 +27,12 @@ from service.api.schemas import (
 from service.rules import Bidding, judge_bidding
 from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKE, TAKEN
 from service.rules.cards import SUIT_CODES
+from service.rules.messages import CATALOG
 
 blp = Blueprint("bidding", __name__, description="The state of the bidding after a list of bids.")
+
+BID_PATTERN = rf"^(?:{PASS}|{TAKE}|{SUIT_PATTERN[1:-1]})$"
+BID_CODES = [key.removeprefix("bidding.") for key in CATALOG if key.startswith("bidding.")]
 
 # A bidding holds 8 bids at most, but a bid after its end is a verdict (the first one is named,
 # the 9th bid at the latest), not an error: longer lists are judged, up to this bound.
@@ -36,7 +43,7 @@ class BiddingRequestSchema(RequestSchema):
     dealer = seat(required=True)
     turned = CardField(required=True, metadata={"description": "The turned card."})
     bids = BoundedList(
-        ma.fields.String(validate=validate.OneOf((PASS, TAKE, *SUIT_INPUTS))),
+        ma.fields.String(validate=Among((PASS, TAKE, *SUIT_INPUTS), BID_PATTERN)),
         validate=validate.Length(max=MAX_BIDS_LISTED),
         load_default=(),
         metadata={
@@ -47,7 +54,7 @@ class BiddingRequestSchema(RequestSchema):
 
 class BidViolationSchema(Schema):
     index = StrictInteger(required=True, metadata={"description": "The index in `bids`."})
-    code = ma.fields.String(required=True)
+    code = ma.fields.String(required=True, metadata={"enum": BID_CODES})
     message = MessageField(required=True)
 
 
@@ -67,7 +74,17 @@ class BiddingSchema(Schema):
 
 @blp.route("/v1/bidding")
 class JudgeBidding(MethodView):
+    @blp.doc(operationId="judge_bidding")
+    @example(
+        "taken",
+        {"dealer": 3, "turned": "JH", "bids": ["pass", "take"]},
+        "Seat 0 passes, seat 1 takes hearts.",
+    )
     @judgement(blp, BiddingRequestSchema, BiddingSchema)
     def post(self, body: dict[str, Any]) -> Bidding:
-        """Open, taken, redeal, or invalid with the first illegal bid (a verdict, not an error)."""
+        """Open, taken, redeal, or invalid with the first illegal bid (a verdict, not an error).
+
+        The bids run from the dealer's next: in round 1 `take` (the turned card's suit) or
+        `pass`; in round 2 another suit or `pass`. While open, `next` and `legal` say who
+        bids and what they may bid."""
         return judge_bidding(body["dealer"], body["turned"], body["bids"])

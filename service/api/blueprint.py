@@ -11,14 +11,19 @@ The difference is how `@blp.arguments(Schema)` reads the body:
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import flask_smorest
 import orjson
 from flask import Request, abort
+from flask_smorest.utils import deepupdate
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import BadRequest, HTTPException
+
+View = TypeVar("View", bound=Callable[..., Any])
 
 
 def has_body(req: Request) -> bool:
@@ -84,3 +89,19 @@ class StrictJSONParser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictJSONParser()
+
+    @staticmethod
+    def doc(**kwargs: Any) -> Callable[[View], View]:
+        """flask-smorest's `doc` (`@blp.doc(operationId="legal_moves")`), without its wrapper.
+
+        flask-smorest wraps the view in a function that looks up `current_app` on every call,
+        only to hold the documentation; here the view itself holds it (a copy, so that a view
+        sharing its `_apidoc` with another keeps it), and requests call the view directly."""
+
+        def decorate(view: View) -> View:
+            apidoc = copy.deepcopy(getattr(view, "_apidoc", {}))
+            apidoc["manual_doc"] = deepupdate(apidoc.get("manual_doc", {}), kwargs)
+            view._apidoc = apidoc  # type: ignore[attr-defined]
+            return view
+
+        return decorate

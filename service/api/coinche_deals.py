@@ -17,11 +17,14 @@ from marshmallow import validate
 from service.api import plans
 from service.api.blueprint import Blueprint
 from service.api.deals import MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
+from service.api.examples import example
 from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
-from service.api.i18n import request_language
+from service.api.i18n import language_headers, request_language
+from service.api.openapi import LANGUAGE_HEADERS
 from service.api.rules import CardValueSchema, CodeSchema, OptionSchema
 from service.api.schemas import (
     SUIT_INPUTS,
+    SUIT_PATTERN,
     BoundedList,
     MessageField,
     RequestSchema,
@@ -100,6 +103,7 @@ class CoincheRequestSchema(RequestSchema):
 
 
 STRAIN_INPUTS = (*SUIT_INPUTS, "SA", "TA", "sa", "ta")
+STRAIN_PATTERN = rf"^(?:{SUIT_PATTERN[1:-1]}|SA|TA|sa|ta)$"
 
 
 class StrainField(SuitField):
@@ -107,7 +111,7 @@ class StrainField(SuitField):
     canonical on output. Loads as an int: a suit 0-3, `SANS_ATOUT` or `TOUT_ATOUT`."""
 
     problem, value_name = "not_a_strain", "strain"
-    codes, inputs = STRAIN_CODES, STRAIN_INPUTS
+    codes, inputs, pattern = STRAIN_CODES, STRAIN_INPUTS, STRAIN_PATTERN
 
     def parse(self, text: str) -> int:  # type: ignore[override]
         return STRAIN_CODES.index(text.upper()) if len(text) == 2 else int(Suit.parse(text))
@@ -185,10 +189,25 @@ EVERY_CALL = [
 ]
 
 
+def any_case(word: str) -> str:
+    """A pattern reading `word` in any ASCII case: `[Pp][Aa][Ss][Ss]`."""
+    return "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
+
+
+# Every call the auction reads (coinche_bidding.Call.parse), as documented: a pattern, since
+# an enum of every spelling would list near-duplicates (`90H`, `90h`, `90♥`).
+CALL_PATTERN = (
+    rf"^(?:{any_case(PASS)}|{any_case(COINCHE)}|{any_case(SURCOINCHE)}"
+    rf"|(?:[0-9]+|{any_case(CAPOT)})(?:{any_case('sa')}|{any_case('ta')}|{SUIT_PATTERN[1:-1]}))$"
+)
+
+
 class AuctionRequestSchema(CoincheRequestSchema):
     dealer = seat(required=True)
     bids = BoundedList(
-        ma.fields.String(validate=validate.Length(max=MAX_CALL_LENGTH)),
+        ma.fields.String(
+            validate=validate.Length(max=MAX_CALL_LENGTH), metadata={"pattern": CALL_PATTERN}
+        ),
         validate=validate.Length(max=MAX_CALLS_LISTED),
         load_default=(),
         metadata={
@@ -230,6 +249,16 @@ class AuctionSchema(Schema):
 @blp.route("/v1/coinche/bidding")
 class JudgeAuction(MethodView):
     @blp.doc(operationId="coinche_bidding")
+    @example(
+        "coinched",
+        {"dealer": 3, "bids": ["90H", "coinche", "pass", "pass", "pass"]},
+        "Seat 0 bids 90 in hearts, seat 1 coinches, three passes: 90H coinched.",
+    )
+    @example(
+        "bid_after_coinche",
+        {"dealer": 3, "bids": ["90H", "coinche", "100S"]},
+        "A bid after the coinche: a verdict, and the auction as it stood before it.",
+    )
     @judgement(blp, AuctionRequestSchema, AuctionSchema)
     def post(self, body: dict[str, Any]) -> Auction:
         """The coinche auction: open, taken, redeal, or the first illegal call.
@@ -324,6 +353,17 @@ class CoincheDealScoreSchema(DealScoreSchema):
 @blp.route("/v1/coinche/deals/score")
 class ScoreCoincheDeal(MethodView):
     @blp.doc(operationId="coinche_score_deal")
+    @example(
+        "coinched_made",
+        {
+            "contract": {"taker": 0, "value": 100, "strain": "H", "coinche": 1},
+            "points": [110, 52],
+            "capot": None,
+            "belote": [1, 0],
+        },
+        "RULES-COINCHE.md example 16: 100H coinched, 110 to 52 with the takers' belote: "
+        "2 x (160 + 100 + 20).",
+    )
     @judgement(blp, CoincheDealScoreRequestSchema, CoincheDealScoreSchema)
     def post(self, body: dict[str, Any]) -> CoincheDealScore:
         """A coinche deal scored: made, dedans or litige, and each team's score.
@@ -365,6 +405,21 @@ class CoincheGameScoreSchema(GameTotalsSchema, _CoincheGameDeals):
 @blp.route("/v1/coinche/games/score")
 class ScoreCoincheGame(MethodView):
     @blp.doc(operationId="coinche_score_game")
+    @example(
+        "litige_then_capot",
+        {
+            "deals": [
+                {"contract": {"taker": 0, "value": 80, "strain": "S"}, "points": [81, 81]},
+                {
+                    "contract": {"taker": 1, "value": 160, "strain": "H"},
+                    "points": [0, 162],
+                    "capot": 1,
+                },
+            ],
+            "rules": {"litige": "reserve"},
+        },
+        "A litige puts 80 in reserve; the next deal's takers make their contract and win it.",
+    )
     @judgement(blp, CoincheGameRequestSchema, CoincheGameScoreSchema)
     def post(self, body: dict[str, Any]) -> GameScore:
         """A coinche game deal by deal: running totals, litige reserve, winner.
@@ -399,6 +454,11 @@ class CoincheDealSchema(Schema):
 @blp.route("/v1/coinche/deals/deal")
 class DealCoincheCards(MethodView):
     @blp.doc(operationId="coinche_deal_cards")
+    @example(
+        "seeded",
+        {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3},
+        "The same seed and dealer always give these hands.",
+    )
     @judgement(blp, CoincheDealRequestSchema, CoincheDealSchema)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """A reproducible coinche deal: all 32 cards, 8 each, no turned card.
@@ -449,11 +509,12 @@ class CoincheRulesDescriptionSchema(Schema):
 @blp.route("/v1/coinche/rules")
 class CoincheRules(MethodView):
     @blp.doc(operationId="coinche_get_rules")
-    @blp.response(200, CoincheRulesDescriptionSchema)
-    def get(self) -> CoincheRulesDescription:
+    @example("english", summary="The rules in English (French with `Accept-Language: fr`).")
+    @blp.response(200, CoincheRulesDescriptionSchema, headers=LANGUAGE_HEADERS)
+    def get(self) -> tuple[CoincheRulesDescription, int, tuple[tuple[str, str], ...]]:
         """The coinche options, codes and choices, in English or French (Accept-Language).
 
         Each option with its default, allowed values and a sentence; the play and auction
         codes; the referee's choices (RULES-COINCHE.md's [decided] points and its readings
         where the page is silent) and what is not offered."""
-        return describe_coinche_rules(request_language())
+        return describe_coinche_rules(request_language()), 200, language_headers()

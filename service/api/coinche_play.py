@@ -8,7 +8,6 @@ its trump, so the same rules calls judge both variants.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import marshmallow as ma
@@ -23,13 +22,10 @@ from service.api.coinche_deals import (
     StrainField,
 )
 from service.api.deals import (
-    ProofSchema,
-    RenonceSchema,
     ReplayRequestSchema,
     ReplaySchema,
-    SparseSchema,
-    TrickRecordSchema,
 )
+from service.api.examples import example
 from service.api.observability import count_renonces
 from service.api.play import (
     PlaySchema,
@@ -108,6 +104,17 @@ class CoincheTrickSchema(CoincheRequestSchema, TrickSchema):
 @blp.route("/v1/coinche/legal-moves")
 class CoincheLegalMoves(MethodView):
     @blp.doc(operationId="coinche_legal_moves")
+    @example(
+        "tout_atout",
+        {
+            "strain": "TA",
+            "leader": 1,
+            "trick": ["AS"],
+            "hand": ["7S", "9S", "KH"],
+            "rules": {"sa_ta": True},
+        },
+        "Tout-atout: seat 2 must follow spades and beat AS, with 9S.",
+    )
     @judgement(blp, CoincheTurnSchema, RulingSchema)
     def post(self, turn: dict[str, Any]) -> Ruling:
         """The legal cards of the hand under the strain, and each illegal one with its rule.
@@ -120,15 +127,37 @@ class CoincheLegalMoves(MethodView):
 @blp.route("/v1/coinche/plays/validate")
 class CoincheValidatePlay(MethodView):
     @blp.doc(operationId="coinche_validate_play")
+    @example(
+        "sans_atout",
+        {
+            "strain": "SA",
+            "leader": 0,
+            "trick": ["KS"],
+            "hand": ["7S", "AS", "JH"],
+            "card": "JH",
+            "rules": {"sa_ta": True},
+        },
+        "Sans-atout: seat 1 holds spades and must follow; JH is refused.",
+    )
     @judgement(blp, CoinchePlaySchema, VerdictSchema)
     def post(self, play: dict[str, Any]) -> dict[str, Any]:
-        """Whether `card` may be played under the strain; a broken rule is a verdict (200)."""
+        """Whether `card` may be played under the strain; a broken rule is a verdict (200).
+
+        The body of /v1/coinche/legal-moves and the card played. Under SA: follow suit, else
+        any card; under TA: follow and beat the best card of the led suit if you can; under a
+        suit, RULES.md's obligations with coinche's defaults. A refused card comes with its
+        violation code and sentence, and the legal cards."""
         return validate_play(play)
 
 
 @blp.route("/v1/coinche/tricks/winner")
 class CoincheTrickWinner(MethodView):
     @blp.doc(operationId="coinche_trick_winner")
+    @example(
+        "sans_atout",
+        {"strain": "SA", "leader": 0, "cards": ["7S", "AS", "JH", "10S"], "rules": {"sa_ta": True}},
+        "Sans-atout, ace19: AS wins; AS 19 + 10S 10 + JH 2.",
+    )
     @judgement(blp, CoincheTrickSchema, TrickWinnerSchema)
     def post(self, trick: dict[str, Any]) -> TrickResult:
         """The seat winning the trick (so far) under the strain, and its raw card points.
@@ -182,58 +211,50 @@ class CoincheReplayRequestSchema(CoincheRequestSchema, ReplayRequestSchema):
         return {"record": record, "options": data["options"]}
 
 
-def always_present(schema: type[SparseSchema], **fields: ma.fields.Field) -> type[Schema]:
-    """`schema` as coinche answers it: the fields it leaves out when unknown written as null
-    instead (every field of a new answer is required and always present), `fields` in place
-    of its own."""
-    for name in schema.sparse:
-        if name not in fields:
-            field = copy.deepcopy(schema._declared_fields[name])
-            field.required, field.allow_none = True, True
-            fields[name] = field
-    return type(f"Coinche{schema.__name__}", (schema,), {"sparse": (), **fields})
-
-
 class BeloteSchema(Schema):
     seat = seat(required=True)
     team = team(required=True)
     suit = SuitField(canonical=True, required=True)
 
 
-CoincheReplaySchema = always_present(
-    ReplaySchema,
-    tricks=ma.fields.List(ma.fields.Nested(always_present(TrickRecordSchema)), required=True),
-    renonces=ma.fields.List(
-        ma.fields.Nested(
-            type(
-                "CoincheRenonceSchema",
-                (RenonceSchema,),
-                {"proof": ma.fields.Nested(always_present(ProofSchema), required=True)},
-            )
-        ),
-        required=True,
-    ),
-    belote=ma.fields.List(
+class CoincheReplaySchema(ReplaySchema):
+    """The classic replay's answer, with the belotes counted and the coinche score."""
+
+    belote = ma.fields.List(
         ma.fields.Nested(BeloteSchema),
         required=True,
         metadata={"description": "The belotes counted, 20 each: held, and announced."},
-    ),
-    score=ma.fields.Nested(
+    )
+    score = ma.fields.Nested(
         CoincheDealScoreSchema,
         required=True,
         allow_none=True,
         metadata={"description": "On a complete deal; the first renonce decides it."},
-    ),
-)
+    )
 
 
 @blp.route("/v1/coinche/deals/replay")
 class CoincheReplayDeal(MethodView):
     @blp.doc(operationId="coinche_replay_deal")
+    @example(
+        "renonce_under_tout_atout",
+        {
+            "dealer": 3,
+            "contract": {"taker": 0, "value": 120, "strain": "TA"},
+            "plays": ["JS", "7C", "9S", "10S", "8S", "AS"],
+            "rules": {"sa_ta": True},
+        },
+        "120TA: seat 1 discards 7C on the JS lead, then plays AS: a renonce, proven by that "
+        "later play.",
+    )
     @judgement(blp, CoincheReplayRequestSchema, CoincheReplaySchema)
     def post(self, body: dict[str, Any]) -> CoincheReplay:
-        """Every trick under the contract's strain, every proven renonce with its proof, the
-        belotes counted, and the coinche score of a complete deal."""
+        """A coinche deal replayed: its tricks, renonces, belotes and score.
+
+        Every trick under the contract's strain, every proven renonce with its proof (against
+        `hands` when given, else by a card the player shows later), the belotes counted (held
+        and, under `belote: announce`, announced), and the coinche score of a complete deal,
+        its first renonce deciding. Every field is always there, `null` when unknown."""
         result = replay_coinche(body["record"], body["options"])
         count_renonces(len(result.renonces))
         return result

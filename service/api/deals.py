@@ -3,7 +3,7 @@ dealt."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import marshmallow as ma
 from flask import Response
@@ -11,7 +11,8 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.i18n import request_language
+from service.api.examples import example
+from service.api.i18n import language_headers, request_language
 from service.api.observability import count_renonces
 from service.api.schemas import (
     AnnonceSchema,
@@ -27,6 +28,7 @@ from service.api.schemas import (
     card_list,
     judgement,
     nullable,
+    or_null,
     pair,
     seat,
     team,
@@ -48,6 +50,7 @@ from service.rules import (
 )
 from service.rules.cards import DECK_SIZE, HAND_SIZE
 from service.rules.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
+from service.rules.messages import CATALOG
 from service.rules.play import PLAYERS
 from service.rules.scoring import CONTRACTS
 
@@ -70,19 +73,6 @@ blp = Blueprint(
     description="A deal replayed play by play (tricks, proven renonces, score), a deal scored "
     "from its points, and a reproducible deal from a seed.",
 )
-
-
-class SparseSchema(Schema):
-    """Fields named in `sparse` are left out of the output, rather than null, when unknown."""
-
-    sparse: tuple[str, ...] = ()
-
-    @ma.post_dump
-    def drop_unknown(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        for name in self.sparse:
-            if data.get(name) is None:
-                data.pop(name, None)
-        return data
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -117,17 +107,12 @@ class DealScoreSchema(Schema):
     )
     breakdown = pair(ma.fields.Nested(TeamScoreSchema), required=True)
     takers = team(required=True)
-    annonces = ma.fields.Nested(
-        AnnonceVerdictSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "null unless rule option `annonces` is true."},
+    annonces = or_null(
+        ma.fields.Nested,
+        "null unless rule option `annonces` is true.",
+        nested=AnnonceVerdictSchema,
     )
-    renonce = team(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The team whose renonce decided the deal."},
-    )
+    renonce = or_null(team, "The team whose renonce decided the deal.")
 
 
 class DealBodySchema(Schema):
@@ -171,9 +156,19 @@ class DealScoreRequestSchema(DealBodySchema, RequestSchema):
 
 @blp.route("/v1/deals/score")
 class ScoreDeal(MethodView):
+    @blp.doc(operationId="score_deal")
+    @example(
+        "made",
+        {"taker": 0, "points": [102, 60], "capot": None, "belote": 0},
+        "The takers made 102 of 162 with the belote: made.",
+    )
     @judgement(blp, DealScoreRequestSchema, DealScoreSchema)
     def post(self, body: dict[str, Any]) -> DealScore:
-        """Made, dedans or litige, capot, and each team's score with its breakdown."""
+        """Made, dedans or litige, capot, and each team's score with its breakdown.
+
+        `points` are each team's card points with the dix de der; they sum to 162 (else 422).
+        The takers (team `taker % 2`) make their contract with more points than the
+        defenders, belote and annonces counted; at equal totals it is a litige."""
         return score_deal(body["summary"], body["options"])
 
 
@@ -229,21 +224,19 @@ class ReplayRequestSchema(RequestSchema):
         return {"record": record, "options": data["options"]}
 
 
-class TrickRecordSchema(SparseSchema):
-    sparse = ("winner", "points")
-
+class TrickRecordSchema(Schema):
     leader = seat(required=True)
     cards = card_list(1, PLAYERS, canonical=True, required=True)
-    winner = seat(metadata={"description": "Once the trick is complete."})
-    points = StrictInteger(metadata={"description": "Once complete; dix de der on the last."})
+    winner = or_null(seat, "Once the trick is complete; null before.")
+    points = or_null(StrictInteger, "Once complete, dix de der in on the last; null before.")
 
 
-class ProofSchema(SparseSchema):
-    sparse = ("card", "play")
-
+class ProofSchema(Schema):
     by = ma.fields.String(required=True, metadata={"enum": ["hand", "later_play"]})
-    card = CardField(canonical=True, metadata={"description": "A card that had to be played."})
-    play = StrictInteger(metadata={"description": "The index in `plays` where it was played."})
+    card = or_null(
+        CardField, "By a later play: a card that had to be played; else null.", canonical=True
+    )
+    play = or_null(StrictInteger, "By a later play: its index in `plays`; else null.")
 
 
 class RenonceSchema(Schema):
@@ -256,7 +249,10 @@ class RenonceSchema(Schema):
 
 
 class DeclarationProblemSchema(Schema):
-    code = ma.fields.String(required=True, metadata={"description": "e.g. `declaration.not_held`"})
+    code = ma.fields.String(
+        required=True,
+        metadata={"enum": [key for key in CATALOG if key.startswith("declaration.")]},
+    )
     message = MessageField(required=True)
 
 
@@ -278,18 +274,18 @@ class DeclarationVerdictSchema(Schema):
     )
 
 
-class ReplaySchema(SparseSchema):
-    sparse = ("legal",)
-
+class ReplaySchema(Schema):
     tricks = ma.fields.List(ma.fields.Nested(TrickRecordSchema), required=True)
     renonces = ma.fields.List(ma.fields.Nested(RenonceSchema), required=True)
     complete = StrictBoolean(required=True)
     to_move = seat(required=True, allow_none=True)
-    legal = card_list(
-        1,
-        HAND_SIZE,
+    legal = or_null(
+        card_list,
+        "The legal cards of the player to move, when the hands are known and the deal is not "
+        "complete; else null.",
+        minimum=1,
+        maximum=HAND_SIZE,
         canonical=True,
-        metadata={"description": "When the hands are known and the deal is not complete."},
     )
     points = pair(StrictInteger(), required=True)
     belote = team(required=True, allow_none=True)
@@ -297,11 +293,28 @@ class ReplaySchema(SparseSchema):
     score = ma.fields.Nested(DealScoreSchema, required=True, allow_none=True)
 
 
+RENONCE_RECORD: Final = {
+    "dealer": 3,
+    "trump": "H",
+    "taker": 0,
+    "plays": ["7S", "AS", "8D", "KS", "9C", "10S"],
+}
+RENONCE_SUMMARY: Final = (
+    "Seat 2 discards 8D on a spade lead, then plays 10S: a renonce, proven by that play."
+)
+
+
 @blp.route("/v1/deals/replay")
 class ReplayDeal(MethodView):
+    @blp.doc(operationId="replay_deal")
+    @example("renonce", RENONCE_RECORD, RENONCE_SUMMARY)
     @judgement(blp, ReplayRequestSchema, ReplaySchema)
     def post(self, body: dict[str, Any]) -> Replay:
-        """Every trick, every proven renonce with its proof, and the score of a complete deal."""
+        """Every trick, every proven renonce with its proof, and the score of a complete deal.
+
+        `plays` are the cards in the order played (0 to 32); who played each follows from the
+        rules. A renonce is reported when proven: against `hands` when given, else by a card
+        the player shows later. A complete deal is scored, its first renonce deciding."""
         result = replay(body["record"], body["options"])
         count_renonces(len(result.renonces))
         return result
@@ -317,12 +330,14 @@ class RenderDeal(MethodView):
         "score of a complete deal. Sentences follow `Accept-Language`. A body that cannot be "
         "judged is a 422 problem, as for the replay.",
     )
+    @example("renonce", RENONCE_RECORD, RENONCE_SUMMARY, answer_type=SVG)
     @judgement(blp, ReplayRequestSchema, SVG)
     def post(self, body: dict[str, Any]) -> Response:
         """A replayed deal as an SVG picture, for a dispute report or a chat message."""
         record = body["record"]
         picture = deal_svg(record, replay(record, body["options"]), request_language())
-        return Response(picture, content_type=f"{SVG}; charset=utf-8", headers=PICTURE_HEADERS)
+        headers = [*PICTURE_HEADERS.items(), *language_headers()]
+        return Response(picture, content_type=f"{SVG}; charset=utf-8", headers=headers)
 
 
 # --- dealing ---------------------------------------------------------------------------------
@@ -355,7 +370,16 @@ class DealSchema(Schema):
 
 @blp.route("/v1/deals/deal")
 class DealCards(MethodView):
+    @blp.doc(operationId="deal_cards")
+    @example(
+        "taken_by_seat_1",
+        {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3, "taker": 1},
+        "The hands completed to 8 cards after seat 1 took the turned card.",
+    )
     @judgement(blp, DealRequestSchema, DealSchema)
     def post(self, body: dict[str, Any]) -> Deal:
-        """A reproducible deal: 5 cards each and the turned card, or 8 each with `taker`."""
+        """A reproducible deal: 5 cards each and the turned card, or 8 each with `taker`.
+
+        The same seed always deals the same cards: `algorithm` names the shuffle (HMAC-SHA256
+        in counter mode feeding a Fisher-Yates) and its version, so anyone can re-derive it."""
         return deal(body["seed"], body["dealer"], body["taker"])

@@ -11,6 +11,7 @@ from marshmallow import validate
 
 from service.api.blueprint import Blueprint
 from service.api.deals import DealBodySchema, DealScoreSchema, deal_summary
+from service.api.examples import example
 from service.api.schemas import (
     BoundedList,
     RequestSchema,
@@ -101,7 +102,20 @@ class GameScoreSchema(GameTotalsSchema, _GameDeals):
 
 @blp.route("/v1/games/score")
 class ScoreGame(MethodView):
+    @blp.doc(operationId="score_game")
+    @example(
+        "litige_then_made",
+        {
+            "deals": [{"taker": 0, "points": [81, 81]}, {"taker": 1, "points": [60, 102]}],
+            "rules": {"target": 1000},
+        },
+        "A litige holds 81 points in reserve; the next deal's winners take them.",
+    )
     @judgement(blp, GameRequestSchema, GameScoreSchema)
     def post(self, body: dict[str, Any]) -> GameScore:
-        """The running totals deal by deal; a deal after the game was won is a 422."""
+        """The running totals deal by deal; a deal after the game was won is a 422.
+
+        Each deal is a /v1/deals/score body without `rules` (the game's apply to all). A
+        litige's reserve goes to the team that wins the next deal; the game ends when a team
+        reaches `target`."""
         return score_game(body["deals"], body["options"])

@@ -15,6 +15,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 Language = Literal["en", "fr"]
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "fr")
 DEFAULT_LANGUAGE: Final[Language] = "en"
 
 
@@ -49,6 +50,17 @@ def request_language() -> Language:
         lang = negotiate_language(request.headers.get("Accept-Language"))
         g.language = lang
     return lang
+
+
+_LANGUAGE_HEADERS: Final = {
+    lang: (("Content-Language", lang), ("Vary", "Accept-Language")) for lang in LANGUAGES
+}
+
+
+def language_headers() -> tuple[tuple[str, str], ...]:
+    """The headers of an answer that carries sentences: their language, and that it depends
+    on `Accept-Language` (for caches). Made once per language: the hot path sends them."""
+    return _LANGUAGE_HEADERS[request_language()]
 
 
 # marshmallow's English messages (fields and validators) and their French forms. A pattern's

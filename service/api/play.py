@@ -8,6 +8,7 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
+from service.api.examples import example
 from service.api.observability import count_ruling
 from service.api.schemas import (
     CardField,
@@ -111,17 +112,31 @@ def validate_play(play: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+TURN = {"trump": "H", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]}
+
+
 @blp.route("/v1/legal-moves")
 class LegalMoves(MethodView):
+    @blp.doc(operationId="legal_moves")
+    @example("must_trump", TURN, "Seat 3 can neither follow spades nor beat JH: it must trump.")
     @judgement(blp, TurnSchema, RulingSchema)
     def post(self, turn: dict[str, Any]) -> Ruling:
-        """The legal cards of the hand, and each illegal one with the rule it breaks."""
+        """The legal cards of the hand, and each illegal one with the rule it breaks.
+
+        The player to move is `(leader + len(trick)) % 4`; `hand` is theirs. `legal` keeps
+        the order of `hand` and is never empty; each illegal card carries the violation it
+        would be, whose sentence names the cards that had to be played."""
         return legal_moves(turn)
 
 
 @blp.route("/v1/plays/validate")
 class ValidatePlay(MethodView):
+    @blp.doc(operationId="validate_play")
+    @example("undertrump", {**TURN, "card": "KD"}, "KD breaks the rule: seat 3 had to trump.")
     @judgement(blp, PlaySchema, VerdictSchema)
     def post(self, play: dict[str, Any]) -> dict[str, Any]:
-        """Whether `card` may be played; a broken rule is a verdict (200), not an error."""
+        """Whether `card` may be played; a broken rule is a verdict (200), not an error.
+
+        The body is /v1/legal-moves' plus `card`, which must be in `hand` (else 422). An
+        illegal card comes with its `violation`, and `legal_moves` says what could be played."""
         return validate_play(play)

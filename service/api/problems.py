@@ -27,7 +27,8 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from service.api.i18n import Language, request_language, translate
+from service.api.i18n import Language, language_headers, request_language, translate
+from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS
 from service.rules.errors import InconsistentInput
 
 PROBLEM_MEDIA_TYPE: Final = "application/problem+json"
@@ -69,9 +70,11 @@ INCONSISTENT_INPUT: Final = ProblemKind(
     },
 )
 
+PLAIN: Final = "about:blank"
+
 # Plain HTTP errors: type about:blank, title the status phrase (localized, as RFC 9457 allows).
 _PLAIN: Final[dict[int, ProblemKind]] = {
-    status: ProblemKind("about:blank", {"en": http.HTTPStatus(status).phrase, "fr": fr}, detail)
+    status: ProblemKind(PLAIN, {"en": http.HTTPStatus(status).phrase, "fr": fr}, detail)
     for status, fr, detail in (
         (
             400,
@@ -136,12 +139,16 @@ _PLAIN: Final[dict[int, ProblemKind]] = {
 }
 
 
+PROBLEM_KINDS: Final = (MALFORMED_JSON, INVALID_REQUEST, INCONSISTENT_INPUT, _PLAIN[400])
+"""One of each problem type (the plain ones share theirs)."""
+
+
 def plain_kind(status: int) -> ProblemKind:
     """The about:blank problem for an HTTP status, with a sentence for the common ones."""
     if kind := _PLAIN.get(status):
         return kind
     phrase = http.HTTPStatus(status).phrase
-    return ProblemKind("about:blank", {"en": phrase, "fr": phrase}, {"en": phrase, "fr": phrase})
+    return ProblemKind(PLAIN, {"en": phrase, "fr": phrase}, {"en": phrase, "fr": phrase})
 
 
 class ProblemErrorSchema(ma.Schema):
@@ -154,13 +161,21 @@ class ProblemErrorSchema(ma.Schema):
 class ProblemSchema(ma.Schema):
     """An RFC 9457 problem details object."""
 
-    type = ma.fields.String(required=True, metadata={"description": "Problem type URI"})
+    type = ma.fields.String(
+        required=True,
+        metadata={
+            "description": "Problem type URI: a stable identifier, not a page",
+            "enum": [kind.type for kind in PROBLEM_KINDS],
+        },
+    )
     title = ma.fields.String(required=True)
     status = ma.fields.Integer(required=True)
     detail = ma.fields.String(required=True)
     errors = ma.fields.List(
         ma.fields.Nested(ProblemErrorSchema),
-        metadata={"description": "Each place in the request that is wrong (422 only)"},
+        required=True,
+        allow_none=True,
+        metadata={"description": "Each place in the request that is wrong (422); else null"},
     )
 
 
@@ -191,6 +206,26 @@ def pointer_errors(messages: Mapping[str, object], lang: Language) -> list[dict[
     return out
 
 
+def problem_body(
+    status: int,
+    kind: ProblemKind,
+    lang: Language,
+    *,
+    detail: str | None = None,
+    errors: list[dict[str, str]] | None = None,
+) -> bytes:
+    """A problem's JSON: every member present, `errors` null but for a 422."""
+    return orjson.dumps(
+        {
+            "type": kind.type,
+            "title": kind.title[lang],
+            "status": status,
+            "detail": detail or kind.detail[lang],
+            "errors": errors,
+        }
+    )
+
+
 def problem_response(
     status: int,
     kind: ProblemKind,
@@ -199,17 +234,9 @@ def problem_response(
     headers: Mapping[str, str] | None = None,
 ) -> Response:
     """A complete problem+json response in the request's language."""
-    lang = request_language()
-    body: dict[str, Any] = {
-        "type": kind.type,
-        "title": kind.title[lang],
-        "status": status,
-        "detail": kind.detail[lang],
-    }
-    if errors is not None:
-        body["errors"] = errors
-    response = Response(orjson.dumps(body), status, headers, mimetype=PROBLEM_MEDIA_TYPE)
-    response.headers["Content-Language"] = lang
+    body = problem_body(status, kind, request_language(), errors=errors)
+    response = Response(body, status, headers, mimetype=PROBLEM_MEDIA_TYPE)
+    response.headers.extend(language_headers())
     return response
 
 
@@ -230,16 +257,25 @@ class ProblemApi(Api):
 
     def _register_responses(self) -> None:
         # As flask-smorest's own, but the documented error bodies are problem+json, which
-        # is what `handle_http_exception` sends (schemathesis checks the media type).
+        # is what `handle_http_exception` sends (schemathesis checks the media type), in the
+        # request's language.
+        headers = RESPONSE_HEADERS | LANGUAGE_HEADERS
         for status in http.HTTPStatus:
-            response: dict[str, Any] = {"description": status.phrase}
+            response: dict[str, Any] = {"description": status.phrase, "headers": headers}
             if not 100 <= status < 200 and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
             self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        response = {
+            "description": "Default error response",
+            "schema": self.ERROR_SCHEMA,
+            "headers": headers,
+        }
         prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+    def _register_pagination_header(self) -> None:
+        """Nothing: no answer is paginated (flask-smorest's would leave an unused schema)."""
 
     def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
         status = error.code or 500

@@ -6,7 +6,9 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
-from service.api.i18n import request_language
+from service.api.examples import example
+from service.api.i18n import language_headers, request_language
+from service.api.openapi import LANGUAGE_HEADERS
 from service.api.schemas import Schema, StrictInteger
 from service.rules import RulesDescription, describe_rules
 
@@ -65,7 +67,13 @@ class RulesDescriptionSchema(Schema):
 
 @blp.route("/v1/rules")
 class Rules(MethodView):
-    @blp.response(200, RulesDescriptionSchema)
-    def get(self) -> RulesDescription:
-        """The options, codes and choices, in English or French (Accept-Language)."""
-        return describe_rules(request_language())
+    @blp.doc(operationId="get_rules")
+    @example("english", summary="The rules in English (French with `Accept-Language: fr`).")
+    @blp.response(200, RulesDescriptionSchema, headers=LANGUAGE_HEADERS)
+    def get(self) -> tuple[RulesDescription, int, tuple[tuple[str, str], ...]]:
+        """The options, codes and choices, in English or French (Accept-Language).
+
+        Each rule option with its default, allowed values and a sentence; the violation and
+        bidding codes; the card orders and points; and where the referee chose among the
+        readings of the texts (RULES.md)."""
+        return describe_rules(request_language()), 200, language_headers()

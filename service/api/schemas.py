@@ -21,7 +21,8 @@ from marshmallow import validate
 
 from service.api import plans
 from service.api.blueprint import Blueprint, json_body
-from service.api.i18n import request_language
+from service.api.i18n import language_headers, request_language
+from service.api.openapi import LANGUAGE_HEADERS
 from service.api.plans import Convert, exactly
 from service.rules import (
     DEFAULT_OPTIONS,
@@ -43,6 +44,9 @@ from service.rules.scoring import TEAMS
 CARD_PATTERN = r"^(?:[789JQKAjqka]|10|[Tt])[SHDCshdc♠♥♦♣]$"
 CANONICAL_CARD_PATTERN = r"^(?:[789JQKA]|10)[SHDC]$"
 SUIT_INPUTS = (*SUIT_CODES, *(code.lower() for code in SUIT_CODES), "♠", "♥", "♦", "♣")
+# Input spellings are documented by patterns: an enum of `S`, `s` and `♠` makes generators
+# name two values alike (openapi-python-client refuses the document).
+SUIT_PATTERN = r"^[SHDCshdc♠♥♦♣]$"
 
 View = TypeVar("View", bound=Callable[..., Any])
 F = TypeVar("F", bound=ma.fields.Field)
@@ -214,12 +218,17 @@ class SuitField(_ParsedString):
     problem, value_name = "not_a_suit", "suit"
     codes: tuple[str, ...] = SUIT_CODES  # what is written
     inputs: tuple[str, ...] = SUIT_INPUTS  # what is read
+    pattern: str = SUIT_PATTERN  # what is read, as documented (generators cope with patterns)
 
     def __init__(self, *, canonical: bool = False, **kwargs: Any) -> None:
         choices = self.codes if canonical else self.inputs
-        # JSON Schema checks `enum` even when `type` allows null: null must be listed too.
-        documented = [*choices, None] if kwargs.get("allow_none") else list(choices)
-        kwargs["metadata"] = {"enum": documented, **kwargs.get("metadata", {})}
+        if canonical:
+            # JSON Schema checks `enum` even when `type` allows null: null must be listed too
+            # (service.api.openapi.nullable_enum then writes it as `anyOf`).
+            documented = {"enum": [*choices, None] if kwargs.get("allow_none") else list(choices)}
+        else:
+            documented = {"pattern": self.pattern}
+        kwargs["metadata"] = {**documented, **kwargs.get("metadata", {})}
         super().__init__(frozenset(choices).__contains__, **kwargs)
 
     def spellings(self) -> Iterable[str]:
@@ -247,6 +256,18 @@ class MessageField(ma.fields.String):
 
     def dump_converter(self) -> Convert:
         return self.write
+
+
+class Among(validate.Validator):
+    """One of `choices`, refused in `OneOf`'s words, and documented by `pattern` (which reads
+    exactly the choices) rather than an enum: for input spellings, see `SUIT_PATTERN`."""
+
+    def __init__(self, choices: Iterable[str], pattern: str) -> None:
+        self.one_of = validate.OneOf(tuple(choices))
+        self.regex = re.compile(pattern)  # what apispec writes as `pattern`
+
+    def __call__(self, value: Any) -> Any:
+        return self.one_of(value)
 
 
 def seat(**kwargs: Any) -> StrictInteger:
@@ -345,6 +366,11 @@ def nullable(make: Callable[..., F], description: str, **kwargs: Any) -> F:
     return make(allow_none=True, load_default=None, metadata={"description": description}, **kwargs)
 
 
+def or_null(make: Callable[..., F], description: str, **kwargs: Any) -> F:
+    """A field of an answer that is always there, and null when it has no value."""
+    return make(required=True, allow_none=True, metadata={"description": description}, **kwargs)
+
+
 def pair(field: ma.fields.Field, **kwargs: Any) -> BoundedList:
     """One value per team: `[team 0, team 1]`."""
     return BoundedList(field, validate=validate.Length(equal=TEAMS), **kwargs)
@@ -417,10 +443,28 @@ class AnnonceSchema(Schema):
         required=True,
         metadata={"description": "A sequence's top card (`KS`), a four of a kind's rank (`J`)"},
     )
-    suit = SuitField(canonical=True, allow_none=True, metadata={"description": "null for a four"})
+    suit = or_null(SuitField, "null for a four", canonical=True)
 
 
 # --- endpoints -------------------------------------------------------------------------------
+
+JSON = "application/json"
+
+
+def says_sentences(schema: ma.Schema) -> bool:
+    """Whether answers dumped by `schema` may carry sentences (a `MessageField`, anywhere)."""
+
+    def speaks(field: ma.fields.Field) -> bool:
+        if isinstance(field, MessageField):
+            return True
+        if isinstance(field, ma.fields.Nested):
+            return says_sentences(field.schema)
+        if isinstance(field, ma.fields.List):
+            return speaks(field.inner)
+        return False
+
+    return any(speaks(field) for field in schema.dump_fields.values())
+
 
 DOCUMENTED_ERRORS = (
     HTTPStatus.BAD_REQUEST,
@@ -436,7 +480,8 @@ def judgement(
     the errors a body can meet documented as problems (422 comes with `arguments`).
 
     `response` may instead be a media type (`image/svg+xml`): the view then answers a
-    `flask.Response` of that type itself, and is documented as answering it.
+    `flask.Response` of that type itself, with `language_headers()` (a picture's sentences
+    follow Accept-Language), and is documented as answering it with them.
 
     The view is served two ways with the same schema instances. A body that parses and loads
     takes the short way: load, call, dump, answer. Anything else (no body, not JSON, a field
@@ -455,11 +500,15 @@ def judgement(
         # Instances, made once here: given a class, webargs would build a schema per request.
         loads = request()
         if isinstance(response, str):  # the view answers the picture itself
-            dumps = None
-            documents = blp.response(HTTPStatus.OK, {"type": "string"}, content_type=response)
+            dumps, speaks = None, False
+            documents = blp.response(
+                HTTPStatus.OK, {"type": "string"}, content_type=response, headers=LANGUAGE_HEADERS
+            )
         else:
             dumps = response()
-            documents = blp.response(HTTPStatus.OK, dumps)
+            speaks = says_sentences(dumps)
+            headers = LANGUAGE_HEADERS if speaks else None
+            documents = blp.response(HTTPStatus.OK, dumps, headers=headers)
         declared = blp.arguments(loads)(documents(view))
 
         @functools.wraps(declared)
@@ -475,7 +524,10 @@ def judgement(
             result = view(*args, loaded)
             if dumps is None:
                 return result
-            return flask.current_app.json.response(dumps.dump(result))
+            answer = orjson.dumps(dumps.dump(result), option=orjson.OPT_NON_STR_KEYS)
+            return flask.Response(
+                answer, headers=language_headers() if speaks else None, mimetype=JSON
+            )
 
         if dumps is not None:  # a picture's request schema is its JSON twin's, tested there
             judged.schemas = (loads, dumps)  # type: ignore[attr-defined]

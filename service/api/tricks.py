@@ -7,6 +7,7 @@ from typing import Any
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
+from service.api.examples import example
 from service.api.schemas import (
     CardField,
     RequestSchema,
@@ -49,7 +50,16 @@ class TrickWinnerSchema(Schema):
 
 @blp.route("/v1/tricks/winner")
 class TrickWinner(MethodView):
+    @blp.doc(operationId="trick_winner")
+    @example(
+        "trumped",
+        {"trump": "H", "leader": 0, "cards": ["7S", "AS", "JH", "TS"], "last": False},
+        "Seat 2 trumps the spades with JH and wins 41 points.",
+    )
     @judgement(blp, TrickSchema, TrickWinnerSchema)
     def post(self, trick: dict[str, Any]) -> TrickResult:
-        """The seat winning the trick (so far), its team and card, and the points on the table."""
+        """The seat winning the trick (so far), its team and card, and the points on the table.
+
+        `cards` are 1 to 4 cards in the order played from `leader`. An incomplete trick says
+        who is winning it so far; a complete `last` trick adds the dix de der (10)."""
         return judge_trick(trick["leader"], trick["cards"], trick["trump"], trick["last"])

@@ -52,8 +52,8 @@ AUCTION_CODES = (
     SURCOINCHE_WITHOUT_COINCHE,
     SURCOINCHE_BY_DEFENDERS,
 )
-# A bid: an integer or `capot`, then a strain (any case; suits also as symbols).
-_BID = re.compile(r"(?i)([0-9]+|capot)(sa|ta|[SHDC♠♥♦♣])")
+# A bid: an integer or `capot`, then a strain (any ASCII case; suits also as symbols).
+_BID = re.compile(r"(?ai)([0-9]+|capot)(sa|ta|[SHDC♠♥♦♣])")
 _PASSES_AFTER_COINCHE = 3
 _PASSES_AFTER_BID = {"three_passes": 3, "four_passes": 4}
 

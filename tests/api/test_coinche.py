@@ -4,14 +4,19 @@ GET /v1/coinche/rules (API.md "Coinche")."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
-from service.rules.coinche_bidding import AUCTION_CODES
+from service.api.coinche_deals import CALL_PATTERN
+from service.rules.coinche_bidding import AUCTION_CODES, Call
 from service.rules.coinche_options import COINCHE_OPTION_SPECS
 from service.rules.dealing import deal_coinche
+from service.rules.errors import InconsistentInput
 from tests.api.helpers import FRENCH, answer, problems
 from tests.rules.builders import codes
 
@@ -67,6 +72,27 @@ def test_the_first_illegal_call_is_a_verdict(
     assert body["violation"] == {"index": 2, "code": "bid_after_coinche", "message": message}
     # The auction just before the illegal call: seat 2 (the bidder's partner) speaks.
     assert (body["next"], body["legal"], body["contract"]) == (2, ["pass", "surcoinche"], None)
+
+
+def reads(text: str) -> bool:
+    try:
+        Call.parse(text)
+    except InconsistentInput:
+        return False
+    return True
+
+
+@given(st.from_regex(CALL_PATTERN, fullmatch=True))
+def test_every_call_the_documented_pattern_admits_is_read(text: str) -> None:
+    assert reads(text)
+
+
+@given(
+    st.text(alphabet="PpAaSsCcOoUuNnHhEeRrTtDd0189♠♥♦♣ \u017f\u212a\u0130-", max_size=12)
+    | st.sampled_from(["pass", "COINCHE", "SurCoinche", "90h", "110Sa", "capotTA", "0♣", "pas"])
+)
+def test_the_documented_pattern_reads_exactly_the_calls_the_auction_reads(text: str) -> None:
+    assert (re.fullmatch(CALL_PATTERN, text) is not None) == reads(text)
 
 
 @pytest.mark.parametrize(
@@ -300,7 +326,9 @@ def test_the_coinche_rules(client: FlaskClient) -> None:
 
 
 def test_the_coinche_rules_in_french(client: FlaskClient) -> None:
-    body = client.get("/v1/coinche/rules", headers=FRENCH).get_json()
+    response = client.get("/v1/coinche/rules", headers=FRENCH)
+    assert (response.content_language, response.vary) == ({"fr"}, {"Accept-Language"})
+    body = response.get_json()
     assert body["options"][0]["description"].startswith("Le sans-atout (SA)")
     assert body["not_offered"][2]["description"].startswith("La coinche à la volée")
 

@@ -109,7 +109,7 @@ def test_replay_a_complete_capot(client: FlaskClient) -> None:
     assert body["tricks"][7]["points"] == 4 * 11 + 10  # the four aces and the dix de der
     assert body["renonces"] == []
     assert (body["complete"], body["to_move"], body["points"]) == (True, None, [0, 162])
-    assert "legal" not in body
+    assert body["legal"] is None
     assert body["belote"] == 1  # seat 1 holds KH and QH
     score = body["score"]
     assert (score["contract"], score["capot"], score["score"]) == ("made", 1, [0, 272])
@@ -117,7 +117,8 @@ def test_replay_a_complete_capot(client: FlaskClient) -> None:
 
 def test_replay_in_progress_gives_who_moves_and_the_legal_cards(client: FlaskClient) -> None:
     body = answer(client, "/v1/deals/replay", {**DEAL, "plays": ["7♠"]})
-    assert body["tricks"] == [{"leader": 0, "cards": ["7S"]}]  # no winner, no points yet
+    # No winner, no points yet.
+    assert body["tricks"] == [{"leader": 0, "cards": ["7S"], "winner": None, "points": None}]
     assert (body["complete"], body["to_move"], body["score"]) == (False, 1, None)
     assert body["legal"] == HANDS[1]  # cannot follow: must trump
 

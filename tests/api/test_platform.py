@@ -4,6 +4,7 @@ A probe blueprint stands in for a game endpoint, so these tests do not depend on
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import logging
@@ -76,7 +77,7 @@ def problem(response: Any, status: int) -> dict[str, Any]:
     assert response.mimetype == "application/problem+json"
     body: dict[str, Any] = response.get_json(force=True)
     assert body["status"] == status
-    assert {"type", "title", "status", "detail"} <= body.keys()
+    assert body.keys() == {"type", "title", "status", "detail", "errors"}
     return body
 
 
@@ -90,6 +91,7 @@ def test_unknown_path_is_a_404_problem(client: FlaskClient) -> None:
         "title": "Not Found",
         "status": 404,
         "detail": "There is nothing at this path; see /docs.",
+        "errors": None,
     }
 
 
@@ -381,6 +383,41 @@ def test_marshmallow_messages_in_french(english: str, french: str) -> None:
     assert translate(english, "en") == english
 
 
+SENTENCES = {"Accept-Language": "fr-CA, en;q=0.5"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "speaks"),
+    [
+        ("POST", "/v1/legal-moves", {"trump": "H", "leader": 0, "hand": ["KD"]}, True),
+        (
+            "POST",
+            "/v1/plays/validate",
+            {"trump": "H", "leader": 0, "hand": ["KD"], "card": "KD"},
+            True,
+        ),
+        ("POST", "/v1/deals/replay", {"dealer": 0, "trump": "H", "taker": 0, "plays": []}, True),
+        ("POST", "/v1/bidding", {"dealer": 0, "turned": "JH"}, True),
+        ("GET", "/v1/rules", None, True),
+        ("POST", "/v1/legal-moves", {"trump": "H", "leader": 0, "hand": []}, True),  # a 422
+        ("GET", "/v1/nowhere", None, True),  # a 404 problem
+        ("POST", "/v1/tricks/winner", {"trump": "H", "leader": 0, "cards": ["KD"]}, False),
+        ("POST", "/v1/deals/score", {"taker": 0, "points": [100, 62]}, False),
+        ("GET", "/healthz", None, False),
+    ],
+)
+def test_an_answer_with_sentences_says_their_language_and_that_it_depends_on_the_request(
+    client: FlaskClient, method: str, path: str, body: object, speaks: bool
+) -> None:
+    response = client.open(path, method=method, json=body, headers=SENTENCES)
+    if speaks:
+        assert response.headers["Content-Language"] == "fr"
+        assert "Accept-Language" in response.vary
+    else:
+        assert "Content-Language" not in response.headers
+        assert "Accept-Language" not in response.vary
+
+
 def test_problem_titles_in_french(client: FlaskClient) -> None:
     response = client.get("/nowhere", headers={"Accept-Language": "fr-CH, en;q=0.3"})
     assert problem(response, 404)["title"] == "Ressource introuvable"
@@ -521,6 +558,48 @@ def test_openapi_yaml_is_served(client: FlaskClient) -> None:
     assert "/healthz" in document["paths"]
 
 
+@pytest.mark.parametrize("path", ["/docs/static/swagger-ui-bundle.js", "/openapi.yaml"])
+@pytest.mark.parametrize(
+    ("accepted", "gzipped"),
+    [
+        ("gzip, deflate, br", True),
+        ("br;q=1.0, gzip;q=0.8", True),
+        ("*", True),
+        ("", False),
+        ("identity", False),
+        ("gzip;q=0", False),
+    ],
+)
+def test_docs_are_gzipped_when_the_client_accepts_it(
+    client: FlaskClient, path: str, accepted: str, gzipped: bool
+) -> None:
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    response = client.get(path, headers={"Accept-Encoding": accepted})
+    assert response.status_code == 200
+    assert "Accept-Encoding" in response.vary
+    assert response.content_type == plain.content_type
+    if gzipped:
+        assert response.content_encoding == "gzip"
+        assert gzip.decompress(response.data) == plain.data
+        assert len(response.data) < len(plain.data) / 3
+    else:
+        assert response.content_encoding is None
+        assert response.data == plain.data
+    again = client.get(
+        path, headers={"Accept-Encoding": accepted, "If-None-Match": response.headers["ETag"]}
+    )
+    assert again.status_code == 304
+
+
+def test_docs_with_a_slash_and_the_favicon_answer(client: FlaskClient) -> None:
+    slash = client.get("/docs/")
+    assert (slash.status_code, slash.location) == (308, "/docs")
+    icon = client.get("/favicon.ico", headers={"Accept-Encoding": "gzip"})
+    assert (icon.status_code, icon.mimetype) == (200, "image/png")
+    assert icon.content_encoding is None  # a PNG does not shrink
+    assert icon.data.startswith(b"\x89PNG")
+
+
 def test_json_responses_are_compact_orjson(client: FlaskClient) -> None:
     assert client.get("/healthz").data == b'{"status":"ok"}'
 
@@ -568,3 +647,19 @@ def test_log_times_are_what_datetime_writes(seconds: float) -> None:
     assert timestamp(seconds) == datetime.fromtimestamp(seconds, UTC).isoformat(
         timespec="milliseconds"
     )
+
+
+def test_doc_leaves_the_view_itself_to_be_called() -> None:
+    blp = Blueprint("documented", __name__)
+
+    def view() -> str:
+        return "answer"
+
+    view._apidoc = {"manual_doc": {"summary": "s"}}  # type: ignore[attr-defined]
+    documented = blp.doc(operationId="documented_view", description="d")(view)
+    assert documented is view  # no wrapper between a request and its view
+    assert view._apidoc["manual_doc"] == {  # type: ignore[attr-defined]
+        "summary": "s",
+        "operationId": "documented_view",
+        "description": "d",
+    }

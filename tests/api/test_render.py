@@ -24,6 +24,9 @@ def picture(client: FlaskClient, body: Any, **headers: str) -> ET.Element:
     assert response.mimetype == "image/svg+xml"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    # Its sentences are in the request's language, and say so.
+    assert response.content_language == {"fr" if headers.get("Accept-Language") == "fr" else "en"}
+    assert "Accept-Language" in response.vary
     root = ET.fromstring(response.data)  # well-formed XML, or this raises
     assert root.tag == f"{SVG_NS}svg"
     return root

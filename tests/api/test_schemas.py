@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from bench.bodies import BODIES
+from service.api.bidding import BID_PATTERN, BiddingRequestSchema
 from service.api.deals import ReplaySchema
 from service.api.games import GameScoreSchema
 from service.api.play import RulingSchema
@@ -18,7 +19,9 @@ from service.api.schemas import (
     CANONICAL_CARD_PATTERN,
     CARD_PATTERN,
     SUIT_INPUTS,
+    SUIT_PATTERN,
     Schema,
+    SuitField,
     card_list,
 )
 from service.rules import Card, DealRecord, DealSummary, Suit, judge, replay, score_game
@@ -121,3 +124,30 @@ def test_answers_dump_as_marshmallow_itself_dumps_them(
         fast = [schema.dump(result) for schema, result in _answers()]
         monkeypatch.setattr(Schema, "dump", ma.Schema.dump)
         assert fast == [schema.dump(result) for schema, result in _answers()]
+
+
+SPELLINGS = ["S", "s", "♠", "H", "♥", "D", "d", "C", "♣", "pass", "take"]
+NOT_SPELLINGS = ["", "X", "SS", "Pass", "PASS", "takes", "s ", "S\n", "♤", "10H", "passs"]
+
+
+@pytest.mark.parametrize(
+    ("field", "pattern", "accepted"),
+    [
+        (SuitField(), SUIT_PATTERN, SUIT_INPUTS),
+        (BiddingRequestSchema().fields["bids"].inner, BID_PATTERN, (*SUIT_INPUTS, "pass", "take")),
+    ],
+)
+def test_an_input_pattern_reads_exactly_what_the_field_accepts(
+    app: Flask, field: ma.fields.Field, pattern: str, accepted: tuple[str, ...]
+) -> None:
+    assert field.metadata.get("pattern", pattern) == pattern
+    assert [v.regex.pattern for v in field.validators if hasattr(v, "regex")] in ([], [pattern])
+    ecma = re.compile(pattern.replace("$", r"\Z"))  # JSON Schema's `$` is the very end
+    for text in SPELLINGS + NOT_SPELLINGS:
+        with app.test_request_context():
+            try:
+                field.deserialize(text)
+                loads = True
+            except ma.ValidationError:
+                loads = False
+        assert bool(ecma.search(text)) == loads == (text in accepted), text

@@ -228,7 +228,12 @@ def test_calls_are_read_in_any_case(text: str, call: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "take", "90", "H", "90X", "capot", "90 H", "-90H", "9.0H", "\u0669\u0660H", "capot10H"],
+    [
+        *("", "take", "90", "H", "90X", "capot", "90 H", "-90H", "9.0H", "\u0669\u0660H"),
+        "capot10H",
+        # Any case is ASCII's: the long s (which Unicode folds to s) is no spade, nor an SA.
+        *("90\u017f", "capot\u017fa", "80\u017fA"),
+    ],
 )
 def test_an_unparsable_call_cannot_be_judged(text: str) -> None:
     with pytest.raises(InconsistentInput) as caught:
