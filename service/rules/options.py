@@ -52,7 +52,7 @@ def load_options(
     defaults: Options,
     specs: Mapping[str, OptionSpec],
     given: Mapping[str, Any] | None,
-    pointer: str = "/rules",
+    pointer: str,
 ) -> Options:
     """A variant's options from a client mapping: `defaults` with the `given` options in
     place, each checked against its spec; an unknown option or value raises InconsistentInput

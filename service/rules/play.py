@@ -243,18 +243,19 @@ def judge(
     if code is None:
         return Ruling(seat, tuple(hand), ())
     legal = tuple(c for c in hand if allowed >> c & 1)
-    trick_trump = trick[0] >> 3 if trump == TOUT_ATOUT else trump
+    led = trick[0] >> 3
     illegal = []
-    # Every illegal card breaks the same rule, save non-trumps on a trump lead (follow suit
-    # rather than raise): one Violation for each kind of card, shared.
+    # Every illegal card breaks the same rule, save cards off the led suit on a trump lead
+    # (every lead under TA): they break follow suit rather than raise. One Violation for each
+    # kind of card, shared; off a trump lead both kinds break the same rule.
     shared: dict[bool, Violation | None] = {}
     for card in hand:
         if allowed >> card & 1:
             continue
-        is_trump = card >> 3 == trick_trump
-        if is_trump not in shared:
-            shared[is_trump] = _violation_of(card, legal, code, best, trick, trump)
-        found = shared[is_trump]
+        follows = card >> 3 == led
+        if follows not in shared:
+            shared[follows] = _violation_of(card, legal, code, best, trick, trump)
+        found = shared[follows]
         if found is not None:
             illegal.append(IllegalPlay(card, found))
     return Ruling(seat, legal, tuple(illegal))
