@@ -361,7 +361,7 @@ def test_a_finished_deal_answers_its_score_and_no_move() -> None:
         finished.points, finished.score.capot, finished.score.contract, finished.score.score
     )
     assert solution.moves == () and solution.line == () and solution.to_move is None
-    assert solution.exact and solution.nodes == 0
+    assert solution.exact and solution.nodes == 0 and solution.elapsed_ms >= 0
 
 
 def test_the_last_trick_plays_itself() -> None:
@@ -581,8 +581,18 @@ def test_the_search_s_effort_is_pinned(
     assert judge_claim(played, Claim(1, rest=True), ANY, budget_ms=UNHURRIED).nodes == anyhow
     assert judge_claim(played, Claim(0, points=60), budget_ms=UNHURRIED).nodes == points
     # Three plays later, every card's value from the last seat of a trick.
-    last_seat = play_deal(random.Random(seed), 15).record
-    assert solve(last_seat, budget_ms=UNHURRIED).nodes == closing
+    assert solve(last_seat(seed), budget_ms=UNHURRIED).nodes == closing
+
+
+def last_seat(seed: int) -> DealRecord:
+    """15 random legal plays from the seed: the last seat of the fourth trick to play."""
+    return play_deal(random.Random(seed), 15).record
+
+
+def test_cards_that_take_a_trick_for_the_takers_are_searched_from_what_is_left() -> None:
+    # Seat 0, a taker, closes a trick: the points it takes are won already, and each card's
+    # search starts from the value less them (1,862 positions from the value plus them).
+    assert solve(last_seat(6), budget_ms=UNHURRIED).nodes == 1615
 
 
 def test_a_tiny_budget_answers_bounds_that_hold_the_value() -> None:
