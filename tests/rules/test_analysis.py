@@ -477,6 +477,35 @@ def test_a_card_that_gives_up_the_capot_loses_its_points_and_half_the_capot_s_ex
     assert solution.exact and solution.elapsed_ms >= 0
 
 
+def test_a_defender_closing_a_trick_keeps_the_takers_from_the_capot() -> None:
+    # Another deal from the same seed, 27 plays: team 0 (seat 2 took) has won every trick;
+    # seat 1 closes the seventh. KD takes it; QH lets the takers sweep: 34 points and the
+    # capot's extra 45 lost.
+    solution = solve(play_deal(random.Random(CAPOT_IN_SIGHT), 27).record)
+    assert solution.to_move == 1
+    assert [str(c) for c in solution.line] == ["KD", "8H", "QH", "AD", "10S"]
+    found = [(str(m.card), m.value.points, m.value.capot, m.loss) for m in solution.moves]
+    assert found == [("QH", (162, 0), 0, 34 + 45), ("KD", (128, 34), None, 0)]
+
+
+@pytest.mark.parametrize(
+    ("seed", "options", "moves"),
+    [
+        # Seat 3 may keep his trumps over his partner's: KC (partner wins) is legal too.
+        (6, RuleOptions(overtrump_partner=False), [("9C", 21), ("KC", 0)]),
+        # Not forced to trump under an opponent's trump: 9C, a discard of no points.
+        (8, RuleOptions(undertrump="optional"), [("QD", 14), ("9C", 0), ("8D", 14)]),
+    ],
+)
+def test_every_card_s_value_follows_the_rule_options(
+    seed: int, options: RuleOptions, moves: list[tuple[str, int]]
+) -> None:
+    played = play_deal(random.Random(seed), 22).record
+    solution = solve(played, options)
+    assert [(str(m.card), m.loss) for m in solution.moves] == moves
+    assert len(solve(played).moves) < len(moves)  # the default rules allow fewer cards
+
+
 CAPOT_LINE = "AD 7S 8H KD 8C 10S AC QH"
 
 
@@ -539,6 +568,7 @@ def test_a_defender_s_card_loses_the_points_it_gives_the_takers() -> None:
     # other card gives them more, and loses that much for the defenders.
     solution = solve(five_left(3), budget_ms=UNHURRIED)
     assert solution.to_move == 1
+    assert solution.line == cards("7D QC 8D KH 8H QH 7S 10H JD 8S QD 9S AD 8C 10D JC KS AS JS 10S")
     found = [(str(m.card), m.value.points, m.loss) for m in solution.moves]
     assert found == [
         ("QD", (54, 108), 3),
