@@ -506,6 +506,15 @@ def test_every_card_s_value_follows_the_rule_options(
     assert len(solve(played).moves) < len(moves)  # the default rules allow fewer cards
 
 
+def test_a_trick_for_the_takers_after_the_defenders_swept_is_no_capot_either_way() -> None:
+    # Seat 2 took; the defenders (seats 1 and 3) have won the four tricks so far. Seat 3's AH
+    # or 9H give the takers 21 points: no capot is at stake any more, so nothing more.
+    solution = solve(play_deal(random.Random(18), 16).record)
+    assert solution.to_move == 3
+    found = [(str(m.card), m.loss) for m in solution.moves]
+    assert found == [("AH", 21), ("KS", 0), ("AS", 0), ("9H", 21)]
+
+
 CAPOT_LINE = "AD 7S 8H KD 8C 10S AC QH"
 
 
