@@ -623,6 +623,26 @@ def test_the_search_s_effort_is_pinned(
     assert solve(last_seat(seed), budget_ms=UNHURRIED).nodes == closing
 
 
+@pytest.mark.parametrize(
+    ("seed", "value", "every", "capot", "losses"),
+    [
+        # The defenders (team 0) can take every trick: the takers are capot.
+        (30, 2321, 19961, 0, [0, 0, 0, 0, 70, 0, 113]),
+        (32, 3269, 7736, 1, [0, 0, 0, 0, 0, 0, 0]),
+    ],
+)
+def test_the_search_s_effort_with_a_capot_at_stake_is_pinned(
+    seed: int, value: int, every: int, capot: int, losses: list[int]
+) -> None:
+    # One trick played, won by the team that can sweep: the table keys on the sweep.
+    played = play_deal(random.Random(seed), 4).record
+    assert solve(played, budget_ms=UNHURRIED, every_card=False).nodes == value
+    solution = solve(played, budget_ms=UNHURRIED)
+    assert solution.nodes == every
+    assert solution.value is not None and solution.value.capot == capot
+    assert [m.loss for m in solution.moves] == losses
+
+
 def last_seat(seed: int) -> DealRecord:
     """15 random legal plays from the seed: the last seat of the fourth trick to play."""
     return play_deal(random.Random(seed), 15).record
