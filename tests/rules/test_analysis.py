@@ -643,6 +643,27 @@ def test_the_search_s_effort_with_a_capot_at_stake_is_pinned(
     assert [m.loss for m in solution.moves] == losses
 
 
+def test_the_last_card_of_a_capot_loses_nothing() -> None:
+    # The deal's last card, team 0 sweeping: its value is the capot, as the value's.
+    solution = solve(play_deal(random.Random(CAPOT_IN_SIGHT), 31).record)
+    found = [(str(m.card), m.value.capot, m.loss) for m in solution.moves]
+    assert (solution.to_move, found) == (3, [("10S", 0, 0)])
+
+
+def test_the_rest_counts_the_trick_on_the_table() -> None:
+    # 15 plays: three cards on the table and four tricks to come, five to claim. Team 0 can
+    # force four of them, so "the rest" fails.
+    verdict = judge_claim(last_seat(6), Claim(0, rest=True))
+    assert (verdict.holds, verdict.tricks, verdict.points) == (False, 4, 152)
+
+
+def test_a_claim_s_effort_with_a_sweep_going_on_is_pinned() -> None:
+    # One trick played (a claim's table leaves the sweep out of its keys: no capot bonus).
+    played = play_deal(random.Random(30), 4).record
+    verdict = judge_claim(played, Claim(0, rest=True), budget_ms=UNHURRIED)
+    assert (verdict.holds, verdict.tricks, verdict.points, verdict.nodes) == (True, 7, 162, 4680)
+
+
 def last_seat(seed: int) -> DealRecord:
     """15 random legal plays from the seed: the last seat of the fourth trick to play."""
     return play_deal(random.Random(seed), 15).record
