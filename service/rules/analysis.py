@@ -615,6 +615,11 @@ def _outcome(record: DealRecord, line: Sequence[Card], options: RuleOptions) -> 
     return Outcome(finished.points, score.capot, score.contract, score.score)
 
 
+def _card_points(points: int) -> int:
+    """`points` within the card points a team can end with (0 to 162)."""
+    return min(max(points, 0), DEAL_POINTS)
+
+
 def _elapsed_ms(start: float) -> float:
     return round((perf_counter() - start) * 1000, 3)
 
@@ -654,7 +659,7 @@ def solve(
                 values[card] = MoveValue(card, outcome, sign * (best - after))
     except OutOfTime:
         lo, hi = search.bounds
-        bounds = (min(max(past + lo, 0), DEAL_POINTS), min(max(past + hi, 0), DEAL_POINTS))
+        bounds = (_card_points(past + lo), _card_points(past + hi))
         return Solution(
             judged.to_move, None, (), (), False, bounds, search.nodes, _elapsed_ms(start)
         )

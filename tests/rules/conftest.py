@@ -1,18 +1,25 @@
 """Hypothesis profiles for the rules' properties.
 
 `rules` (the default): 150 examples a property, no deadline. `mutants`, for `make mutants`
-(`--hypothesis-profile=mutants`, with a fixed `--hypothesis-seed`): fewer examples and no
-example database, so that each of the ~2,300 mutant runs is quick and reads the same from
-run to run; the tables, not luck, must kill the mutants.
+(`--hypothesis-profile=mutants`, with a fixed `--hypothesis-seed`): fewer examples, no
+example database and no shrinking (a mutant is killed by the first failing example; shrinking
+it only costs time), so that each of the mutant runs is quick and reads the same from run to
+run; the tables, not luck, must kill the mutants.
 """
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 settings.register_profile("rules", max_examples=150, deadline=None)
-settings.register_profile("mutants", max_examples=50, deadline=None, database=None)
+settings.register_profile(
+    "mutants",
+    max_examples=50,
+    deadline=None,
+    database=None,
+    phases=(Phase.explicit, Phase.generate),
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
