@@ -205,6 +205,14 @@ TRUMP_LEAD = tuple(
             {},
             (2, 0, 2, "7S", ViolationCode.FOLLOW_SUIT, "JH", None, ("later_play", "JH", 6)),
         ),
+        # Seat 2 follows its partner's trump lead with AH, under its 9H, holding JH: a trump
+        # that follows the lead is a renonce too when a higher one was held (from the hand).
+        (
+            "9H 7H AH",
+            TRUMP_LEAD,
+            {},
+            (2, 0, 2, "AH", ViolationCode.RAISE_TRUMP, "JH", "9H", ("hand", None, None)),
+        ),
     ],
 )
 def test_a_renonce_on_a_trump_lead_names_the_trumps_that_had_to_be_played(
