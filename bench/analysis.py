@@ -1,4 +1,4 @@
-"""The double-dummy solver's cost (service/rules/analysis.py), in-process, no HTTP.
+"""The double-dummy solver's cost (service/rules/analysis/), in-process, no HTTP.
 
 Run from the repo root as `python -m bench.analysis` (or `python bench/analysis.py`); add
 `--profile` to see where an exact solve's time goes. Prints figures, asserts nothing.

@@ -1,4 +1,4 @@
-"""Perfect play (service/rules/analysis.py) against a brute-force minimax written plainly here:
+"""Perfect play (service/rules/analysis/) against a brute-force minimax written plainly here:
 every legal card at every turn, no pruning, no table, the play obligations, trick winners and
 points read from tests/rules/builders.py (a reading of RULES.md apart from service.rules)."""
 
