@@ -1,5 +1,7 @@
 """Perfect play with all four hands known (double dummy): the solver as a package.
 
+- `questions`: what is asked (`solve`, `judge_claim`) and the answers' types;
+- `engine`: which search answers them;
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
@@ -7,23 +9,21 @@ Callers import the questions from here (`solve`, `judge_claim` and their result 
 from the modules inside, so that the engine answering them can change without them.
 """
 
-from service.rules.analysis.reference import (
+from service.rules.analysis.questions import (
     ANY,
     BEST,
     CLAIM_MODES,
-    CLOCK_EVERY,
     DEFAULT_BUDGET_MS,
     MAX_BUDGET_MS,
     Claim,
     ClaimVerdict,
     MoveValue,
     Outcome,
-    OutOfTime,
     Solution,
-    equivalent_groups,
     judge_claim,
     solve,
 )
+from service.rules.analysis.reference import CLOCK_EVERY, OutOfTime, equivalent_groups
 
 __all__ = [
     "ANY",

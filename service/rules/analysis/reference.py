@@ -1,9 +1,11 @@
-"""Perfect play with all four hands known (double dummy): a deal's value from any point, every
-card's value, one perfect line, and whether a claim holds.
+"""The reference search: alpha-beta on the cards still to play, in pure Python, plainly written.
 
-The search is an alpha-beta on the cards still to play, asked only zero-window questions
-("does the counted team end with at least `beta`?"), fail-soft so that each answer also bounds
-the value, and driven by MTD(f) until the bounds meet. What makes it fast enough in pure Python:
+It is what every faster engine is proven against (the same answers on every position) and what
+`make mutants` mutates. The questions (`questions.py`) drive it through the methods of `Search`.
+
+The search is asked only zero-window questions ("does the counted team end with at least
+`beta`?"), fail-soft so that each answer also bounds the value, and driven by MTD(f) until the
+bounds meet. What makes it fast enough in pure Python:
 
 - the positions between tricks go into a transposition table keyed on the cards still held (one
   32-bit mask: the hands are fixed, so it says who holds what), the leader and, when a capot
@@ -19,21 +21,13 @@ the value, and driven by MTD(f) until the bounds meet. What makes it fast enough
   decided a position last time first;
 - the last trick is counted, not searched.
 
-Objective (the `solve`): the takers maximise and the defenders minimise the takers' margin,
-their card points (dix de der in) minus the defenders', a capot counting the capot value
-against 0. The search counts it in points: the takers' card points, a capot as
-`162 + (capot - 162) / 2` and being capot as `-(capot - 162) / 2` (the margin is twice that
-less 162). A claim counts the claimant's tricks or card points instead, and in mode "any"
-every seat plays against the claim.
-
-The clock is read every `CLOCK_EVERY` nodes; past the budget the search stops and answers the
-bounds proved so far.
+The clock is read every `CLOCK_EVERY` nodes; past the deadline the search raises `OutOfTime`,
+and `Search.bounds` holds what `value` had proved.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from time import perf_counter
 from typing import NamedTuple
@@ -42,7 +36,6 @@ from service.rules.cards import (
     CARD_PLAIN_STRENGTH,
     CARD_POINTS,
     CARD_TRUMP_STRENGTH,
-    DEAL_POINTS,
     DECK_SIZE,
     LAST_TRICK_BONUS,
     STRONGER_PLAIN,
@@ -51,99 +44,21 @@ from service.rules.cards import (
     Card,
     mask_of,
 )
-from service.rules.errors import InconsistentInput
-from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.options import RuleOptions
 from service.rules.play import PLAYERS, obligation_of_mask, trick_winner
-from service.rules.replay import DealRecord, Replay, replay
 
-DEFAULT_BUDGET_MS = 2000
-MAX_BUDGET_MS = 10_000
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
-BEST, ANY = "best", "any"
-CLAIM_MODES = (BEST, ANY)
 
 # Sweep states: which team has won every trick so far (a capot in the making).
-_MIXED, _NO_TRICK = 0, 3  # 1 + team: that team has won every trick so far
+MIXED, NO_TRICK = 0, 3  # 1 + team: that team has won every trick so far
 
 
-def _swept(team: int) -> int:
+def swept(team: int) -> int:
     return 1 + team
 
 
 class OutOfTime(Exception):
     """The budget ran out in the middle of a search."""
-
-
-# --- results -----------------------------------------------------------------------------------
-
-
-class Outcome(NamedTuple):
-    """A finished deal, as `replay` scores it: card points per team (dix de der in, 162 in
-    all), the team that won every trick, the contract and each team's deal score."""
-
-    points: tuple[int, int]
-    capot: int | None
-    contract: str
-    score: tuple[int, int]
-
-
-class MoveValue(NamedTuple):
-    """A legal card of the player to move, the deal's outcome when it is played and both
-    sides play perfectly after, and what it costs the mover's team against the best card, in
-    points of the objective (card points; a capot counts `(capot - 162) / 2` more)."""
-
-    card: Card
-    value: Outcome
-    loss: int
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """What perfect play gives from the position after the record's plays.
-
-    `exact` False: the budget ran out; `bounds` then holds what was proved of the takers'
-    final card points, and `value`, `moves` and `line` are empty."""
-
-    to_move: int | None
-    value: Outcome | None
-    moves: tuple[MoveValue, ...]
-    line: tuple[Card, ...]
-    exact: bool
-    bounds: tuple[int, int] | None
-    nodes: int
-    elapsed_ms: float
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """`seat`'s team claims at least `tricks` of the tricks not yet finished (the current one
-    included), all of them (`rest`), or at least `points` card points at the end of the deal."""
-
-    seat: int
-    tricks: int | None = None
-    rest: bool = False
-    points: int | None = None
-
-    def check(self) -> None:
-        """A claim names one thing: tricks, the rest, or points."""
-        if (self.tricks is not None) + self.rest + (self.points is not None) != 1:
-            raise InconsistentInput.at("/claim", "claim_one_kind")
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimVerdict:
-    """Whether the claim holds in its mode, what the claimant's team can guarantee in that
-    mode (tricks among those not finished, final card points), and when it does not hold a
-    line of legal play to the end that defeats it. Fields are None when the budget ran out
-    before they were settled (`exact` False)."""
-
-    holds: bool | None
-    tricks: int | None
-    points: int | None
-    refutation: tuple[Card, ...] | None
-    exact: bool
-    nodes: int
-    elapsed_ms: float
 
 
 # --- equivalent cards --------------------------------------------------------------------------
@@ -195,7 +110,7 @@ def equivalent_groups(legal: int, out: int, trump: int) -> tuple[tuple[Card, ...
 # --- the search --------------------------------------------------------------------------------
 
 
-class _State(NamedTuple):
+class State(NamedTuple):
     """A position: the cards each seat still holds (masks), the leader of the trick on the
     table and its cards, and the sweep state."""
 
@@ -227,12 +142,12 @@ def _stronger(trump: int) -> tuple[int, ...]:
 ALL_CARDS_MASK = (1 << DECK_SIZE) - 1
 
 
-def _seat_to_move(state: _State) -> int:
+def seat_to_move(state: State) -> int:
     """The seat to move."""
     return (state.leader + len(state.trick)) % PLAYERS
 
 
-class _Search:
+class Search:
     """Zero-window searches for one objective: the future gain of `team` (tricks, or card
     points with dix de der and `bonus` for a capot either way), maximised by `maximizer` (a
     team, or None when every seat minimises) and minimised by the other seats."""
@@ -261,22 +176,22 @@ class _Search:
 
     # The driver's steps, on whole states.
 
-    def after(self, state: _State, card: Card) -> tuple[int, _State]:
+    def after(self, state: State, card: Card) -> tuple[int, State]:
         """The gain and the state after `card` is played by the seat to move."""
-        seat = _seat_to_move(state)
+        seat = seat_to_move(state)
         hands = list(state.hands)
         hands[seat] &= ~(1 << card)
         held = (hands[0], hands[1], hands[2], hands[3])
         trick = (*state.trick, card)
         if len(trick) < PLAYERS:
-            return 0, _State(held, state.leader, trick, state.sweep)
+            return 0, State(held, state.leader, trick, state.sweep)
         winner = (state.leader + trick_winner(trick, self.trump)) % PLAYERS
         last = not any(held)
-        return self._gain(trick, winner, last), _State(
+        return self._gain(trick, winner, last), State(
             held, winner, (), self._next_sweep(state.sweep, winner % 2)
         )
 
-    def probe(self, state: _State, beta: int) -> int:
+    def probe(self, state: State, beta: int) -> int:
         """Fail-soft answer to "is the future gain at least `beta`?": a value g, with the
         gain >= g when g >= beta, else the gain <= g."""
         self.hands = list(state.hands)
@@ -291,7 +206,7 @@ class _Search:
             return self._inside(state.leader, state.trick, out, state.sweep, beta, win)
         return self._between(state.leader, state.sweep, beta)
 
-    def value(self, state: _State, guess: int) -> int:
+    def value(self, state: State, guess: int) -> int:
         """The exact future gain (MTD(f) from `guess`); `self.bounds` holds what is proved
         so far when OutOfTime interrupts it."""
         lo, hi = self.quick_bounds(state)
@@ -307,11 +222,11 @@ class _Search:
             beta = (lo + hi + 1) // 2
         return lo
 
-    def line(self, state: _State, value: int) -> list[Card]:
+    def line(self, state: State, value: int) -> list[Card]:
         """A line of play from `state` to the end that keeps the future gain at `value`."""
         played: list[Card] = []
         while any(state.hands):
-            seat = _seat_to_move(state)
+            seat = seat_to_move(state)
             for card in (group[0] for group in self.groups(state)):
                 gain, child = self.after(state, card)
                 if seat % 2 == self.maximizer:
@@ -324,10 +239,10 @@ class _Search:
             state, value = child, value - gain
         return played
 
-    def groups(self, state: _State) -> list[tuple[Card, ...]]:
+    def groups(self, state: State) -> list[tuple[Card, ...]]:
         """The legal cards of the seat to move in groups of equivalent cards, in search
         order (each group's first card is the one searched)."""
-        seat = _seat_to_move(state)
+        seat = seat_to_move(state)
         legal = obligation_of_mask(state.hands[seat], state.trick, self.trump, self.options)[0]
         out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
         out |= mask_of(state.trick)
@@ -336,7 +251,7 @@ class _Search:
         ordered = self._ordered(legal, out, state.trick, win, self._beaten(state.trick, win))
         return [groups[card] for card in ordered]
 
-    def quick_bounds(self, state: _State) -> tuple[int, int]:
+    def quick_bounds(self, state: State) -> tuple[int, int]:
         """`_bounds_of` the cards still out in `state`."""
         out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
         return self._bounds_of(out | mask_of(state.trick), state.sweep)
@@ -354,15 +269,15 @@ class _Search:
 
     @staticmethod
     def _next_sweep(sweep: int, team: int) -> int:
-        if sweep == _NO_TRICK or sweep == _swept(team):
-            return _swept(team)
-        return _MIXED
+        if sweep == NO_TRICK or sweep == swept(team):
+            return swept(team)
+        return MIXED
 
     def _end(self, sweep: int) -> int:
         """The gain after the last trick: the capot bonus, for or against."""
-        if sweep == _swept(self.team):
+        if sweep == swept(self.team):
             return self.bonus
-        if sweep == _swept(1 - self.team):
+        if sweep == swept(1 - self.team):
             return -self.bonus
         return 0
 
@@ -408,8 +323,8 @@ class _Search:
         if self.count_tricks:
             return 0, (out.bit_count() + PLAYERS - 1) // PLAYERS
         total = self._points_of(out) + LAST_TRICK_BONUS
-        lo = -self.bonus if sweep == _NO_TRICK or sweep == _swept(1 - self.team) else 0
-        hi = total + self.bonus if sweep == _NO_TRICK or sweep == _swept(self.team) else total
+        lo = -self.bonus if sweep == NO_TRICK or sweep == swept(1 - self.team) else 0
+        hi = total + self.bonus if sweep == NO_TRICK or sweep == swept(self.team) else total
         return lo, hi
 
     def _top_trumps(self, out: int, lo: int, hi: int) -> tuple[int, int]:
@@ -565,152 +480,3 @@ class _Search:
             return sorted(cards, key=points.__getitem__, reverse=len(trick) == PLAYERS - 1)
         beats = [c for c in cards if beaten >> c & 1]
         return beats + sorted((c for c in cards if not beaten >> c & 1), key=points.__getitem__)
-
-
-# --- the questions -----------------------------------------------------------------------------
-
-
-class _Position(NamedTuple):
-    """The record replayed: its judgement, the state after its plays, and each team's card
-    points so far."""
-
-    judged: Replay
-    state: _State
-    points: tuple[int, int]
-
-
-def _position(record: DealRecord, options: RuleOptions) -> _Position:
-    """The record checked (hands required, plays from them) and replayed."""
-    if record.hands is None:
-        raise InconsistentInput.at("/hands", "analysis_needs_hands")
-    judged = replay(record, options)
-    hands = [mask_of(hand) & ~mask_of(record.plays) for hand in record.hands]
-    won = {trick.winner % 2 for trick in judged.tricks if trick.winner is not None}
-    sweep = _NO_TRICK if not won else _MIXED if len(won) == 2 else _swept(won.pop())
-    on_table = judged.tricks[-1] if judged.tricks and judged.tricks[-1].winner is None else None
-    if on_table is None:
-        leader, trick = judged.to_move or 0, ()
-    else:
-        leader, trick = on_table.leader, on_table.cards
-    state = _State((hands[0], hands[1], hands[2], hands[3]), leader, trick, sweep)
-    return _Position(judged, state, judged.points)
-
-
-def _outcome(record: DealRecord, line: Sequence[Card], options: RuleOptions) -> Outcome:
-    """The finished deal the record and `line` make, scored by `replay`."""
-    finished = replay(
-        DealRecord(
-            record.dealer,
-            record.trump,
-            record.taker,
-            (*record.plays, *line),
-            record.hands,
-            record.belote_announced,
-            record.declarations,
-        ),
-        options,
-    )
-    score = finished.score
-    assert score is not None
-    return Outcome(finished.points, score.capot, score.contract, score.score)
-
-
-def _card_points(points: int) -> int:
-    """`points` within the card points a team can end with (0 to 162)."""
-    return min(max(points, 0), DEAL_POINTS)
-
-
-def _elapsed_ms(start: float) -> float:
-    return round((perf_counter() - start) * 1000, 3)
-
-
-def solve(
-    record: DealRecord,
-    options: RuleOptions = DEFAULT_OPTIONS,
-    budget_ms: int = DEFAULT_BUDGET_MS,
-    every_card: bool = True,
-) -> Solution:
-    """What perfect play gives from the position after `record.plays` (hands required): the
-    value, one perfect line and (`every_card`) each legal card's value; bounds when
-    `budget_ms` runs out."""
-    start = perf_counter()
-    position = _position(record, options)
-    judged, state = position.judged, position.state
-    if judged.complete:
-        value = _outcome(record, (), options)
-        return Solution(None, value, (), (), True, None, 0, _elapsed_ms(start))
-    takers = record.taker % 2
-    bonus = (options.capot - DEAL_POINTS) // 2
-    search = _Search(record.trump, options, takers, takers, False, bonus, start + budget_ms / 1000)
-    past = position.points[takers]
-    try:
-        best = search.value(state, guess=sum(search.quick_bounds(state)) // 2)
-        line = search.line(state, best)
-        values: dict[Card, MoveValue] = {}
-        sign = 1 if _seat_to_move(state) % 2 == takers else -1
-        for group in search.groups(state) if every_card else ():
-            gain, child = search.after(state, group[0])
-            after = gain + search.value(child, best - gain)
-            rest = search.line(child, after - gain)
-            for card in group:
-                # An equivalent card plays as the group's first: swap them in the line.
-                swapped = [group[0] if c == card else c for c in rest]
-                outcome = _outcome(record, (card, *swapped), options)
-                values[card] = MoveValue(card, outcome, sign * (best - after))
-    except OutOfTime:
-        lo, hi = search.bounds
-        bounds = (_card_points(past + lo), _card_points(past + hi))
-        return Solution(
-            judged.to_move, None, (), (), False, bounds, search.nodes, _elapsed_ms(start)
-        )
-    assert judged.legal is not None
-    return Solution(
-        judged.to_move,
-        _outcome(record, line, options),
-        tuple(values[card] for card in judged.legal if card in values),
-        tuple(line),
-        True,
-        None,
-        search.nodes,
-        _elapsed_ms(start),
-    )
-
-
-def judge_claim(
-    record: DealRecord,
-    claim: Claim,
-    mode: str = BEST,
-    options: RuleOptions = DEFAULT_OPTIONS,
-    budget_ms: int = DEFAULT_BUDGET_MS,
-) -> ClaimVerdict:
-    """Whether `claim` holds from the position after `record.plays`: in mode "best" when the
-    claimant's team can force it whatever the opponents do, in mode "any" however both
-    sides play. Also what the team can guarantee in that mode, and a refutation."""
-    start = perf_counter()
-    claim.check()
-    position = _position(record, options)
-    if position.judged.complete:
-        raise InconsistentInput.at("/claim", "claim_after_last_trick")
-    state, team = position.state, claim.seat % 2
-    maximizer = team if mode == BEST else None
-    deadline = start + budget_ms / 1000
-    by_tricks = _Search(record.trump, options, team, maximizer, True, 0, deadline)
-    by_points = _Search(record.trump, options, team, maximizer, False, 0, deadline)
-    past = position.points[team]
-    if claim.points is not None:
-        search, target = by_points, claim.points - past  # points still to win
-    else:
-        search = by_tricks
-        target = by_tricks.quick_bounds(state)[1] if claim.rest else claim.tricks or 0
-    holds = tricks = points = refutation = None
-    try:
-        holds = search.probe(state, target) >= target
-        tricks = by_tricks.value(state, guess=target if search is by_tricks else 0)
-        points = past + by_points.value(state, guess=target if search is by_points else 0)
-        if not holds:
-            refutation = tuple(search.line(state, tricks if search is by_tricks else points - past))
-    except OutOfTime:
-        pass
-    nodes = by_tricks.nodes + by_points.nodes
-    exact = holds is not None and points is not None and (holds or refutation is not None)
-    return ClaimVerdict(holds, tricks, points, refutation, exact, nodes, _elapsed_ms(start))
