@@ -51,6 +51,9 @@ from service.rules.cards import (
 from service.rules.play import PLAYERS, PlayOptions, obligation_of_mask, trick_winner
 
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
+# Beyond every gain, whatever the unit (search.h's limits: under 5,000,000): a node's first
+# card always replaces it as the best so far.
+BEYOND = 1 << 30
 
 # Sweep states: which team has won every trick so far (a capot in the making).
 MIXED, NO_TRICK = 0, 3  # 1 + team: that team has won every trick so far
@@ -465,7 +468,7 @@ class Search:
         hand = hands[seat]
         legal = obligation_of_mask(hand, trick, self.strain, self.options)[0]
         maximizing = seat % 2 == self.maximizer
-        best, decided = (-1000 if maximizing else 1000), -1
+        best, decided = (-BEYOND if maximizing else BEYOND), -1
         beaten = self._beaten(trick, win)
         cards = self._ordered(legal, out, trick, win, beaten)
         if first in cards:
