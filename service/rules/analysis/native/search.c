@@ -78,6 +78,8 @@ struct bel_search {
     double deadline;
     int stop;
     int lead; /* set by a leading node: the card that decided its value */
+    int8_t killer[DECK + 1][2];     /* by cards in hands: the last two leads that cut off */
+    int8_t reply[DECK + 1][DECK];   /* by cards in hands and winning card: the last cut-off */
 };
 
 /* --- arguments -------------------------------------------------------------------------- */
@@ -362,6 +364,9 @@ static int ordered(const bel_search *s, uint32_t legal, uint32_t out, int n, int
 /* --- the search ------------------------------------------------------------------------- */
 
 static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int32_t beta);
+static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, int win,
+                      uint32_t cards, uint32_t out, int sweep, int32_t alpha, int32_t beta,
+                      int first);
 
 /* Each seat holds one card: the trick plays itself. */
 static int32_t last_trick(bel_search *s, int leader, int sweep)
@@ -376,11 +381,41 @@ static int32_t last_trick(bel_search *s, int leader, int sweep)
     return trick_gain(s, cards, winner, 1) + end_gain(s, next_sweep(sweep, winner & 1));
 }
 
-/* The seat to move plays each candidate card in turn (`first` first when it is one); the
- * trick holds n cards (`cards` as a mask; its first `led`, its winning card `top` at index
- * `win`); `out` holds the cards in hands or on the table. Fail-soft alpha-beta on the future
- * gain. A leading node leaves in s->lead the card that decided. */
-static int32_t inside(bel_search *s, int leader, int n, int led, int top, int win,
+/* The future gain once the seat to move (whose hand is already without it) plays `card` to
+ * the trick of inside(): the next seat's turn, or the trick's gain and the next trick. */
+static inline int32_t play(bel_search *s, int leader, int n, int lead_card, int top, int win,
+                           uint32_t cards, uint32_t out, int sweep, int card, int takes,
+                           int32_t alpha, int32_t beta)
+{
+    if (n < PLAYERS - 1)
+        return inside(s, leader, n + 1, n ? lead_card : card, takes ? card : top,
+                      takes ? n : win, cards | 1u << card, out, sweep, alpha, beta, -1);
+    int winner = (leader + (takes ? n : win)) % PLAYERS;
+    int last = !(s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]);
+    int32_t gain = trick_gain(s, cards | 1u << card, winner, last);
+    return gain + between(s, winner, next_sweep(sweep, winner & 1), alpha - gain, beta - gain);
+}
+
+/* Moves `card` to list[*placed] when it is in list[*placed..count-1]. */
+static inline void promote(int *list, int count, int *placed, int card)
+{
+    if (card < 0) return;
+    for (int i = *placed; i < count; i++)
+        if (list[i] == card) {
+            memmove(list + *placed + 1, list + *placed, sizeof(int) * (size_t)(i - *placed));
+            list[(*placed)++] = card;
+            return;
+        }
+}
+
+/* The seat to move plays each candidate card in turn; the trick holds n cards (`cards` as a
+ * mask; its first `lead_card`, its winning card `top` at index `win`); `out` holds the cards
+ * in hands or on the table. Fail-soft alpha-beta on the future gain, each card after the
+ * first tried with a zero window first (PVS). The order: `first` (the table's lead), then
+ * the cards that cut off last time at this depth (leading: the last two leads that did;
+ * following: the card that did over the same winning card), then `ordered`. A leading node
+ * leaves in s->lead the card that decided. */
+static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, int win,
                       uint32_t cards, uint32_t out, int sweep, int32_t alpha, int32_t beta,
                       int first)
 {
@@ -388,50 +423,62 @@ static int32_t inside(bel_search *s, int leader, int n, int led, int top, int wi
     if (s->stop) return 0;
     int seat = (leader + n) % PLAYERS;
     uint32_t hand = s->hands[seat];
-    uint32_t legal = n ? legal_of(s, hand, n, led, top, win) : hand;
+    uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
     uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
     int list[8];
     int count = ordered(s, legal, out, n, win, beaten, list);
-    if (first >= 0 && count > 1 && (legal >> first & 1)) {
-        for (int i = 1; i < count; i++)
-            if (list[i] == first) {
-                memmove(list + 1, list, sizeof(int) * (size_t)i);
-                list[0] = first;
-                break;
-            }
+    int depth = popcount(out) - n; /* the cards still in hands */
+    if (count > 1) {
+        int placed = 0;
+        promote(list, count, &placed, first);
+        if (n) {
+            promote(list, count, &placed, s->reply[depth][top]);
+        } else {
+            promote(list, count, &placed, s->killer[depth][0]);
+            promote(list, count, &placed, s->killer[depth][1]);
+        }
     }
     int maximizing = (seat & 1) == s->maximizer;
     int32_t best = maximizing ? -INF : INF;
     int decided = -1;
     for (int i = 0; i < count; i++) {
-        int card = list[i];
-        s->hands[seat] = hand & ~(1u << card);
+        int card = list[i], takes = beaten >> card & 1;
         int32_t g;
-        int takes = beaten >> card & 1;
-        if (n < PLAYERS - 1) {
-            g = inside(s, leader, n + 1, n ? led : card >> 3, takes ? card : top,
-                       takes ? n : win, cards | 1u << card, out, sweep, alpha, beta, -1);
+        s->hands[seat] = hand & ~(1u << card);
+        if (i > 0 && beta - alpha > 1) {
+            int32_t a = maximizing ? alpha : beta - 1;
+            g = play(s, leader, n, lead_card, top, win, cards, out, sweep, card, takes, a, a + 1);
+            if (!s->stop && g > alpha && g < beta)
+                g = play(s, leader, n, lead_card, top, win, cards, out, sweep, card, takes, alpha,
+                         beta);
         } else {
-            int winner = (leader + (takes ? n : win)) % PLAYERS;
-            int last = !(s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]);
-            int32_t gain = trick_gain(s, cards | 1u << card, winner, last);
-            g = gain + between(s, winner, next_sweep(sweep, winner & 1), alpha - gain,
-                               beta - gain);
+            g = play(s, leader, n, lead_card, top, win, cards, out, sweep, card, takes, alpha,
+                     beta);
         }
         s->hands[seat] = hand;
         if (s->stop) return 0;
+        int cut = 0;
         if (maximizing) {
             if (g > best) {
                 best = g;
                 decided = card;
-                if (best >= beta) break;
+                cut = best >= beta;
                 if (best > alpha) alpha = best;
             }
         } else if (g < best) {
             best = g;
             decided = card;
-            if (best <= alpha) break;
+            cut = best <= alpha;
             if (best < beta) beta = best;
+        }
+        if (cut) {
+            if (n) {
+                s->reply[depth][top] = (int8_t)card;
+            } else if (s->killer[depth][0] != card) {
+                s->killer[depth][1] = s->killer[depth][0];
+                s->killer[depth][0] = (int8_t)card;
+            }
+            break;
         }
     }
     if (n == 0) s->lead = decided;
@@ -494,7 +541,7 @@ static int32_t root(bel_search *s, const position *p, int32_t alpha, int32_t bet
     for (int i = 0; i < p->n; i++) cards |= 1u << p->trick[i];
     uint32_t out = p->hands[0] | p->hands[1] | p->hands[2] | p->hands[3] | cards;
     int win = winner_of(s, p->trick, p->n);
-    return inside(s, p->leader, p->n, p->trick[0] >> 3, p->trick[win], win, cards, out,
+    return inside(s, p->leader, p->n, p->trick[0], p->trick[win], win, cards, out,
                   p->sweep, alpha, beta, -1);
 }
 
@@ -550,6 +597,8 @@ bel_search *bel_new(const bel_objective *objective, int table_bits)
     s->maximizer = objective->maximizer;
     s->bonus = objective->bonus;
     s->last_bonus = objective->last_bonus;
+    memset(s->killer, -1, sizeof s->killer);
+    memset(s->reply, -1, sizeof s->reply);
     compute_tables(s, objective->points);
     return s;
 }
@@ -648,18 +697,33 @@ int bel_probe(bel_search *search, const bel_state *state, int32_t beta, int32_t 
 
 /* The exact value of a loaded position whose value lies in [*lo, *hi], narrowing *lo and
  * *hi as it proves bounds (they always hold the value). */
+/* The half-width of the first window around a guess (aspiration). */
+#define ASPIRATION 8
+
+static inline int32_t floor_half(int32_t x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
+
+/* The exact value of a loaded position whose value lies in [*lo, *hi], narrowing *lo and
+ * *hi as it proves bounds (they always hold the value). Alpha-beta in a window of
+ * ASPIRATION around the guess, then in what is left; a guess at the middle of the bounds
+ * (questions.solve's first) says nothing: the whole window at once. */
 static int value_of(bel_search *s, const position *p, int32_t guess, int32_t *lo, int32_t *hi)
 {
-    int32_t beta = guess < *lo + 1 ? *lo + 1 : guess;
-    if (beta > *hi) beta = *hi;
+    int32_t a = *lo - 1, b = *hi + 1;
+    if (guess != floor_half(*lo + *hi) && guess >= *lo && guess <= *hi) {
+        if (guess - ASPIRATION > a) a = guess - ASPIRATION;
+        if (guess + ASPIRATION < b) b = guess + ASPIRATION;
+    }
     while (*lo < *hi) {
-        int32_t g = root(s, p, beta - 1, beta);
+        int32_t g = root(s, p, a, b);
         if (s->stop) return BEL_OUT_OF_TIME;
-        if (g >= beta)
+        if (g <= a)
+            *hi = g;
+        else if (g >= b)
             *lo = g;
         else
-            *hi = g;
-        beta = *lo + (*hi - *lo + 1) / 2;
+            *lo = *hi = g;
+        a = *lo - 1;
+        b = *hi + 1;
     }
     return BEL_OK;
 }
