@@ -13,6 +13,7 @@
 #define PLAYERS 4
 #define DECK 32
 #define ALL_CARDS 0xFFFFFFFFu
+#define WAYS 4 /* entries in a bucket of the table: 4 of 16 bytes, a cache line */
 #define INF 0x3FFFFFFF /* beyond every value: |value| <= 32 * 100000 + 100000 + 1000000 */
 
 static const uint8_t TRUMP_STRENGTH[8] = {0, 1, 6, 4, 7, 2, 3, 5}; /* by rank 7 8 9 10 J Q K A */
@@ -72,7 +73,8 @@ struct bel_search {
     uint8_t owner[DECK];  /* per card seen in a hand since the table was cleared: seat + 1 */
 
     /* The table, the clock, the counters. */
-    entry *table;
+    entry *table; /* 2^table_bits entries in buckets of WAYS, each in one cache line */
+    void *memory; /* where the table lies */
     int table_bits;
     uint64_t nodes;
     double deadline;
@@ -485,10 +487,30 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
     return best;
 }
 
-static inline entry *slot_of(const bel_search *s, uint32_t out, unsigned meta)
+/* The bucket of a position: WAYS entries in one cache line. */
+static inline entry *bucket_of(const bel_search *s, uint32_t out, unsigned meta)
 {
     uint64_t h = ((uint64_t)meta << 32 | out) * 0x9E3779B97F4A7C15ull;
-    return &s->table[h >> (64 - s->table_bits)];
+    return &s->table[(h >> (64 - s->table_bits)) & ~(uint64_t)(WAYS - 1)];
+}
+
+static inline entry *find(entry *bucket, uint32_t out, unsigned meta)
+{
+    for (int i = 0; i < WAYS; i++)
+        if (bucket[i].out == out && bucket[i].meta == meta) return bucket + i;
+    return NULL;
+}
+
+/* Where a position goes: its entry, else the entry of the fewest cards (the cheapest to
+ * search again). */
+static inline entry *victim(entry *bucket, uint32_t out, unsigned meta)
+{
+    entry *e = find(bucket, out, meta);
+    if (e) return e;
+    e = bucket;
+    for (int i = 1; i < WAYS; i++)
+        if (popcount(bucket[i].out) < popcount(e->out)) e = bucket + i;
+    return e;
 }
 
 /* A trick to lead: the table's bounds first, then the search. */
@@ -496,12 +518,12 @@ static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int3
 {
     uint32_t out = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
     if (!out) return end_gain(s, sweep);
-    if (!(out >> PLAYERS) || popcount(out) == PLAYERS) return last_trick(s, leader, sweep);
+    if (popcount(out) == PLAYERS) return last_trick(s, leader, sweep);
     unsigned meta = (unsigned)leader | (s->bonus ? (unsigned)sweep << 2 : 0);
-    entry *e = slot_of(s, out, meta);
+    entry *bucket = bucket_of(s, out, meta), *e = find(bucket, out, meta);
     int32_t lo, hi;
     int first = -1;
-    if (e->out == out && e->meta == meta) {
+    if (e) {
         lo = e->lo;
         hi = e->hi;
         first = e->lead;
@@ -525,6 +547,7 @@ static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int3
     } else {
         lo = hi = g;
     }
+    e = victim(bucket, out, meta);
     e->out = out;
     e->meta = (uint8_t)meta;
     e->lo = lo;
@@ -581,11 +604,15 @@ bel_search *bel_new(const bel_objective *objective, int table_bits)
     if (!valid_objective(objective) || table_bits < 10 || table_bits > 24) return NULL;
     bel_search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->table = calloc((size_t)1 << table_bits, sizeof(entry));
-    if (!s->table) {
+    /* calloc: the pages the search never touches are never mapped; the table aligned on a
+     * cache line by hand (aligned_alloc would not zero it lazily). */
+    s->memory = calloc(((size_t)1 << table_bits) + WAYS, sizeof(entry));
+    if (!s->memory) {
         free(s);
         return NULL;
     }
+    s->table = (entry *)(((uintptr_t)s->memory + sizeof(entry) * WAYS - 1) &
+                         ~(uintptr_t)(sizeof(entry) * WAYS - 1));
     s->table_bits = table_bits;
     s->strain = objective->strain;
     s->trump = objective->strain < BEL_SANS_ATOUT ? objective->strain : -1;
@@ -606,7 +633,7 @@ bel_search *bel_new(const bel_objective *objective, int table_bits)
 void bel_free(bel_search *search)
 {
     if (!search) return;
-    free(search->table);
+    free(search->memory);
     free(search);
 }
 
