@@ -42,7 +42,8 @@ typedef struct {
     uint32_t out;  /* the cards still held; 0: empty (a stored position holds 8 or more) */
     uint8_t meta;  /* leader | sweep << 2 */
     int8_t lead;   /* the lead that decided the value last time, -1 none */
-    uint16_t pad;
+    uint8_t depth; /* the cards still held, 0 for an empty entry */
+    uint8_t pad;
     int32_t lo, hi;
 } entry;
 
@@ -80,8 +81,9 @@ struct bel_search {
     double deadline;
     int stop;
     int lead; /* set by a leading node: the card that decided its value */
-    int8_t killer[DECK + 1][2];     /* by cards in hands: the last two leads that cut off */
-    int8_t reply[DECK + 1][DECK];   /* by cards in hands and winning card: the last cut-off */
+    int8_t killer[DECK + 1][PLAYERS][2]; /* by cards in hands and leader: the last two leads
+                                          * that cut off */
+    int8_t reply[DECK + 1][DECK]; /* by cards in hands and winning card: the last cut-off */
 };
 
 /* --- arguments -------------------------------------------------------------------------- */
@@ -365,10 +367,11 @@ static int ordered(const bel_search *s, uint32_t legal, uint32_t out, int n, int
 
 /* --- the search ------------------------------------------------------------------------- */
 
-static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int32_t beta);
+static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int depth,
+                       int32_t alpha, int32_t beta);
 static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, int win,
-                      uint32_t cards, uint32_t out, int sweep, int32_t alpha, int32_t beta,
-                      int first);
+                      uint32_t cards, uint32_t out, int depth, int sweep, int32_t alpha,
+                      int32_t beta, int first);
 
 /* Each seat holds one card: the trick plays itself. */
 static int32_t last_trick(bel_search *s, int leader, int sweep)
@@ -386,16 +389,18 @@ static int32_t last_trick(bel_search *s, int leader, int sweep)
 /* The future gain once the seat to move (whose hand is already without it) plays `card` to
  * the trick of inside(): the next seat's turn, or the trick's gain and the next trick. */
 static inline int32_t play(bel_search *s, int leader, int n, int lead_card, int top, int win,
-                           uint32_t cards, uint32_t out, int sweep, int card, int takes,
-                           int32_t alpha, int32_t beta)
+                           uint32_t cards, uint32_t out, int depth, int sweep, int card,
+                           int takes, int32_t alpha, int32_t beta)
 {
     if (n < PLAYERS - 1)
         return inside(s, leader, n + 1, n ? lead_card : card, takes ? card : top,
-                      takes ? n : win, cards | 1u << card, out, sweep, alpha, beta, -1);
+                      takes ? n : win, cards | 1u << card, out, depth - 1, sweep, alpha, beta,
+                      -1);
     int winner = (leader + (takes ? n : win)) % PLAYERS;
-    int last = !(s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]);
-    int32_t gain = trick_gain(s, cards | 1u << card, winner, last);
-    return gain + between(s, winner, next_sweep(sweep, winner & 1), alpha - gain, beta - gain);
+    cards |= 1u << card;
+    int32_t gain = trick_gain(s, cards, winner, depth == 1);
+    return gain + between(s, winner, next_sweep(sweep, winner & 1), out & ~cards, depth - 1,
+                          alpha - gain, beta - gain);
 }
 
 /* Moves `card` to list[*placed] when it is in list[*placed..count-1]. */
@@ -414,12 +419,12 @@ static inline void promote(int *list, int count, int *placed, int card)
  * mask; its first `lead_card`, its winning card `top` at index `win`); `out` holds the cards
  * in hands or on the table. Fail-soft alpha-beta on the future gain, each card after the
  * first tried with a zero window first (PVS). The order: `first` (the table's lead), then
- * the cards that cut off last time at this depth (leading: the last two leads that did;
+ * the cards that cut off last time at this depth (leading: the last two leads of this leader that did;
  * following: the card that did over the same winning card), then `ordered`. A leading node
  * leaves in s->lead the card that decided. */
 static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, int win,
-                      uint32_t cards, uint32_t out, int sweep, int32_t alpha, int32_t beta,
-                      int first)
+                      uint32_t cards, uint32_t out, int depth, int sweep, int32_t alpha,
+                      int32_t beta, int first)
 {
     count_node(s);
     if (s->stop) return 0;
@@ -429,15 +434,14 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
     uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
     int list[8];
     int count = ordered(s, legal, out, n, win, beaten, list);
-    int depth = popcount(out) - n; /* the cards still in hands */
     if (count > 1) {
         int placed = 0;
         promote(list, count, &placed, first);
         if (n) {
             promote(list, count, &placed, s->reply[depth][top]);
         } else {
-            promote(list, count, &placed, s->killer[depth][0]);
-            promote(list, count, &placed, s->killer[depth][1]);
+            promote(list, count, &placed, s->killer[depth][leader][0]);
+            promote(list, count, &placed, s->killer[depth][leader][1]);
         }
     }
     int maximizing = (seat & 1) == s->maximizer;
@@ -449,12 +453,12 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
         s->hands[seat] = hand & ~(1u << card);
         if (i > 0 && beta - alpha > 1) {
             int32_t a = maximizing ? alpha : beta - 1;
-            g = play(s, leader, n, lead_card, top, win, cards, out, sweep, card, takes, a, a + 1);
+            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, a, a + 1);
             if (!s->stop && g > alpha && g < beta)
-                g = play(s, leader, n, lead_card, top, win, cards, out, sweep, card, takes, alpha,
+                g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, alpha,
                          beta);
         } else {
-            g = play(s, leader, n, lead_card, top, win, cards, out, sweep, card, takes, alpha,
+            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, alpha,
                      beta);
         }
         s->hands[seat] = hand;
@@ -476,9 +480,9 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
         if (cut) {
             if (n) {
                 s->reply[depth][top] = (int8_t)card;
-            } else if (s->killer[depth][0] != card) {
-                s->killer[depth][1] = s->killer[depth][0];
-                s->killer[depth][0] = (int8_t)card;
+            } else if (s->killer[depth][leader][0] != card) {
+                s->killer[depth][leader][1] = s->killer[depth][leader][0];
+                s->killer[depth][leader][0] = (int8_t)card;
             }
             break;
         }
@@ -509,16 +513,16 @@ static inline entry *victim(entry *bucket, uint32_t out, unsigned meta)
     if (e) return e;
     e = bucket;
     for (int i = 1; i < WAYS; i++)
-        if (popcount(bucket[i].out) < popcount(e->out)) e = bucket + i;
+        if (bucket[i].depth < e->depth) e = bucket + i;
     return e;
 }
 
 /* A trick to lead: the table's bounds first, then the search. */
-static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int32_t beta)
+static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int depth,
+                       int32_t alpha, int32_t beta)
 {
-    uint32_t out = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    if (!out) return end_gain(s, sweep);
-    if (popcount(out) == PLAYERS) return last_trick(s, leader, sweep);
+    if (!depth) return end_gain(s, sweep);
+    if (depth == PLAYERS) return last_trick(s, leader, sweep);
     unsigned meta = (unsigned)leader | (s->bonus ? (unsigned)sweep << 2 : 0);
     entry *bucket = bucket_of(s, out, meta), *e = find(bucket, out, meta);
     int32_t lo, hi;
@@ -538,7 +542,7 @@ static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int3
     /* The window narrowed to the bounds: a fail-low g <= lo then proves g == lo (the value is
      * at least lo and at most g), a fail-high g >= hi proves g == hi. */
     int32_t a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
-    int32_t g = inside(s, leader, 0, 0, 0, 0, 0, out, sweep, a, b, first);
+    int32_t g = inside(s, leader, 0, 0, 0, 0, 0, out, depth, sweep, a, b, first);
     if (s->stop) return 0;
     if (g <= a) {
         if (g < hi) hi = g;
@@ -549,6 +553,7 @@ static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int3
     }
     e = victim(bucket, out, meta);
     e->out = out;
+    e->depth = (uint8_t)depth;
     e->meta = (uint8_t)meta;
     e->lo = lo;
     e->hi = hi;
@@ -559,13 +564,12 @@ static int32_t between(bel_search *s, int leader, int sweep, int32_t alpha, int3
 /* Fail-soft alpha-beta on a loaded position. */
 static int32_t root(bel_search *s, const position *p, int32_t alpha, int32_t beta)
 {
-    if (!p->n) return between(s, p->leader, p->sweep, alpha, beta);
-    uint32_t cards = 0;
+    uint32_t held = p->hands[0] | p->hands[1] | p->hands[2] | p->hands[3], cards = 0;
+    if (!p->n) return between(s, p->leader, p->sweep, held, popcount(held), alpha, beta);
     for (int i = 0; i < p->n; i++) cards |= 1u << p->trick[i];
-    uint32_t out = p->hands[0] | p->hands[1] | p->hands[2] | p->hands[3] | cards;
     int win = winner_of(s, p->trick, p->n);
-    return inside(s, p->leader, p->n, p->trick[0], p->trick[win], win, cards, out,
-                  p->sweep, alpha, beta, -1);
+    return inside(s, p->leader, p->n, p->trick[0], p->trick[win], win, cards, held | cards,
+                  popcount(held), p->sweep, alpha, beta, -1);
 }
 
 /* --- the entry points ------------------------------------------------------------------- */
