@@ -346,14 +346,27 @@ static inline int append_plain(uint32_t mask, int *cards, int at)
  * Leading: the masters, the most points first, then the others, the fewest first. Following
  * while the partner wins: the most points first from the last seat, else the fewest.
  * Otherwise the cards that take the trick, the weakest first, then the others, the fewest
- * points first. */
+ * points first. A seat `giving` its tricks away (the counted team in mode "any") the other
+ * way round: leading, the others the most points first, then the masters; following, the
+ * fewest points under its partner, else the cards that lose the trick, the most points
+ * first, then those that take it. */
 static int ordered(const bel_search *s, uint32_t legal, uint32_t out, int n, int win,
-                   uint32_t beaten, int *cards)
+                   uint32_t beaten, int giving, int *cards)
 {
     uint32_t firsts = group_firsts(s, legal, out);
     if (!(firsts & (firsts - 1))) {
         cards[0] = lowest(firsts);
         return 1;
+    }
+    if (giving) { /* mode "any", the counted team: it plays to lose its tricks */
+        if (n == 0) {
+            uint32_t masters = masters_of(s, firsts, out);
+            int count = append_sorted(s, firsts & ~masters, cards, 0, 1);
+            return append_sorted(s, masters, cards, count, 0);
+        }
+        if ((n - win) % 2 == 0) return append_sorted(s, firsts, cards, 0, 0);
+        int count = append_sorted(s, firsts & ~beaten, cards, 0, 1);
+        return append_sorted(s, firsts & beaten, cards, count, 0);
     }
     if (n == 0) {
         uint32_t masters = masters_of(s, firsts, out);
@@ -433,7 +446,8 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
     uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
     uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
     int list[8];
-    int count = ordered(s, legal, out, n, win, beaten, list);
+    int count = ordered(s, legal, out, n, win, beaten,
+                        s->maximizer < 0 && (seat & 1) == s->team, list);
     if (count > 1) {
         int placed = 0;
         promote(list, count, &placed, first);
@@ -811,7 +825,8 @@ int bel_line(bel_search *search, const bel_state *state, int32_t value, int32_t 
         uint32_t legal = p.n ? legal_of(s, hand, p.n, p.trick[0] >> 3, top, win) : hand;
         uint32_t beaten = p.n ? beaten_by(s, top) : ALL_CARDS;
         int list[8];
-        int n = ordered(s, legal, out, p.n, win, beaten, list);
+        int n = ordered(s, legal, out, p.n, win, beaten,
+                        s->maximizer < 0 && (seat & 1) == s->team, list);
         int found = 0;
         for (int i = 0; i < n && !found; i++) {
             position child;
