@@ -37,15 +37,16 @@ static inline int popcount(uint32_t x)
 /* A transposition table entry: the bounds proved for the future gain of a position between
  * tricks, and the lead that decided it. The position is the cards still held (the hands are
  * fixed for the table's life, so the mask says who holds what), the leader and, with a capot
- * at stake, the sweep state. 16 bytes. */
+ * at stake, the sweep state; the stamp of the table's filling it belongs to. 16 bytes. */
 typedef struct {
     uint32_t out;  /* the cards still held; 0: empty (a stored position holds 8 or more) */
-    uint8_t meta;  /* leader | sweep << 2 */
+    uint16_t meta; /* leader | sweep << 2 | stamp << 4 */
     int8_t lead;   /* the lead that decided the value last time, -1 none */
-    uint8_t depth; /* the cards still held, 0 for an empty entry */
-    uint8_t pad;
+    uint8_t depth; /* the cards still held */
     int32_t lo, hi;
 } entry;
+
+#define STAMPS 4096 /* a table's fillings told apart before it is zeroed (12 bits of meta) */
 
 /* A position, in inner cards: the hands, the trick's leader, its n cards, the sweep state. */
 typedef struct {
@@ -77,6 +78,7 @@ struct bel_search {
     entry *table; /* 2^table_bits entries in buckets of WAYS, each in one cache line */
     void *memory; /* where the table lies */
     int table_bits;
+    unsigned stamp; /* the filling of the table in use, 1..STAMPS-1: other entries are stale */
     uint64_t nodes;
     double deadline;
     int stop;
@@ -519,15 +521,22 @@ static inline entry *find(entry *bucket, uint32_t out, unsigned meta)
     return NULL;
 }
 
-/* Where a position goes: its entry, else the entry of the fewest cards (the cheapest to
- * search again). */
+/* Where a position goes: its entry, else a stale one, else the entry of the fewest cards
+ * (the cheapest to search again). */
 static inline entry *victim(entry *bucket, uint32_t out, unsigned meta)
 {
     entry *e = find(bucket, out, meta);
     if (e) return e;
+    unsigned stamp = meta >> 4;
     e = bucket;
-    for (int i = 1; i < WAYS; i++)
-        if (bucket[i].depth < e->depth) e = bucket + i;
+    int fewest = 99;
+    for (int i = 0; i < WAYS; i++) {
+        int depth = bucket[i].meta >> 4 == stamp ? bucket[i].depth : 0;
+        if (depth < fewest) {
+            fewest = depth;
+            e = bucket + i;
+        }
+    }
     return e;
 }
 
@@ -537,7 +546,7 @@ static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int d
 {
     if (!depth) return end_gain(s, sweep);
     if (depth == PLAYERS) return last_trick(s, leader, sweep);
-    unsigned meta = (unsigned)leader | (s->bonus ? (unsigned)sweep << 2 : 0);
+    unsigned meta = (unsigned)leader | (s->bonus ? (unsigned)sweep << 2 : 0) | s->stamp << 4;
     entry *bucket = bucket_of(s, out, meta), *e = find(bucket, out, meta);
     int32_t lo, hi;
     int first = -1;
@@ -568,7 +577,7 @@ static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int d
     e = victim(bucket, out, meta);
     e->out = out;
     e->depth = (uint8_t)depth;
-    e->meta = (uint8_t)meta;
+    e->meta = (uint16_t)meta;
     e->lo = lo;
     e->hi = hi;
     e->lead = (int8_t)s->lead;
@@ -617,6 +626,8 @@ static void compute_tables(bel_search *s, const int32_t *points)
     }
 }
 
+static void configure(bel_search *s, const bel_objective *objective);
+
 bel_search *bel_new(const bel_objective *objective, int table_bits)
 {
     if (!valid_objective(objective) || table_bits < 10 || table_bits > 24) return NULL;
@@ -632,6 +643,33 @@ bel_search *bel_new(const bel_objective *objective, int table_bits)
     s->table = (entry *)(((uintptr_t)s->memory + sizeof(entry) * WAYS - 1) &
                          ~(uintptr_t)(sizeof(entry) * WAYS - 1));
     s->table_bits = table_bits;
+    s->stamp = 1;
+    configure(s, objective);
+    return s;
+}
+
+/* The table emptied in one step: a new stamp (zeroed once every STAMPS - 1 fillings). */
+static void clear_table(bel_search *s)
+{
+    if (++s->stamp == STAMPS) {
+        memset(s->table, 0, sizeof(entry) << s->table_bits);
+        s->stamp = 1;
+    }
+    memset(s->owner, 0, sizeof s->owner);
+}
+
+int bel_reset(bel_search *search, const bel_objective *objective)
+{
+    if (!search || !valid_objective(objective)) return BEL_BAD_ARGUMENT;
+    configure(search, objective);
+    clear_table(search);
+    search->nodes = 0;
+    search->deadline = 0;
+    return BEL_OK;
+}
+
+static void configure(bel_search *s, const bel_objective *objective)
+{
     s->strain = objective->strain;
     s->trump = objective->strain < BEL_SANS_ATOUT ? objective->strain : -1;
     s->trump_mask = s->trump >= 0 ? suit_mask(s->trump) : 0;
@@ -645,7 +683,6 @@ bel_search *bel_new(const bel_objective *objective, int table_bits)
     memset(s->killer, -1, sizeof s->killer);
     memset(s->reply, -1, sizeof s->reply);
     compute_tables(s, objective->points);
-    return s;
 }
 
 void bel_free(bel_search *search)
@@ -692,10 +729,7 @@ static void load(bel_search *s, const position *p)
             if (s->owner[card] && s->owner[card] != seat + 1) other_deal = 1;
         }
     }
-    if (other_deal) {
-        memset(s->table, 0, sizeof(entry) << s->table_bits);
-        memset(s->owner, 0, sizeof s->owner);
-    }
+    if (other_deal) clear_table(s);
     for (int seat = 0; seat < PLAYERS; seat++)
         for (uint32_t rest = p->hands[seat]; rest; rest &= rest - 1)
             s->owner[lowest(rest)] = (uint8_t)(seat + 1);
