@@ -64,6 +64,8 @@ struct bel_search {
     int count_tricks, team, maximizer;
     int32_t bonus, last_bonus;
     int32_t points[DECK];        /* by inner card */
+    int32_t worth[DECK];         /* what makes cards unequal: their points, or nothing when
+                                  * counting tricks */
     int32_t suit_points[4][256]; /* per suit, the points of each set of its (inner) cards */
     uint32_t above[DECK];        /* per inner card, the cards of its suit above it */
     uint8_t to_inner[DECK], to_outer[DECK];
@@ -302,8 +304,9 @@ static void sure_tricks(const bel_search *s, int leader, uint32_t out, int32_t *
 
 /* --- candidate cards -------------------------------------------------------------------- */
 
-/* The legal cards in groups that play as one (equal points, no card still out between them
- * in the suit's order): the weakest card of each group, as a mask. */
+/* The legal cards in groups that play as one (equal worth, no card still out between them
+ * in the suit's order: they win the same tricks): the weakest card of each group, as a mask.
+ * Counting tricks, every card is worth the same (reference.py merges only equal points). */
 static inline uint32_t group_firsts(const bel_search *s, uint32_t legal, uint32_t out)
 {
     uint32_t firsts = legal;
@@ -312,7 +315,7 @@ static inline uint32_t group_firsts(const bel_search *s, uint32_t legal, uint32_
         uint32_t below = out & suit_mask(card >> 3) & ((1u << card) - 1);
         if (below) {
             int previous = highest(below); /* the next card still out down the suit */
-            if ((legal >> previous & 1) && s->points[previous] == s->points[card])
+            if ((legal >> previous & 1) && s->worth[previous] == s->worth[card])
                 firsts &= ~(1u << card);
         }
     }
@@ -607,6 +610,7 @@ static void compute_tables(bel_search *s, const int32_t *points)
             s->to_inner[outer] = (uint8_t)inner;
             s->to_outer[inner] = (uint8_t)outer;
             s->points[inner] = points[outer];
+            s->worth[inner] = s->count_tricks ? 0 : points[outer];
         }
         for (int held = 0; held < 256; held++) {
             int32_t sum = 0;
