@@ -66,6 +66,7 @@ struct bel_search {
     int32_t points[DECK];        /* by inner card */
     int32_t worth[DECK];         /* what makes cards unequal: their points, or nothing when
                                   * counting tricks */
+    uint32_t twins;              /* the cards worth as much as another of their suit */
     int32_t suit_points[4][256]; /* per suit, the points of each set of its (inner) cards */
     uint32_t above[DECK];        /* per inner card, the cards of its suit above it */
     uint8_t to_inner[DECK], to_outer[DECK];
@@ -310,7 +311,7 @@ static void sure_tricks(const bel_search *s, int leader, uint32_t out, int32_t *
 static inline uint32_t group_firsts(const bel_search *s, uint32_t legal, uint32_t out)
 {
     uint32_t firsts = legal;
-    for (uint32_t rest = legal; rest; rest &= rest - 1) {
+    for (uint32_t rest = legal & s->twins; rest; rest &= rest - 1) {
         int card = lowest(rest);
         uint32_t below = out & suit_mask(card >> 3) & ((1u << card) - 1);
         if (below) {
@@ -363,20 +364,22 @@ static int ordered(const bel_search *s, uint32_t legal, uint32_t out, int n, int
         cards[0] = lowest(firsts);
         return 1;
     }
-    if (giving) { /* mode "any", the counted team: it plays to lose its tricks */
-        if (n == 0) {
-            uint32_t masters = masters_of(s, firsts, out);
+    if (n == 0) {
+        uint32_t masters = 0; /* the cards with no card still out above them */
+        for (int suit = 0; suit < 4; suit++)
+            if (out & suit_mask(suit)) masters |= 1u << highest(out & suit_mask(suit));
+        masters &= firsts;
+        if (giving) { /* mode "any", the counted team: it plays to lose its tricks */
             int count = append_sorted(s, firsts & ~masters, cards, 0, 1);
             return append_sorted(s, masters, cards, count, 0);
         }
+        int count = append_sorted(s, masters, cards, 0, 1);
+        return append_sorted(s, firsts & ~masters, cards, count, 0);
+    }
+    if (giving) {
         if ((n - win) % 2 == 0) return append_sorted(s, firsts, cards, 0, 0);
         int count = append_sorted(s, firsts & ~beaten, cards, 0, 1);
         return append_sorted(s, firsts & beaten, cards, count, 0);
-    }
-    if (n == 0) {
-        uint32_t masters = masters_of(s, firsts, out);
-        int count = append_sorted(s, masters, cards, 0, 1);
-        return append_sorted(s, firsts & ~masters, cards, count, 0);
     }
     if ((n - win) % 2 == 0) return append_sorted(s, firsts, cards, 0, n == PLAYERS - 1);
     int count = append_plain(firsts & beaten, cards, 0);
@@ -427,7 +430,7 @@ static inline void promote(int *list, int count, int *placed, int card)
     if (card < 0) return;
     for (int i = *placed; i < count; i++)
         if (list[i] == card) {
-            memmove(list + *placed + 1, list + *placed, sizeof(int) * (size_t)(i - *placed));
+            for (int j = i; j > *placed; j--) list[j] = list[j - 1];
             list[(*placed)++] = card;
             return;
         }
@@ -624,9 +627,12 @@ static void compute_tables(bel_search *s, const int32_t *points)
             s->inner_bits[suit][held] = (uint8_t)bits;
         }
     }
+    s->twins = 0;
     for (int c = 0; c < DECK; c++) {
         uint32_t above_in_suit = ~((2u << (c & 7)) - 1) & 0xFFu;
         s->above[c] = above_in_suit << (c & ~7);
+        for (int other = c & ~7; other < (c | 7) + 1; other++)
+            if (other != c && s->worth[other] == s->worth[c]) s->twins |= 1u << c;
     }
 }
 
