@@ -440,9 +440,10 @@ static inline void promote(int *list, int count, int *placed, int card)
  * mask; its first `lead_card`, its winning card `top` at index `win`); `out` holds the cards
  * in hands or on the table. Fail-soft alpha-beta on the future gain, each card after the
  * first tried with a zero window first (PVS). The order: `first` (the table's lead), then
- * the cards that cut off last time at this depth (leading: the last two leads of this leader that did;
- * following: the card that did over the same winning card), then `ordered`. A leading node
- * leaves in s->lead the card that decided. */
+ * the cards that cut off last time at this depth (leading: the last two leads of this
+ * leader that did; following: the card that did over the same winning card), then
+ * `ordered`. A leading node leaves in s->lead the card that decided; a card that cuts off
+ * is remembered at its depth. */
 static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, int win,
                       uint32_t cards, uint32_t out, int depth, int sweep, int32_t alpha,
                       int32_t beta, int first)
@@ -475,13 +476,14 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
         s->hands[seat] = hand & ~(1u << card);
         if (i > 0 && beta - alpha > 1) {
             int32_t a = maximizing ? alpha : beta - 1;
-            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, a, a + 1);
+            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, a,
+                     a + 1);
             if (!s->stop && g > alpha && g < beta)
-                g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, alpha,
-                         beta);
+                g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes,
+                         alpha, beta);
         } else {
-            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, alpha,
-                     beta);
+            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes,
+                     alpha, beta);
         }
         s->hands[seat] = hand;
         if (s->stop) return 0;
@@ -711,7 +713,8 @@ uint64_t bel_nodes(const bel_search *search) { return search ? search->nodes : 0
 
 static uint32_t to_inner(const bel_search *s, uint32_t outer)
 {
-    return (uint32_t)s->inner_bits[0][outer & 0xFF] | (uint32_t)s->inner_bits[1][outer >> 8 & 0xFF] << 8 |
+    return (uint32_t)s->inner_bits[0][outer & 0xFF] |
+           (uint32_t)s->inner_bits[1][outer >> 8 & 0xFF] << 8 |
            (uint32_t)s->inner_bits[2][outer >> 16 & 0xFF] << 16 |
            (uint32_t)s->inner_bits[3][outer >> 24] << 24;
 }
