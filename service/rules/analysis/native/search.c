@@ -267,9 +267,9 @@ static void top_trumps(const bel_search *s, uint32_t out, int32_t *lo, int32_t *
 static inline uint32_t masters_of(const bel_search *s, uint32_t mine, uint32_t others)
 {
     uint32_t masters = 0;
-    for (uint32_t rest = mine; rest; rest &= rest - 1) {
-        int card = lowest(rest);
-        if (!(s->above[card] & others)) masters |= 1u << card;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t theirs = others & suit_mask(suit);
+        masters |= mine & (theirs ? s->above[highest(theirs)] : suit_mask(suit));
     }
     return masters;
 }
