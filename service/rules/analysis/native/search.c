@@ -19,7 +19,8 @@
 #define PLAYERS 4
 #define DECK 32
 #define ALL_CARDS 0xFFFFFFFFu
-#define WAYS 4 /* entries in a bucket of the table: 4 of 16 bytes, a cache line */
+#define WAYS 4     /* entries in a bucket of the table: 4 of 16 bytes, a cache line */
+#define ENDGAME 12 /* the cards held from which on endgame() searches rather than inside() */
 #define INF 0x3FFFFFFF /* beyond every value: |value| <= 32 * 100000 + 100000 + 1000000 */
 
 static const uint8_t TRUMP_STRENGTH[8] = {0, 1, 6, 4, 7, 2, 3, 5}; /* by rank 7 8 9 10 J Q K A */
@@ -521,6 +522,56 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
     return best;
 }
 
+/* Three tricks or fewer left: the same search as inside() without its merging of equivalent
+ * cards, its order, its killers and its zero windows (the subtrees are too small for them to
+ * pay), the cards tried from the weakest up. */
+static int32_t endgame(bel_search *s, int leader, int n, int lead_card, int top, int win,
+                       uint32_t cards, uint32_t out, int depth, int sweep, int32_t alpha,
+                       int32_t beta)
+{
+    count_node(s);
+    if (s->stop) return 0;
+    int seat = (leader + n) % PLAYERS;
+    uint32_t hand = s->hands[seat];
+    uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
+    uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
+    int maximizing = (seat & 1) == s->maximizer;
+    int32_t best = maximizing ? -INF : INF;
+    int decided = -1;
+    for (uint32_t rest = legal; rest; rest &= rest - 1) {
+        int card = lowest(rest), takes = beaten >> card & 1;
+        int32_t g;
+        s->hands[seat] = hand & ~(1u << card);
+        if (n < PLAYERS - 1) {
+            g = endgame(s, leader, n + 1, n ? lead_card : card, takes ? card : top,
+                        takes ? n : win, cards | 1u << card, out, depth - 1, sweep, alpha, beta);
+        } else {
+            int winner = (leader + (takes ? n : win)) % PLAYERS;
+            uint32_t trick = cards | 1u << card;
+            int32_t gain = trick_gain(s, trick, winner, depth == 1);
+            g = gain + between(s, winner, next_sweep(sweep, winner & 1), out & ~trick, depth - 1,
+                               alpha - gain, beta - gain);
+        }
+        s->hands[seat] = hand;
+        if (s->stop) return 0;
+        if (maximizing) {
+            if (g > best) {
+                best = g;
+                decided = card;
+                if (best >= beta) break;
+                if (best > alpha) alpha = best;
+            }
+        } else if (g < best) {
+            best = g;
+            decided = card;
+            if (best <= alpha) break;
+            if (best < beta) beta = best;
+        }
+    }
+    if (n == 0) s->lead = decided;
+    return best;
+}
+
 /* The bucket of a position: WAYS entries in one cache line. */
 static inline entry *bucket_of(const bel_search *s, uint32_t out, unsigned meta)
 {
@@ -579,7 +630,9 @@ static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int d
     /* The window narrowed to the bounds: a fail-low g <= lo then proves g == lo (the value is
      * at least lo and at most g), a fail-high g >= hi proves g == hi. */
     int32_t a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
-    int32_t g = inside(s, leader, 0, 0, 0, 0, 0, out, depth, sweep, a, b, first);
+    int32_t g = depth <= ENDGAME ? endgame(s, leader, 0, 0, 0, 0, 0, out, depth, sweep, a, b)
+                                 : inside(s, leader, 0, 0, 0, 0, 0, out, depth, sweep, a, b,
+                                          first);
     if (s->stop) return 0;
     if (g <= a) {
         if (g < hi) hi = g;
