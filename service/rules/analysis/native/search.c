@@ -781,6 +781,7 @@ static uint32_t to_inner(const bel_search *s, uint32_t outer)
 /* A checked state in inner cards. */
 static void inner_position(const bel_search *s, const bel_state *st, position *p)
 {
+    memset(p, 0, sizeof *p);
     for (int seat = 0; seat < PLAYERS; seat++) p->hands[seat] = to_inner(s, st->hands[seat]);
     p->leader = st->leader;
     p->n = st->trick_len;
