@@ -51,8 +51,10 @@ typedef struct {
  * After the last trick `bonus` is added when `team` won every trick of the deal and
  * subtracted when it won none (the sweep state says). `maximizer`: the team that maximises
  * the gain, or -1 when every seat minimises it (a claim in mode "any"). Valid: strain 0..5,
- * team 0..1, maximizer -1..1, each points[c] and last_bonus in 0..100000, bonus in
- * 0..1000000, flags 0 or 1. */
+ * team 0..1, maximizer team or -1 (the reference's bounds assume no team plays against its
+ * own tricks but the counted one in mode "any"), each points[c] and last_bonus in 0..100000,
+ * bonus in 0..1000000 and 0 with count_tricks (the reference's trick bounds count no capot),
+ * flags 0 or 1. */
 typedef struct {
     int32_t strain;              /* a trump suit 0..3, BEL_SANS_ATOUT or BEL_TOUT_ATOUT */
     int32_t undertrump_required; /* RuleOptions.undertrump == "required" */
@@ -68,16 +70,27 @@ typedef struct {
 typedef struct bel_search bel_search;
 
 /* A search for one objective with a transposition table of 2^table_bits entries (table_bits
- * 10..24), allocated here once: its memory is fixed for the search's life. NULL when an
- * argument is invalid or memory is short. */
+ * 10..24) of 16 bytes each (table_bits 16: 1 MiB; 20: 16 MiB), allocated here once with the
+ * search (about 7 KiB more): its memory is fixed for the search's life. 16 is the fastest
+ * measured (NOTES.md): a full deal 1.3x slower at 20, a claim's first touches of a large
+ * table's pages cost more than its search. NULL when an argument
+ * is invalid or memory is short. The table is kept from one call to the next (the next card's
+ * value and the line reuse it) and cleared when a state puts a card in another seat's hand
+ * than before (another deal). */
 bel_search *bel_new(const bel_objective *objective, int table_bits);
 void bel_free(bel_search *search);
+
+/* The search given another objective, as bel_new would make it, keeping its table's memory:
+ * the table emptied (in constant time), the node count and the deadline back to 0. A thread
+ * may keep one search and reset it for each question instead of allocating. The search is
+ * unchanged and BEL_BAD_ARGUMENT answered when an argument is invalid. */
+int bel_reset(bel_search *search, const bel_objective *objective);
 
 /* The deadline, in seconds on CLOCK_MONOTONIC (the clock of Python's time.perf_counter on
  * Linux); past it a search answers BEL_OUT_OF_TIME. 0 or less: no deadline. */
 void bel_set_deadline(bel_search *search, double deadline);
 
-/* Positions searched since bel_new (reference.py Search.nodes). */
+/* Positions searched since bel_new or bel_reset (reference.py Search.nodes). */
 uint64_t bel_nodes(const bel_search *search);
 
 /* reference.py Search.quick_bounds: the bounds of the future gain from the cards out alone. */
