@@ -1,12 +1,14 @@
 """Perfect play with all four hands known (double dummy): the solver as a package.
 
-- `questions`: what is asked (`solve`, `judge_claim`) and the answers' types;
+- `questions`: what is asked (`solve`, `judge_claim`, and for coinche `solve_coinche`,
+  `judge_coinche_claim`) and the answers' types;
 - `engine`: which search answers them;
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
-Callers import the questions from here (`solve`, `judge_claim` and their result types), not
-from the modules inside, so that the engine answering them can change without them.
+Callers import the questions from here (`solve`, `judge_claim`, `solve_coinche`,
+`judge_coinche_claim` and their result types), not from the modules inside, so that the
+engine answering them can change without them.
 """
 
 from service.rules.analysis.questions import (
@@ -21,7 +23,9 @@ from service.rules.analysis.questions import (
     Outcome,
     Solution,
     judge_claim,
+    judge_coinche_claim,
     solve,
+    solve_coinche,
 )
 from service.rules.analysis.reference import CLOCK_EVERY, OutOfTime, equivalent_groups
 
@@ -40,5 +44,7 @@ __all__ = [
     "Solution",
     "equivalent_groups",
     "judge_claim",
+    "judge_coinche_claim",
     "solve",
+    "solve_coinche",
 ]
