@@ -18,7 +18,7 @@ from libc.stdint cimport int32_t, uint32_t, uint64_t
 
 from service.rules.analysis.reference import OutOfTime
 from service.rules.analysis.reference import Search as ReferenceSearch
-from service.rules.cards import ALL_CARDS, CARD_POINTS, LAST_TRICK_BONUS
+from service.rules.cards import ALL_CARDS
 
 
 cdef extern from "search.h" nogil:
@@ -210,11 +210,11 @@ class Search(ReferenceSearch):
         if self.core is None:
             held = sum(hand.bit_count() for hand in state.hands)
             self.core = Core(
-                self.trump,
+                self.strain,
                 self.options.undertrump == "required",
                 self.options.overtrump_partner,
-                CARD_POINTS[self.trump],
-                LAST_TRICK_BONUS,
+                self.points,
+                self.last_bonus,
                 self.count_tricks,
                 self.bonus,
                 self.team,
