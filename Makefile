@@ -30,7 +30,6 @@ EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config
 NATIVE_MODULE := $(NATIVE)/_native$(EXT_SUFFIX)
 SANITIZED_DIR := build/sanitized
 SANITIZED_MODULE := $(SANITIZED_DIR)/$(NATIVE_MODULE)
-export SANITIZED_MODULE
 COLVER := colver==0.11.1
 
 $(BIN)/python:

@@ -44,11 +44,13 @@ def test_a_native_core_not_built_stops_the_import_with_what_to_run(
     monkeypatch.setitem(sys.modules, "service.rules.analysis.native._native", None)
     with pytest.raises(ImportError) as raised:
         engine.load("native")
-    said = str(raised.value)
-    assert said.startswith("The native search core is not built (")
-    assert "Run `make native`" in said
-    assert "apt-get install gcc python3-dev" in said
-    assert said.endswith("or set BELOTE_SOLVER=reference for the pure-Python search.")
+    cause = raised.value.__cause__
+    assert isinstance(cause, ImportError)
+    assert str(raised.value) == (
+        f"The native search core is not built ({cause}). Run `make native` (it needs a C "
+        "compiler and Python's headers: apt-get install gcc python3-dev), or set "
+        "BELOTE_SOLVER=reference for the pure-Python search."
+    )
 
 
 def test_the_questions_ask_the_chosen_search() -> None:
