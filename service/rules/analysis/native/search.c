@@ -1,6 +1,12 @@
-/* The native search: reference.py's Search in C (the contract: search.h).
+/* The native search: reference.py's Search in C (the contract: search.h), the same answers
+ * at native speed.
  *
- * The algorithm and what each technique measured: NOTES.md beside this file.
+ * Fail-soft alpha-beta with PVS on the future gain, driven by a window around the guess
+ * (value_of); cards numbered by strength inside so that the rules are bit operations; a
+ * fixed transposition table between tricks (16 bytes an entry, 16 << table_bits bytes in
+ * all, allocated by bel_new only); the reference's sound bounds at each trick; equivalent
+ * cards played as one; killer leads and replies before the reference's static order. The
+ * algorithm and what each technique measured: NOTES.md beside this file.
  */
 #define _POSIX_C_SOURCE 199309L
 
@@ -13,7 +19,8 @@
 #define PLAYERS 4
 #define DECK 32
 #define ALL_CARDS 0xFFFFFFFFu
-#define WAYS 4 /* entries in a bucket of the table: 4 of 16 bytes, a cache line */
+#define WAYS 4     /* entries in a bucket of the table: 4 of 16 bytes, a cache line */
+#define ENDGAME 12 /* the cards held from which on endgame() searches rather than inside() */
 #define INF 0x3FFFFFFF /* beyond every value: |value| <= 32 * 100000 + 100000 + 1000000 */
 
 static const uint8_t TRUMP_STRENGTH[8] = {0, 1, 6, 4, 7, 2, 3, 5}; /* by rank 7 8 9 10 J Q K A */
@@ -64,6 +71,9 @@ struct bel_search {
     int count_tricks, team, maximizer;
     int32_t bonus, last_bonus;
     int32_t points[DECK];        /* by inner card */
+    int32_t worth[DECK];         /* what makes cards unequal: their points, or nothing when
+                                  * counting tricks */
+    uint32_t twins;              /* the cards worth as much as another of their suit */
     int32_t suit_points[4][256]; /* per suit, the points of each set of its (inner) cards */
     uint32_t above[DECK];        /* per inner card, the cards of its suit above it */
     uint8_t to_inner[DECK], to_outer[DECK];
@@ -264,9 +274,9 @@ static void top_trumps(const bel_search *s, uint32_t out, int32_t *lo, int32_t *
 static inline uint32_t masters_of(const bel_search *s, uint32_t mine, uint32_t others)
 {
     uint32_t masters = 0;
-    for (uint32_t rest = mine; rest; rest &= rest - 1) {
-        int card = lowest(rest);
-        if (!(s->above[card] & others)) masters |= 1u << card;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t theirs = others & suit_mask(suit);
+        masters |= mine & (theirs ? s->above[highest(theirs)] : suit_mask(suit));
     }
     return masters;
 }
@@ -302,17 +312,18 @@ static void sure_tricks(const bel_search *s, int leader, uint32_t out, int32_t *
 
 /* --- candidate cards -------------------------------------------------------------------- */
 
-/* The legal cards in groups that play as one (equal points, no card still out between them
- * in the suit's order): the weakest card of each group, as a mask. */
+/* The legal cards in groups that play as one (equal worth, no card still out between them
+ * in the suit's order: they win the same tricks): the weakest card of each group, as a mask.
+ * Counting tricks, every card is worth the same (reference.py merges only equal points). */
 static inline uint32_t group_firsts(const bel_search *s, uint32_t legal, uint32_t out)
 {
     uint32_t firsts = legal;
-    for (uint32_t rest = legal; rest; rest &= rest - 1) {
+    for (uint32_t rest = legal & s->twins; rest; rest &= rest - 1) {
         int card = lowest(rest);
         uint32_t below = out & suit_mask(card >> 3) & ((1u << card) - 1);
         if (below) {
             int previous = highest(below); /* the next card still out down the suit */
-            if ((legal >> previous & 1) && s->points[previous] == s->points[card])
+            if ((legal >> previous & 1) && s->worth[previous] == s->worth[card])
                 firsts &= ~(1u << card);
         }
     }
@@ -360,20 +371,22 @@ static int ordered(const bel_search *s, uint32_t legal, uint32_t out, int n, int
         cards[0] = lowest(firsts);
         return 1;
     }
-    if (giving) { /* mode "any", the counted team: it plays to lose its tricks */
-        if (n == 0) {
-            uint32_t masters = masters_of(s, firsts, out);
+    if (n == 0) {
+        uint32_t masters = 0; /* the cards with no card still out above them */
+        for (int suit = 0; suit < 4; suit++)
+            if (out & suit_mask(suit)) masters |= 1u << highest(out & suit_mask(suit));
+        masters &= firsts;
+        if (giving) { /* mode "any", the counted team: it plays to lose its tricks */
             int count = append_sorted(s, firsts & ~masters, cards, 0, 1);
             return append_sorted(s, masters, cards, count, 0);
         }
+        int count = append_sorted(s, masters, cards, 0, 1);
+        return append_sorted(s, firsts & ~masters, cards, count, 0);
+    }
+    if (giving) {
         if ((n - win) % 2 == 0) return append_sorted(s, firsts, cards, 0, 0);
         int count = append_sorted(s, firsts & ~beaten, cards, 0, 1);
         return append_sorted(s, firsts & beaten, cards, count, 0);
-    }
-    if (n == 0) {
-        uint32_t masters = masters_of(s, firsts, out);
-        int count = append_sorted(s, masters, cards, 0, 1);
-        return append_sorted(s, firsts & ~masters, cards, count, 0);
     }
     if ((n - win) % 2 == 0) return append_sorted(s, firsts, cards, 0, n == PLAYERS - 1);
     int count = append_plain(firsts & beaten, cards, 0);
@@ -424,7 +437,7 @@ static inline void promote(int *list, int count, int *placed, int card)
     if (card < 0) return;
     for (int i = *placed; i < count; i++)
         if (list[i] == card) {
-            memmove(list + *placed + 1, list + *placed, sizeof(int) * (size_t)(i - *placed));
+            for (int j = i; j > *placed; j--) list[j] = list[j - 1];
             list[(*placed)++] = card;
             return;
         }
@@ -434,9 +447,10 @@ static inline void promote(int *list, int count, int *placed, int card)
  * mask; its first `lead_card`, its winning card `top` at index `win`); `out` holds the cards
  * in hands or on the table. Fail-soft alpha-beta on the future gain, each card after the
  * first tried with a zero window first (PVS). The order: `first` (the table's lead), then
- * the cards that cut off last time at this depth (leading: the last two leads of this leader that did;
- * following: the card that did over the same winning card), then `ordered`. A leading node
- * leaves in s->lead the card that decided. */
+ * the cards that cut off last time at this depth (leading: the last two leads of this
+ * leader that did; following: the card that did over the same winning card), then
+ * `ordered`. A leading node leaves in s->lead the card that decided; a card that cuts off
+ * is remembered at its depth. */
 static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, int win,
                       uint32_t cards, uint32_t out, int depth, int sweep, int32_t alpha,
                       int32_t beta, int first)
@@ -469,13 +483,14 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
         s->hands[seat] = hand & ~(1u << card);
         if (i > 0 && beta - alpha > 1) {
             int32_t a = maximizing ? alpha : beta - 1;
-            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, a, a + 1);
+            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, a,
+                     a + 1);
             if (!s->stop && g > alpha && g < beta)
-                g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, alpha,
-                         beta);
+                g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes,
+                         alpha, beta);
         } else {
-            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes, alpha,
-                     beta);
+            g = play(s, leader, n, lead_card, top, win, cards, out, depth, sweep, card, takes,
+                     alpha, beta);
         }
         s->hands[seat] = hand;
         if (s->stop) return 0;
@@ -501,6 +516,56 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
                 s->killer[depth][leader][0] = (int8_t)card;
             }
             break;
+        }
+    }
+    if (n == 0) s->lead = decided;
+    return best;
+}
+
+/* Three tricks or fewer left: the same search as inside() without its merging of equivalent
+ * cards, its order, its killers and its zero windows (the subtrees are too small for them to
+ * pay), the cards tried from the weakest up. */
+static int32_t endgame(bel_search *s, int leader, int n, int lead_card, int top, int win,
+                       uint32_t cards, uint32_t out, int depth, int sweep, int32_t alpha,
+                       int32_t beta)
+{
+    count_node(s);
+    if (s->stop) return 0;
+    int seat = (leader + n) % PLAYERS;
+    uint32_t hand = s->hands[seat];
+    uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
+    uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
+    int maximizing = (seat & 1) == s->maximizer;
+    int32_t best = maximizing ? -INF : INF;
+    int decided = -1;
+    for (uint32_t rest = legal; rest; rest &= rest - 1) {
+        int card = lowest(rest), takes = beaten >> card & 1;
+        int32_t g;
+        s->hands[seat] = hand & ~(1u << card);
+        if (n < PLAYERS - 1) {
+            g = endgame(s, leader, n + 1, n ? lead_card : card, takes ? card : top,
+                        takes ? n : win, cards | 1u << card, out, depth - 1, sweep, alpha, beta);
+        } else {
+            int winner = (leader + (takes ? n : win)) % PLAYERS;
+            uint32_t trick = cards | 1u << card;
+            int32_t gain = trick_gain(s, trick, winner, depth == 1);
+            g = gain + between(s, winner, next_sweep(sweep, winner & 1), out & ~trick, depth - 1,
+                               alpha - gain, beta - gain);
+        }
+        s->hands[seat] = hand;
+        if (s->stop) return 0;
+        if (maximizing) {
+            if (g > best) {
+                best = g;
+                decided = card;
+                if (best >= beta) break;
+                if (best > alpha) alpha = best;
+            }
+        } else if (g < best) {
+            best = g;
+            decided = card;
+            if (best <= alpha) break;
+            if (best < beta) beta = best;
         }
     }
     if (n == 0) s->lead = decided;
@@ -565,7 +630,9 @@ static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int d
     /* The window narrowed to the bounds: a fail-low g <= lo then proves g == lo (the value is
      * at least lo and at most g), a fail-high g >= hi proves g == hi. */
     int32_t a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
-    int32_t g = inside(s, leader, 0, 0, 0, 0, 0, out, depth, sweep, a, b, first);
+    int32_t g = depth <= ENDGAME ? endgame(s, leader, 0, 0, 0, 0, 0, out, depth, sweep, a, b)
+                                 : inside(s, leader, 0, 0, 0, 0, 0, out, depth, sweep, a, b,
+                                          first);
     if (s->stop) return 0;
     if (g <= a) {
         if (g < hi) hi = g;
@@ -607,6 +674,7 @@ static void compute_tables(bel_search *s, const int32_t *points)
             s->to_inner[outer] = (uint8_t)inner;
             s->to_outer[inner] = (uint8_t)outer;
             s->points[inner] = points[outer];
+            s->worth[inner] = s->count_tricks ? 0 : points[outer];
         }
         for (int held = 0; held < 256; held++) {
             int32_t sum = 0;
@@ -620,9 +688,12 @@ static void compute_tables(bel_search *s, const int32_t *points)
             s->inner_bits[suit][held] = (uint8_t)bits;
         }
     }
+    s->twins = 0;
     for (int c = 0; c < DECK; c++) {
         uint32_t above_in_suit = ~((2u << (c & 7)) - 1) & 0xFFu;
         s->above[c] = above_in_suit << (c & ~7);
+        for (int other = c & ~7; other < (c | 7) + 1; other++)
+            if (other != c && s->worth[other] == s->worth[c]) s->twins |= 1u << c;
     }
 }
 
@@ -701,7 +772,8 @@ uint64_t bel_nodes(const bel_search *search) { return search ? search->nodes : 0
 
 static uint32_t to_inner(const bel_search *s, uint32_t outer)
 {
-    return (uint32_t)s->inner_bits[0][outer & 0xFF] | (uint32_t)s->inner_bits[1][outer >> 8 & 0xFF] << 8 |
+    return (uint32_t)s->inner_bits[0][outer & 0xFF] |
+           (uint32_t)s->inner_bits[1][outer >> 8 & 0xFF] << 8 |
            (uint32_t)s->inner_bits[2][outer >> 16 & 0xFF] << 16 |
            (uint32_t)s->inner_bits[3][outer >> 24] << 24;
 }
@@ -709,6 +781,7 @@ static uint32_t to_inner(const bel_search *s, uint32_t outer)
 /* A checked state in inner cards. */
 static void inner_position(const bel_search *s, const bel_state *st, position *p)
 {
+    memset(p, 0, sizeof *p);
     for (int seat = 0; seat < PLAYERS; seat++) p->hands[seat] = to_inner(s, st->hands[seat]);
     p->leader = st->leader;
     p->n = st->trick_len;
