@@ -65,10 +65,11 @@ OUT_OF_TIME = BEL_OUT_OF_TIME
 BAD_ARGUMENT = BEL_BAD_ARGUMENT
 
 # The transposition table: 2^bits entries of 16 bytes, allocated once per search, sized by the
-# cards still held at its first question (README: the sizes). A table cleared for nothing
-# costs: 2^20 entries take glibc 2.2 ms to clear, 2^16 0.05 ms, and a claim with 5 tricks left
-# (20 cards) stores a few thousand positions at most.
-TABLE_BITS = ((12, 12), (20, 16), (24, 18), (32, 20))  # (cards held up to, bits)
+# cards still held at its first question (README: the sizes). 2^16 (1 MiB) is the fastest
+# measured from the first lead (NOTES.md; on bench/analysis.py's first 20 deals, every card
+# valued: median 14.2 ms against 22.0 with 2^20, whose 16 MiB glibc takes 2.2 ms to clear);
+# positions with 12 cards or fewer store a few hundred at most.
+TABLE_BITS = ((12, 12), (32, 16))  # (cards held up to, bits)
 STATE_INTS = 10  # a position as Core takes it
 DECK_SIZE = 32
 cdef enum:
