@@ -13,6 +13,7 @@ from marshmallow import validate
 from service.api.blueprint import Blueprint
 from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
+from service.api.limiter import limited
 from service.api.schemas import (
     BoundedList,
     CardField,
@@ -237,6 +238,7 @@ class SolveDeal(MethodView):
         varying=SEARCH_FIGURES,
     )
     @judgement(blp, AnalysisRequestSchema, SolutionSchema)
+    @limited(blp)
     def post(self, body: dict[str, Any]) -> Solution:
         """What perfect play gives from here: the value, every card's value, a perfect line."""
         return solve(body["record"], body["options"], body["budget_ms"])
@@ -290,6 +292,7 @@ class JudgeClaim(MethodView):
         varying=SEARCH_FIGURES,
     )
     @judgement(blp, ClaimRequestSchema, ClaimVerdictSchema)
+    @limited(blp)
     def post(self, body: dict[str, Any]) -> ClaimVerdict:
         """Whether a claim holds, what the team can guarantee, and a refutation."""
         return judge_claim(
