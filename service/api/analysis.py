@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any, Final
 
 import flask
@@ -17,6 +18,7 @@ from service.api.limiter import limited
 from service.api.schemas import (
     BoundedList,
     CardField,
+    MessageField,
     Schema,
     StrictBoolean,
     StrictInteger,
@@ -32,8 +34,10 @@ from service.rules.analysis import (
     DEFAULT_BUDGET_MS,
     MAX_BUDGET_MS,
     Claim,
+    ClaimRuling,
     ClaimVerdict,
     Solution,
+    explain_claim,
     judge_claim,
     solve,
 )
@@ -244,7 +248,21 @@ class SolveDeal(MethodView):
         return solve(body["record"], body["options"], body["budget_ms"])
 
 
+class LinePlaySchema(Schema):
+    seat = seat(required=True)
+    card = CardField(canonical=True, required=True)
+    trick = StrictInteger(
+        required=True,
+        metadata={"description": "The trick it is played to, from 0 (as a replay's renonces)."},
+    )
+
+
+VERDICT_FIELDS: Final = tuple(field.name for field in fields(ClaimVerdict))
+
+
 class ClaimVerdictSchema(SearchSchema):
+    """A claim's verdict (a rules `ClaimRuling`: the verdict, its reason, its line's seats)."""
+
     holds = StrictBoolean(
         required=True, allow_none=True, metadata={"description": "null: the budget ran out."}
     )
@@ -266,6 +284,28 @@ class ClaimVerdictSchema(SearchSchema):
         allow_none=True,
         metadata={"description": "When the claim fails: a legal line to the end that defeats it."},
     )
+    refutation_plays = ma.fields.List(
+        ma.fields.Nested(LinePlaySchema),
+        required=True,
+        allow_none=True,
+        metadata={"description": "The refutation's cards again, each with its seat and trick."},
+    )
+    message = MessageField(
+        required=True,
+        metadata={
+            "description": "Why the claim holds or fails, in the request's language: the trick "
+            "that defeats it (tricks counted from 1, as players count them) and what the team "
+            "ends with along the refutation."
+        },
+    )
+
+    @ma.pre_dump
+    def ruling(self, ruling: ClaimRuling, **kwargs: Any) -> dict[str, Any]:
+        verdict = {name: getattr(ruling.verdict, name) for name in VERDICT_FIELDS}
+        return verdict | {
+            "refutation_plays": ruling.refutation_plays,
+            "message": ruling.reason.message,
+        }
 
 
 @blp.route("/v1/analysis/claim")
@@ -276,7 +316,8 @@ class JudgeClaim(MethodView):
         "for the team. Mode `best` (default): the claim holds if the team can force it with "
         "perfect play whatever the opponents do; `any`: it holds however both sides play "
         "(every remaining card a master). Answers what the team can guarantee in that mode "
-        "and, when the claim fails, a line of legal play that defeats it.",
+        "and, when the claim fails, a line of legal play that defeats it, each card with its "
+        "seat, and a sentence saying why it holds or fails.",
     )
     @example(
         "rest_refuted",
@@ -293,8 +334,8 @@ class JudgeClaim(MethodView):
     )
     @judgement(blp, ClaimRequestSchema, ClaimVerdictSchema)
     @limited(blp)
-    def post(self, body: dict[str, Any]) -> ClaimVerdict:
+    def post(self, body: dict[str, Any]) -> ClaimRuling:
         """Whether a claim holds, what the team can guarantee, and a refutation."""
-        return judge_claim(
-            body["record"], body["claim"], body["mode"], body["options"], body["budget_ms"]
-        )
+        record, claim, mode, options = body["record"], body["claim"], body["mode"], body["options"]
+        verdict = judge_claim(record, claim, mode, options, body["budget_ms"])
+        return explain_claim(record, claim, verdict, mode, options)
