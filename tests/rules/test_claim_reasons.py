@@ -12,6 +12,7 @@ from service.rules.analysis import (
     ANY,
     BEST,
     Claim,
+    ClaimRuling,
     ClaimVerdict,
     LinePlay,
     explain_claim,
@@ -43,9 +44,20 @@ def verdict(holds: bool | None, refutation: tuple[Card, ...] | None = None) -> C
     return ClaimVerdict(holds, None, None, refutation, holds is not None, 1, 0.0)
 
 
+def explained(
+    claim: Claim, given: ClaimVerdict, mode: str = BEST, record: DealRecord = POSITION
+) -> ClaimRuling:
+    """The ruling on `given`, which it carries as it is."""
+    ruling = explain_claim(record, claim, given, mode)
+    assert ruling.verdict is given
+    return ruling
+
+
 def said(claim: Claim, holds: bool | None, mode: str = BEST, lang: str = "en") -> str:
     refutation = LINE if holds is False else None
-    return explain_claim(POSITION, claim, verdict(holds, refutation), mode).reason.message(lang)
+    ruling = explained(claim, verdict(holds, refutation), mode)
+    assert (ruling.refutation_plays is None) == (refutation is None)
+    return ruling.reason.message(lang)
 
 
 @pytest.mark.parametrize(
@@ -181,13 +193,13 @@ def test_a_claim_out_of_reach_before_any_card_says_so(
 def test_a_claim_that_holds_says_so_in_its_mode(
     claim: Claim, mode: str, lang: str, sentence: str
 ) -> None:
-    ruling = explain_claim(POSITION, claim, verdict(True), mode)
+    ruling = explained(claim, verdict(True), mode)
     assert ruling.reason.message(lang) == sentence
     assert ruling.refutation_plays is None
 
 
 def test_a_verdict_the_budget_left_open_says_what_is_missing() -> None:
-    ruling = explain_claim(POSITION, Claim(0, rest=True), verdict(None))
+    ruling = explained(Claim(0, rest=True), verdict(None))
     assert ruling.refutation_plays is None
     assert ruling.reason.message() == (
         "The search ran out of time before it settled the claim: ask again with more time."
@@ -210,13 +222,13 @@ def test_a_verdict_the_budget_left_open_says_what_is_missing() -> None:
             "temps avant d'écrire le jeu qui le montre.",
         ),
     ):
-        ruling = explain_claim(POSITION, Claim(0, tricks=3), verdict(False), mode)
+        ruling = explained(Claim(0, tricks=3), verdict(False), mode)
         assert ruling.refutation_plays is None
         assert ruling.reason.message(lang) == sentence
 
 
 def test_each_card_of_a_refutation_has_its_seat_and_trick() -> None:
-    ruling = explain_claim(POSITION, Claim(0, rest=True), verdict(False, LINE))
+    ruling = explained(Claim(0, rest=True), verdict(False, LINE))
     assert ruling.refutation_plays is not None
     assert [(p.seat, str(p.card), p.trick) for p in ruling.refutation_plays] == [
         *((1, "AD", 3), (2, "7S", 3), (3, "8D", 3), (0, "8H", 3)),
@@ -229,7 +241,7 @@ def test_each_card_of_a_refutation_has_its_seat_and_trick() -> None:
 
 def test_a_refutation_from_a_trick_on_the_table_starts_with_the_next_seat() -> None:
     on_table = DealRecord(0, 1, 0, (*PLAYED, *LINE[:2]), HANDS)
-    ruling = explain_claim(on_table, Claim(0, rest=True), verdict(False, LINE[2:]))
+    ruling = explained(Claim(0, rest=True), verdict(False, LINE[2:]), BEST, on_table)
     assert ruling.refutation_plays is not None
     assert ruling.refutation_plays[:3] == (
         LinePlay(3, Card.parse("8D"), 3),
@@ -241,9 +253,9 @@ def test_a_refutation_from_a_trick_on_the_table_starts_with_the_next_seat() -> N
     assert ruling.reason.message() == (
         "The opponents can defeat the claim: seat 3 wins trick 6 with 10H."
     )
-    assert explain_claim(
-        on_table, Claim(1, tricks=6), verdict(False, LINE[2:])
-    ).reason.message() == ("Only 5 tricks are left: team 1 cannot take 6.")
+    beyond = explained(Claim(1, tricks=6), verdict(False, LINE[2:]), BEST, on_table)
+    assert beyond.reason.message() == "Only 5 tricks are left: team 1 cannot take 6."
+    assert beyond.refutation_plays == ruling.refutation_plays
 
 
 # The same hands in coinche, seat 1 playing 80 sans-atout with `sa_points: scaled`. After
@@ -276,6 +288,7 @@ def test_a_coinche_claim_is_explained_under_its_strain_and_points(
 ) -> None:
     refuted = verdict(False, COINCHE_LINE)
     ruling = explain_coinche_claim(COINCHE, claim, refuted, BEST, SANS_ATOUT)
+    assert ruling.verdict is refuted
     assert ruling.reason.message() == "The opponents can defeat the claim: " + sentence
     assert ruling.refutation_plays is not None
     assert codes([p.card for p in ruling.refutation_plays]) == codes(COINCHE_LINE)
