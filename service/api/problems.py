@@ -85,8 +85,8 @@ ANALYSIS_BUSY: Final = ProblemKind(
     },
 )
 RETRY_AFTER_HEADER_DOC: Final = {
-    "description": "Seconds after which an analysis slot is free again at the latest (the "
-    "earliest budget of those running ends by then).",
+    "description": "Seconds to wait before asking again: analyses end in milliseconds, so a "
+    "slot is most likely free by then.",
     "schema": {"type": "integer", "minimum": 1},
 }
 BUSY_RESPONSE: Final = "ANALYSIS_BUSY"
