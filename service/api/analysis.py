@@ -96,8 +96,10 @@ def _budget(asked: int) -> int:
     return asked if cap is None else min(asked, int(cap))
 
 
-class AnalysisRequestSchema(ReplayRequestSchema):
-    """A replay's body with the hands required, and the search's time budget."""
+class Analysed(Schema):
+    """What an analysis adds to a replay's body, classic or coinche: the hands required, and
+    the search's time budget. Put it first among the bases, the replay's request schema after
+    it: `class AnalysisRequestSchema(Analysed, ReplayRequestSchema)`."""
 
     hands = BoundedList(
         card_list(HAND_SIZE, HAND_SIZE),
@@ -116,7 +118,12 @@ class AnalysisRequestSchema(ReplayRequestSchema):
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return {**super().record(data, **kwargs), "budget_ms": _budget(data["budget_ms"])}
+        replayed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
+        return {**replayed, "budget_ms": _budget(data["budget_ms"])}
+
+
+class AnalysisRequestSchema(Analysed, ReplayRequestSchema):
+    """A replay's body with the hands required, and the search's time budget."""
 
 
 class ClaimSchema(Schema):
@@ -139,7 +146,10 @@ class ClaimSchema(Schema):
         return Claim(data["seat"], data.get("tricks"), data.get("rest", False), data.get("points"))
 
 
-class ClaimRequestSchema(AnalysisRequestSchema):
+class Claimed(Schema):
+    """What a claim adds to an analysis's body, classic or coinche: the claim and its mode.
+    First among the bases, as `Analysed`: `class ClaimRequestSchema(Claimed, ...)`."""
+
     claim = ma.fields.Nested(ClaimSchema, required=True)
     mode = ma.fields.String(
         validate=validate.OneOf(CLAIM_MODES),
@@ -153,7 +163,12 @@ class ClaimRequestSchema(AnalysisRequestSchema):
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return {**super().record(data, **kwargs), "claim": data["claim"], "mode": data["mode"]}
+        analysed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
+        return {**analysed, "claim": data["claim"], "mode": data["mode"]}
+
+
+class ClaimRequestSchema(Claimed, AnalysisRequestSchema):
+    """An analysis's body with a claim and its mode."""
 
 
 class OutcomeSchema(Schema):
