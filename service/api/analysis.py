@@ -12,6 +12,7 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
+from service.api.coinche_play import CoincheReplayRequestSchema
 from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
 from service.api.limiter import limited
@@ -38,8 +39,11 @@ from service.rules.analysis import (
     ClaimVerdict,
     Solution,
     explain_claim,
+    explain_coinche_claim,
     judge_claim,
+    judge_coinche_claim,
     solve,
+    solve_coinche,
 )
 from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
 from service.rules.play import PLAYERS
@@ -79,6 +83,26 @@ LATE_POSITION: Final = {
         ["9C", "9H", "9S", "AH", "JC", "AC", "7S", "7D"],
         ["QD", "10H", "QH", "8C", "AS", "JD", "KC", "7C"],
     ],
+}
+# The same position in coinche: seat 1 bid 100 in spades, coinched by seat 2.
+COINCHE_LATE_POSITION: Final = {
+    **{key: value for key, value in LATE_POSITION.items() if key not in ("trump", "taker")},
+    "contract": {"taker": 1, "value": 100, "strain": "S", "coinche": 1},
+}
+# The same hands in 120 tout-atout by seat 1, played from the first card (every suit in
+# trump order: J, 9, A, 10, K, Q, 8, 7); seat 1 to lead to the last 3 tricks.
+TOUT_ATOUT_POSITION: Final = {
+    "dealer": 0,
+    "contract": {"taker": 1, "value": 120, "strain": "TA"},
+    "plays": [
+        *("QC", "9C", "8C", "10C"),
+        *("7D", "QD", "AD", "9D"),
+        *("7H", "9H", "10H", "JH"),
+        *("KS", "10S", "9S", "AS"),
+        *("7S", "QH", "8S", "QS"),
+    ],
+    "hands": LATE_POSITION["hands"],
+    "rules": {"sa_ta": True},
 }
 # What depends on the machine and the moment, not on the position: not compared in examples.
 SEARCH_FIGURES: Final = ("nodes", "elapsed_ms")
@@ -171,18 +195,33 @@ class ClaimRequestSchema(Claimed, AnalysisRequestSchema):
     """An analysis's body with a claim and its mode."""
 
 
+class CoincheAnalysisRequestSchema(Analysed, CoincheReplayRequestSchema):
+    """A coinche replay's body with the hands required, and the search's time budget."""
+
+
+class CoincheClaimRequestSchema(Claimed, CoincheAnalysisRequestSchema):
+    """A coinche analysis's body with a claim and its mode."""
+
+
 class OutcomeSchema(Schema):
     points = pair(
         StrictInteger(),
         required=True,
-        metadata={"description": "Final card points per team, dix de der in (162 in all)."},
+        metadata={
+            "description": "Final points per team, dix de der in (162 in all): card points, "
+            "or the team points the coinche replay counts (scaled under SA and TA when the "
+            "options say `scaled`)."
+        },
     )
     capot = team(required=True, allow_none=True, metadata={"description": "Won every trick."})
     contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
     score = pair(
         StrictInteger(),
         required=True,
-        metadata={"description": "The deal's score per team, as /v1/deals/replay gives it."},
+        metadata={
+            "description": "The deal's score per team, as the replay gives it "
+            "(/v1/deals/replay, or /v1/coinche/deals/replay with its contract)."
+        },
     )
 
 
@@ -354,3 +393,62 @@ class JudgeClaim(MethodView):
         record, claim, mode, options = body["record"], body["claim"], body["mode"], body["options"]
         verdict = judge_claim(record, claim, mode, options, body["budget_ms"])
         return explain_claim(record, claim, verdict, mode, options)
+
+
+@blp.route("/v1/coinche/analysis/solve")
+class SolveCoincheDeal(MethodView):
+    @blp.doc(
+        operationId="coinche_solve_deal",
+        description="As /v1/analysis/solve, on a coinche deal under its contract's strain (a "
+        "trump suit, SA or TA, with the strain's card order, points and obligations): the "
+        "takers maximise their margin of the team points the coinche replay counts (scaled "
+        "under SA and TA when the options say `scaled`), a capot counting the `capot` "
+        "option's value; each outcome's `contract` and `score` are the coinche deal's, its "
+        "coinche level and belotes included. Past `budget_ms` the answer is `exact: false` "
+        "with `bounds` on the takers' final points.",
+    )
+    @example(
+        "three_tricks_left",
+        COINCHE_LATE_POSITION,
+        "100 in spades coinched, the takers down by 114 points with 3 tricks left: dedans "
+        "whatever they play. `nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @example(
+        "tout_atout",
+        TOUT_ATOUT_POSITION,
+        "120 in tout-atout, every suit in trump order: the takers are dedans whatever they "
+        "play, and 8D is their best lead; KH and 8H give 22 more points to the defenders. "
+        "`nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @judgement(blp, CoincheAnalysisRequestSchema, SolutionSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> Solution:
+        """What perfect play gives from here in a coinche deal: the value, every card's value,
+        a perfect line."""
+        return solve_coinche(body["record"], body["options"], body["budget_ms"])
+
+
+@blp.route("/v1/coinche/analysis/claim")
+class JudgeCoincheClaim(MethodView):
+    @blp.doc(
+        operationId="coinche_judge_claim",
+        description="As /v1/analysis/claim, on a coinche deal under its contract's strain; a "
+        "claim of points is of the team points the coinche replay counts.",
+    )
+    @example(
+        "rest_refuted",
+        {**COINCHE_LATE_POSITION, "claim": {"seat": 2, "rest": True}},
+        "Seat 2 claims the last 3 tricks: the takers' 10S wins one whatever seat 2 does. "
+        "`nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @judgement(blp, CoincheClaimRequestSchema, ClaimVerdictSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> ClaimRuling:
+        """Whether a claim holds in a coinche deal, what the team can guarantee, and a
+        refutation."""
+        record, claim, mode, options = body["record"], body["claim"], body["mode"], body["options"]
+        verdict = judge_coinche_claim(record, claim, mode, options, body["budget_ms"])
+        return explain_coinche_claim(record, claim, verdict, mode, options)
