@@ -1,5 +1,17 @@
 # The referee as a container: gunicorn (gthread) on port 8000, as a non-root user.
 # Build: docker build -t belote-referee .   Run: docker run -p 8000:8000 belote-referee
+
+# Stage 1: the native search core compiled (Cython, then gcc). The full python image carries
+# gcc and Python's headers; the image shipped below (slim, the same Python) has no compiler.
+FROM python:3.11 AS core
+WORKDIR /src
+COPY requirements-build.txt .
+RUN pip install --no-cache-dir -r requirements-build.txt
+COPY scripts/build_native.py scripts/
+COPY service/rules/analysis/native/ service/rules/analysis/native/
+RUN python scripts/build_native.py
+
+# Stage 2: what runs.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -18,6 +30,7 @@ RUN pip install --no-cache-dir -r requirements.txt
 
 COPY gunicorn.conf.py .
 COPY service/ service/
+COPY --from=core /src/service/rules/analysis/native/_native.*.so service/rules/analysis/native/
 
 RUN mkdir -p /tmp/metrics && chown referee /tmp/metrics
 USER 10001

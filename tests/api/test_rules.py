@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 from flask.testing import FlaskClient
 
 from service.rules import OPTION_SPECS, VIOLATION_CODES
+from service.rules.analysis import engine
 
 
 def test_every_option_with_its_default_and_values(client: FlaskClient) -> None:
@@ -37,3 +40,9 @@ def test_in_french(client: FlaskClient) -> None:
     body = response.get_json()
     assert "sous-couper" in body["options"][0]["description"]
     assert body["annonce_tie_breaks"][2] == "Toujours égales : celle à l'atout."
+
+
+def test_the_rules_name_the_engine_answering_the_analysis(client: FlaskClient) -> None:
+    # The native core unless the service was started with BELOTE_SOLVER=reference.
+    body = client.get("/v1/rules").get_json()
+    assert body["analysis_engine"] == engine.ENGINE == engine.chosen(os.environ)

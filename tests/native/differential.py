@@ -27,8 +27,11 @@ from service.rules.analysis import (
     reference,
 )
 from service.rules.analysis.native import _native
-from service.rules.cards import Card
+from service.rules.cards import SANS_ATOUT, TOUT_ATOUT, Card
+from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
+from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche
 from service.rules.play import PLAYERS
+from service.rules.replay import Replay
 from tests.rules.builders import play_deal
 
 TRICKS = 8
@@ -41,7 +44,27 @@ OPTIONS = tuple(
     for capot in (252, 250)
 )
 
+# Coinche: every strain, the options that change the play, the points or the objective.
+COINCHE_OPTIONS = tuple(
+    CoincheOptions(
+        sa_ta=True,
+        undertrump=undertrump,
+        overtrump_partner=overtrump,
+        capot=capot,
+        sa_points=points[0],
+        ta_points=points[1],
+    )
+    for undertrump in ("optional", "required")
+    for overtrump in (True, False)
+    for capot in (250, 252)
+    for points in (("ace19", "ffb"), ("scaled", "scaled"))
+)
+STRAINS = (0, 1, 2, 3, SANS_ATOUT, TOUT_ATOUT)
+
+Record = DealRecord | CoincheRecord
+Options = RuleOptions | CoincheOptions
 T = TypeVar("T")
+R = TypeVar("R", DealRecord, CoincheRecord)
 
 
 @contextmanager
@@ -68,7 +91,7 @@ class Objective(NamedTuple):
     """What a search counts and for whom (reference.Search's arguments but the deadline)."""
 
     trump: int
-    options: RuleOptions
+    options: Options
     team: int
     maximizer: int | None
     count_tricks: bool
@@ -81,9 +104,12 @@ def takers_objective(record: DealRecord, options: RuleOptions) -> Objective:
     return Objective(record.trump, options, takers, takers, False, (options.capot - 162) // 2)
 
 
-def make(search: type[reference.Search], objective: Objective, seconds: float) -> reference.Search:
-    """A search of `objective` with `seconds` to go."""
-    return search(*objective, perf_counter() + seconds)
+def make(
+    search: type[reference.Search], objective: Objective, seconds: float, *counted: object
+) -> reference.Search:
+    """A search of `objective` with `seconds` to go (`counted`: the points and last bonus
+    when not the strain's own)."""
+    return search(*objective, perf_counter() + seconds, *counted)
 
 
 def position(seed: int, left: int, options: RuleOptions) -> DealRecord:
@@ -92,27 +118,45 @@ def position(seed: int, left: int, options: RuleOptions) -> DealRecord:
     return play_deal(random.Random(seed), DECK - left, options=options).record
 
 
-def outcome(record: DealRecord, options: RuleOptions) -> Outcome:
-    finished = replay(record, options)
+def replayed(record: Record, options: Options) -> Replay | CoincheReplay:
+    """The record replayed by its variant's replay."""
+    if isinstance(record, CoincheRecord):
+        assert isinstance(options, CoincheOptions)
+        return replay_coinche(record, options)
+    assert isinstance(options, RuleOptions)
+    return replay(record, options)
+
+
+def coinche_position(seed: int, left: int, options: CoincheOptions) -> CoincheRecord:
+    """A coinche deal from `seed` under a strain and contract drawn from it, with `left` cards
+    still to play."""
+    rng = random.Random(seed)
+    strain = STRAINS[seed % len(STRAINS)]
+    played = play_deal(rng, DECK - left, options=options, trump=strain).record
+    value = rng.choice([80, 100, 120, 160, CAPOT])
+    contract = Contract(played.taker, value, strain, rng.randrange(3))
+    return CoincheRecord(played.dealer, contract, played.plays, played.hands)
+
+
+def outcome(record: Record, options: Options) -> Outcome:
+    finished = replayed(record, options)
     assert finished.complete and finished.score is not None
     return Outcome(
         finished.points, finished.score.capot, finished.score.contract, finished.score.score
     )
 
 
-def followed(record: DealRecord, line: Sequence[Card], options: RuleOptions) -> DealRecord:
+def followed(record: R, line: Sequence[Card], options: Options) -> R:
     """The record with `line` played after it, every card of it legal when played."""
     plays = list(record.plays)
     for card in line:
-        judged = replay(replace(record, plays=tuple(plays)), options)
+        judged = replayed(replace(record, plays=tuple(plays)), options)
         assert judged.legal is not None and card in judged.legal, (plays, card)
         plays.append(card)
     return replace(record, plays=tuple(plays))
 
 
-def check_solutions(
-    record: DealRecord, options: RuleOptions, expected: Solution, found: Solution
-) -> None:
+def check_solutions(record: Record, options: Options, expected: Solution, found: Solution) -> None:
     """The core's solution is the reference's: the value, every card's value and loss; its
     line is legal and reaches the value."""
     assert (found.exact, found.to_move, found.value, found.bounds) == (
@@ -126,11 +170,11 @@ def check_solutions(
         assert outcome(followed(record, found.line, options), options) == found.value
 
 
-def claimed(record: DealRecord, claim: Claim, options: RuleOptions, line: Sequence[Card]) -> bool:
+def claimed(record: Record, claim: Claim, options: Options, line: Sequence[Card]) -> bool:
     """Whether the claim is met once `line` has been played to the end of the deal."""
-    before = replay(record, options)
+    before = replayed(record, options)
     done = sum(trick.winner is not None for trick in before.tricks)
-    after = replay(followed(record, line, options), options)
+    after = replayed(followed(record, line, options), options)
     team = claim.seat % 2
     if claim.points is not None:
         return after.points[team] >= claim.points
@@ -139,9 +183,9 @@ def claimed(record: DealRecord, claim: Claim, options: RuleOptions, line: Sequen
 
 
 def check_verdicts(
-    record: DealRecord,
+    record: Record,
     claim: Claim,
-    options: RuleOptions,
+    options: Options,
     expected: ClaimVerdict,
     found: ClaimVerdict,
 ) -> None:
@@ -158,7 +202,7 @@ def check_verdicts(
         assert not claimed(record, claim, options, found.refutation)
 
 
-def claims(rng: random.Random, record: DealRecord) -> list[tuple[Claim, str]]:
+def claims(rng: random.Random, record: Record) -> list[tuple[Claim, str]]:
     """A claim of each kind, by a random seat, in both modes."""
     seat = rng.randrange(PLAYERS)
     left = TRICKS - len(record.plays) // PLAYERS

@@ -23,15 +23,22 @@ from service.rules.analysis import (
     Claim,
     OutOfTime,
     judge_claim,
+    judge_coinche_claim,
     reference,
     solve,
+    solve_coinche,
 )
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import _classic
+from service.rules.analysis.questions import _classic, _coinche, coinche_objective
 from service.rules.analysis.reference import MIXED
-from service.rules.cards import DEAL_POINTS
+from service.rules.cards import DEAL_POINTS, SANS_ATOUT, TOUT_ATOUT
+from service.rules.coinche_options import CoincheOptions
+from service.rules.coinche_replay import CoincheRecord
 from tests.native.differential import (
+    COINCHE_OPTIONS,
+    DECK,
     OPTIONS,
+    STRAINS,
     UNHURRIED,
     Objective,
     asking,
@@ -39,6 +46,7 @@ from tests.native.differential import (
     check_solutions,
     check_verdicts,
     claims,
+    coinche_position,
     make,
     position,
     takers_objective,
@@ -53,7 +61,7 @@ CAPOTS = 6  # positions per count of cards left where one team has won every tri
 PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def check_classic(record: DealRecord, options: RuleOptions, rng: random.Random) -> None:
+def check_position(record: DealRecord, options: RuleOptions, rng: random.Random) -> None:
     """Every question asked of both searches: the solve, then six claims."""
     expected, found = both(partial(solve, record, options, UNHURRIED))
     check_solutions(record, options, expected, found)
@@ -62,12 +70,23 @@ def check_classic(record: DealRecord, options: RuleOptions, rng: random.Random) 
         check_verdicts(record, claim, options, *verdicts)
 
 
+def check_coinche_position(
+    record: CoincheRecord, options: CoincheOptions, rng: random.Random
+) -> None:
+    """The coinche questions asked of both searches: the solve, then six claims."""
+    expected, found = both(partial(solve_coinche, record, options, UNHURRIED))
+    check_solutions(record, options, expected, found)
+    for claim, mode in claims(rng, record):
+        verdicts = both(partial(judge_coinche_claim, record, claim, mode, options, UNHURRIED))
+        check_verdicts(record, claim, options, *verdicts)
+
+
 @pytest.mark.parametrize("left", sorted(SEEDED))
 def test_late_positions_answer_as_the_reference(left: int) -> None:
     rng = random.Random(left)
     for index in range(SEEDED[left]):
         options = OPTIONS[index % len(OPTIONS)]
-        check_classic(position(1000 * left + index, left, options), options, rng)
+        check_position(position(1000 * left + index, left, options), options, rng)
 
 
 def swept_positions(left: int) -> list[tuple[DealRecord, RuleOptions]]:
@@ -88,7 +107,7 @@ def swept_positions(left: int) -> list[tuple[DealRecord, RuleOptions]]:
 def test_late_positions_with_a_capot_at_stake_answer_as_the_reference(left: int) -> None:
     rng = random.Random(left)
     for record, options in swept_positions(left):
-        check_classic(record, options, rng)
+        check_position(record, options, rng)
 
 
 @pytest.mark.parametrize(("left", "deals", "every_card"), [(28, 1, True), (32, 2, False)])
@@ -98,6 +117,42 @@ def test_early_positions_answer_as_the_reference(left: int, deals: int, every_ca
         record = position(seed, left, options)
         expected, found = both(partial(solve, record, options, UNHURRIED, every_card=every_card))
         check_solutions(record, options, expected, found)
+
+
+# --- coinche ------------------------------------------------------------------------------------
+
+COINCHE_SEEDED = {left: 24 if left <= 12 else 8 for left in range(1, 21)}
+
+
+@pytest.mark.parametrize("left", sorted(COINCHE_SEEDED))
+def test_coinche_positions_under_every_strain_answer_as_the_reference(left: int) -> None:
+    rng = random.Random(left)
+    for index in range(COINCHE_SEEDED[left]):
+        options = COINCHE_OPTIONS[index % len(COINCHE_OPTIONS)]
+        record = coinche_position(1000 * left + index, left, options)
+        check_coinche_position(record, options, rng)
+
+
+@pytest.mark.parametrize("left", range(1, 17))
+def test_coinche_positions_with_a_capot_at_stake_answer_as_the_reference(left: int) -> None:
+    rng, found = random.Random(left), 0
+    for seed in count():
+        options = COINCHE_OPTIONS[seed % len(COINCHE_OPTIONS)]
+        record = coinche_position(seed, left, options)
+        if _coinche(record, options).state.sweep != MIXED:
+            check_coinche_position(record, options, rng)
+            found += 1
+            if found == CAPOTS:
+                break
+
+
+@pytest.mark.parametrize(("strain", "left"), [(SANS_ATOUT, 28), (TOUT_ATOUT, DECK)])
+def test_coinche_deals_early_answer_as_the_reference(strain: int, left: int) -> None:
+    options = COINCHE_OPTIONS[strain]  # scaled points under SA, the federation's under TA
+    seed = next(s for s in count() if STRAINS[s % len(STRAINS)] == strain)
+    record = coinche_position(seed, left, options)
+    expected, found = both(partial(solve_coinche, record, options, UNHURRIED, every_card=False))
+    check_solutions(record, options, expected, found)
 
 
 # --- cut short ---------------------------------------------------------------------------------
@@ -172,6 +227,8 @@ def test_a_value_interrupted_at_any_moment_holds_the_exact_value_in_its_bounds()
     st.booleans(),
     st.booleans(),
     st.sampled_from([0, 44, 45]),
+    st.sampled_from([None, *STRAINS]),
+    st.sampled_from(COINCHE_OPTIONS),
 )
 def test_each_step_of_the_search_answers_as_the_reference(
     rng: random.Random,
@@ -181,18 +238,23 @@ def test_each_step_of_the_search_answers_as_the_reference(
     against: bool,
     count_tricks: bool,
     bonus: int,
+    strain: int | None,
+    coinche: CoincheOptions,
 ) -> None:
     # As the questions ask: the counted team maximises, or every seat plays against it (a
     # claim in mode "any"); tricks are counted without a capot's bonus.
     record = position(rng.randrange(2**32), left, options)
     state = _classic(record, options).state
     maximizer = None if against else team
-    objective = Objective(
-        record.trump, options, team, maximizer, count_tricks, 0 if count_tricks else bonus
-    )
-    expected, found = (
-        make(c, objective, UNHURRIED / 1000) for c in (reference.Search, _native.Search)
-    )
+    bonus = 0 if count_tricks else bonus
+    if strain is None:  # classic, the record's trump
+        objective = Objective(record.trump, options, team, maximizer, count_tricks, bonus)
+        counted: tuple[object, ...] = ()
+    else:  # coinche's strain, its points in the search's unit (scaled ones finer)
+        objective = Objective(strain, coinche, team, maximizer, count_tricks, bonus)
+        counted = coinche_objective(strain, coinche)[1:3]
+    expected = make(reference.Search, objective, UNHURRIED / 1000, *counted)
+    found = make(_native.Search, objective, UNHURRIED / 1000, *counted)
     bounds = expected.quick_bounds(state)
     assert found.quick_bounds(state) == bounds
     value = expected.value(state, rng.randint(*bounds))
@@ -226,4 +288,4 @@ def test_each_step_of_the_search_answers_as_the_reference(
 def test_drawn_positions_answer_as_the_reference(
     rng: random.Random, options: RuleOptions, left: int
 ) -> None:
-    check_classic(position(rng.randrange(2**32), left, options), options, rng)
+    check_position(position(rng.randrange(2**32), left, options), options, rng)

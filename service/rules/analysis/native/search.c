@@ -37,15 +37,16 @@ static inline int popcount(uint32_t x)
 /* A transposition table entry: the bounds proved for the future gain of a position between
  * tricks, and the lead that decided it. The position is the cards still held (the hands are
  * fixed for the table's life, so the mask says who holds what), the leader and, with a capot
- * at stake, the sweep state. 16 bytes. */
+ * at stake, the sweep state; the stamp of the table's filling it belongs to. 16 bytes. */
 typedef struct {
     uint32_t out;  /* the cards still held; 0: empty (a stored position holds 8 or more) */
-    uint8_t meta;  /* leader | sweep << 2 */
+    uint16_t meta; /* leader | sweep << 2 | stamp << 4 */
     int8_t lead;   /* the lead that decided the value last time, -1 none */
-    uint8_t depth; /* the cards still held, 0 for an empty entry */
-    uint8_t pad;
+    uint8_t depth; /* the cards still held */
     int32_t lo, hi;
 } entry;
+
+#define STAMPS 4096 /* a table's fillings told apart before it is zeroed (12 bits of meta) */
 
 /* A position, in inner cards: the hands, the trick's leader, its n cards, the sweep state. */
 typedef struct {
@@ -77,6 +78,7 @@ struct bel_search {
     entry *table; /* 2^table_bits entries in buckets of WAYS, each in one cache line */
     void *memory; /* where the table lies */
     int table_bits;
+    unsigned stamp; /* the filling of the table in use, 1..STAMPS-1: other entries are stale */
     uint64_t nodes;
     double deadline;
     int stop;
@@ -346,14 +348,27 @@ static inline int append_plain(uint32_t mask, int *cards, int at)
  * Leading: the masters, the most points first, then the others, the fewest first. Following
  * while the partner wins: the most points first from the last seat, else the fewest.
  * Otherwise the cards that take the trick, the weakest first, then the others, the fewest
- * points first. */
+ * points first. A seat `giving` its tricks away (the counted team in mode "any") the other
+ * way round: leading, the others the most points first, then the masters; following, the
+ * fewest points under its partner, else the cards that lose the trick, the most points
+ * first, then those that take it. */
 static int ordered(const bel_search *s, uint32_t legal, uint32_t out, int n, int win,
-                   uint32_t beaten, int *cards)
+                   uint32_t beaten, int giving, int *cards)
 {
     uint32_t firsts = group_firsts(s, legal, out);
     if (!(firsts & (firsts - 1))) {
         cards[0] = lowest(firsts);
         return 1;
+    }
+    if (giving) { /* mode "any", the counted team: it plays to lose its tricks */
+        if (n == 0) {
+            uint32_t masters = masters_of(s, firsts, out);
+            int count = append_sorted(s, firsts & ~masters, cards, 0, 1);
+            return append_sorted(s, masters, cards, count, 0);
+        }
+        if ((n - win) % 2 == 0) return append_sorted(s, firsts, cards, 0, 0);
+        int count = append_sorted(s, firsts & ~beaten, cards, 0, 1);
+        return append_sorted(s, firsts & beaten, cards, count, 0);
     }
     if (n == 0) {
         uint32_t masters = masters_of(s, firsts, out);
@@ -433,7 +448,8 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
     uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
     uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
     int list[8];
-    int count = ordered(s, legal, out, n, win, beaten, list);
+    int count = ordered(s, legal, out, n, win, beaten,
+                        s->maximizer < 0 && (seat & 1) == s->team, list);
     if (count > 1) {
         int placed = 0;
         promote(list, count, &placed, first);
@@ -505,15 +521,22 @@ static inline entry *find(entry *bucket, uint32_t out, unsigned meta)
     return NULL;
 }
 
-/* Where a position goes: its entry, else the entry of the fewest cards (the cheapest to
- * search again). */
+/* Where a position goes: its entry, else a stale one, else the entry of the fewest cards
+ * (the cheapest to search again). */
 static inline entry *victim(entry *bucket, uint32_t out, unsigned meta)
 {
     entry *e = find(bucket, out, meta);
     if (e) return e;
+    unsigned stamp = meta >> 4;
     e = bucket;
-    for (int i = 1; i < WAYS; i++)
-        if (bucket[i].depth < e->depth) e = bucket + i;
+    int fewest = 99;
+    for (int i = 0; i < WAYS; i++) {
+        int depth = bucket[i].meta >> 4 == stamp ? bucket[i].depth : 0;
+        if (depth < fewest) {
+            fewest = depth;
+            e = bucket + i;
+        }
+    }
     return e;
 }
 
@@ -523,7 +546,7 @@ static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int d
 {
     if (!depth) return end_gain(s, sweep);
     if (depth == PLAYERS) return last_trick(s, leader, sweep);
-    unsigned meta = (unsigned)leader | (s->bonus ? (unsigned)sweep << 2 : 0);
+    unsigned meta = (unsigned)leader | (s->bonus ? (unsigned)sweep << 2 : 0) | s->stamp << 4;
     entry *bucket = bucket_of(s, out, meta), *e = find(bucket, out, meta);
     int32_t lo, hi;
     int first = -1;
@@ -554,7 +577,7 @@ static int32_t between(bel_search *s, int leader, int sweep, uint32_t out, int d
     e = victim(bucket, out, meta);
     e->out = out;
     e->depth = (uint8_t)depth;
-    e->meta = (uint8_t)meta;
+    e->meta = (uint16_t)meta;
     e->lo = lo;
     e->hi = hi;
     e->lead = (int8_t)s->lead;
@@ -603,6 +626,8 @@ static void compute_tables(bel_search *s, const int32_t *points)
     }
 }
 
+static void configure(bel_search *s, const bel_objective *objective);
+
 bel_search *bel_new(const bel_objective *objective, int table_bits)
 {
     if (!valid_objective(objective) || table_bits < 10 || table_bits > 24) return NULL;
@@ -618,6 +643,33 @@ bel_search *bel_new(const bel_objective *objective, int table_bits)
     s->table = (entry *)(((uintptr_t)s->memory + sizeof(entry) * WAYS - 1) &
                          ~(uintptr_t)(sizeof(entry) * WAYS - 1));
     s->table_bits = table_bits;
+    s->stamp = 1;
+    configure(s, objective);
+    return s;
+}
+
+/* The table emptied in one step: a new stamp (zeroed once every STAMPS - 1 fillings). */
+static void clear_table(bel_search *s)
+{
+    if (++s->stamp == STAMPS) {
+        memset(s->table, 0, sizeof(entry) << s->table_bits);
+        s->stamp = 1;
+    }
+    memset(s->owner, 0, sizeof s->owner);
+}
+
+int bel_reset(bel_search *search, const bel_objective *objective)
+{
+    if (!search || !valid_objective(objective)) return BEL_BAD_ARGUMENT;
+    configure(search, objective);
+    clear_table(search);
+    search->nodes = 0;
+    search->deadline = 0;
+    return BEL_OK;
+}
+
+static void configure(bel_search *s, const bel_objective *objective)
+{
     s->strain = objective->strain;
     s->trump = objective->strain < BEL_SANS_ATOUT ? objective->strain : -1;
     s->trump_mask = s->trump >= 0 ? suit_mask(s->trump) : 0;
@@ -631,7 +683,6 @@ bel_search *bel_new(const bel_objective *objective, int table_bits)
     memset(s->killer, -1, sizeof s->killer);
     memset(s->reply, -1, sizeof s->reply);
     compute_tables(s, objective->points);
-    return s;
 }
 
 void bel_free(bel_search *search)
@@ -678,10 +729,7 @@ static void load(bel_search *s, const position *p)
             if (s->owner[card] && s->owner[card] != seat + 1) other_deal = 1;
         }
     }
-    if (other_deal) {
-        memset(s->table, 0, sizeof(entry) << s->table_bits);
-        memset(s->owner, 0, sizeof s->owner);
-    }
+    if (other_deal) clear_table(s);
     for (int seat = 0; seat < PLAYERS; seat++)
         for (uint32_t rest = p->hands[seat]; rest; rest &= rest - 1)
             s->owner[lowest(rest)] = (uint8_t)(seat + 1);
@@ -811,7 +859,8 @@ int bel_line(bel_search *search, const bel_state *state, int32_t value, int32_t 
         uint32_t legal = p.n ? legal_of(s, hand, p.n, p.trick[0] >> 3, top, win) : hand;
         uint32_t beaten = p.n ? beaten_by(s, top) : ALL_CARDS;
         int list[8];
-        int n = ordered(s, legal, out, p.n, win, beaten, list);
+        int n = ordered(s, legal, out, p.n, win, beaten,
+                        s->maximizer < 0 && (seat & 1) == s->team, list);
         int found = 0;
         for (int i = 0; i < n && !found; i++) {
             position child;

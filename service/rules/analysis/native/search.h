@@ -78,11 +78,17 @@ typedef struct bel_search bel_search;
 bel_search *bel_new(const bel_objective *objective, int table_bits);
 void bel_free(bel_search *search);
 
+/* The search given another objective, as bel_new would make it, keeping its table's memory:
+ * the table emptied (in constant time), the node count and the deadline back to 0. A thread
+ * may keep one search and reset it for each question instead of allocating. The search is
+ * unchanged and BEL_BAD_ARGUMENT answered when an argument is invalid. */
+int bel_reset(bel_search *search, const bel_objective *objective);
+
 /* The deadline, in seconds on CLOCK_MONOTONIC (the clock of Python's time.perf_counter on
  * Linux); past it a search answers BEL_OUT_OF_TIME. 0 or less: no deadline. */
 void bel_set_deadline(bel_search *search, double deadline);
 
-/* Positions searched since bel_new (reference.py Search.nodes). */
+/* Positions searched since bel_new or bel_reset (reference.py Search.nodes). */
 uint64_t bel_nodes(const bel_search *search);
 
 /* reference.py Search.quick_bounds: the bounds of the future gain from the cards out alone. */
