@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from time import perf_counter
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -28,6 +29,7 @@ from service.rules.analysis import (
     solve_coinche,
 )
 from service.rules.analysis.questions import Objective, coinche_objective
+from service.rules.analysis.reference import MIXED, Search, State
 from service.rules.cards import (
     ALL_CARDS,
     DEAL_POINTS,
@@ -37,6 +39,7 @@ from service.rules.cards import (
     QUEEN,
     SANS_ATOUT,
     TOUT_ATOUT,
+    card_values,
     mask_of,
 )
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
@@ -54,6 +57,7 @@ from tests.rules.builders import (
     DECK_SIZE,
     cards,
     play_deal,
+    random_hands,
     reference_allows,
     reference_points,
     reference_winner,
@@ -334,7 +338,7 @@ def check_the_value_and_every_card_s_value(case: Case) -> Solution:
         value = minimax(child(full, move.card), objective, takers)
         assert margin_of(move.value, takers, capot) == value
         assert move.loss * 2 == sign * (best - value)
-        assert move.loss >= 0
+        assert move.loss >= 0 and type(move.loss) is int  # whole points
     # The value is the best card's value.
     assert min(m.loss for m in solution.moves) == 0
     return solution
@@ -982,11 +986,70 @@ def test_a_tiny_budget_answers_bounds_that_hold_the_value() -> None:
         ("7H 8H 9H", "7H 8H 9H", HEARTS, [["7H", "8H"], ["9H"]]),
         # Suits apart, spades first; the weakest group of each suit first.
         ("8D 7C 8C", "8D 7C 8C", HEARTS, [["8D"], ["7C", "8C"]]),
+        # SA: every suit in plain order, the federation's points (7 8 9 worth nothing).
+        ("7S 8S 9S", "7S 8S 9S", SANS_ATOUT, [["7S", "8S", "9S"]]),
+        ("9S JS AS", "9S JS AS", SANS_ATOUT, [["9S"], ["JS"], ["AS"]]),
+        # TA: every suit in trump order (A below 9 below J), the 9 worth 9.
+        ("7S 8S 9S", "7S 8S 9S", TOUT_ATOUT, [["7S", "8S"], ["9S"]]),
+        ("9S JS AS", "9S JS AS", TOUT_ATOUT, [["AS"], ["9S"], ["JS"]]),
+        ("9C JC AC", "9C JC AC", TOUT_ATOUT, [["AC"], ["9C"], ["JC"]]),
     ],
 )
 def test_cards_that_play_as_one(legal: str, out: str, trump: int, groups: list[list[str]]) -> None:
     found = equivalent_groups(mask_of(cards(legal)), mask_of(cards(out)), trump)
     assert [[str(c) for c in group] for group in found] == groups
+
+
+def test_cards_play_as_one_by_the_points_counted() -> None:
+    # J and Q of spades, neighbours under SA: worth 2 and 3 (or 38 and 57 in the scaled
+    # unit), apart; worth nothing, one card.
+    legal = mask_of(cards("JS QS"))
+    scaled = coinche_objective(SANS_ATOUT, CoincheOptions(sa_ta=True, sa_points="scaled"))
+    assert equivalent_groups(legal, legal, SANS_ATOUT, scaled.points) == (
+        cards("JS"),
+        cards("QS"),
+    )
+    assert equivalent_groups(legal, legal, SANS_ATOUT, (0,) * DECK_SIZE) == (cards("JS QS"),)
+
+
+@pytest.mark.parametrize(
+    ("strain", "groups"),
+    [
+        # TA: K, 10 and A are played, so 9S and QS are neighbours in trump order.
+        (TOUT_ATOUT, [["9S", "QS"], ["8H"]]),
+        # SA: JS, still out, lies between them in plain order.
+        (SANS_ATOUT, [["9S"], ["QS"], ["8H"]]),
+    ],
+)
+def test_a_search_s_cards_play_as_one_by_its_strain_s_order_and_its_points(
+    strain: int, groups: list[list[str]]
+) -> None:
+    # Seat 0 leads 9S QS 8H; JS, 8S and the hearts are out in the others' hands. With no card
+    # worth anything, only the order parts them.
+    hands = [cards(text) for text in ("9S QS 8H", "JS 7H 9H", "8S 10H JH", "7S QH KH")]
+    masks = [mask_of(hand) for hand in hands]
+    state = State((masks[0], masks[1], masks[2], masks[3]), 0, (), MIXED)
+    search = Search(strain, CoincheOptions(sa_ta=True), 0, 0, False, 0, 0.0, (0,) * DECK_SIZE)
+    found = sorted(sorted(str(c) for c in group) for group in search.groups(state))
+    assert found == sorted(groups)
+
+
+@pytest.mark.parametrize("strain", [HEARTS, SANS_ATOUT, TOUT_ATOUT])
+def test_the_search_counts_the_strain_s_own_points_unless_told(strain: int) -> None:
+    # Three cards a seat, seat 0 to lead: the default points are the strain's (cards.py
+    # card_values), and points and dix de der twice as large make every gain twice as large.
+    hands = [mask_of(hand[:3]) for hand in random_hands(random.Random(strain))]
+    state = State((hands[0], hands[1], hands[2], hands[3]), 0, (), MIXED)
+    options = CoincheOptions(sa_ta=True)
+    own = card_values(strain).points
+
+    def value(*objective: object) -> int:
+        search = Search(strain, options, 0, 0, False, 0, perf_counter() + 600, *objective)
+        return search.value(state, 0)
+
+    default = value()
+    assert default == value(own) == value(own, LAST_TRICK_BONUS)
+    assert value(tuple(2 * p for p in own), 2 * LAST_TRICK_BONUS) == 2 * default
 
 
 # --- coinche -------------------------------------------------------------------------------------
@@ -1036,6 +1099,7 @@ def test_a_points_claim_s_target_is_the_least_gain_reaching_its_points(unit: int
     objective = Objective(SANS_ATOUT, (0,) * DECK_SIZE, LAST_TRICK_BONUS * unit, unit, 250)
     for points in range(-50, 220):
         least = objective.gain_for(points)
+        assert type(least) is int  # a gain, in whole units
         assert objective.team_points(least) >= points > objective.team_points(least - 1)
     # A capot adds half of what it adds to the margin, 44 points (250) or 45 (252), in the unit.
     assert objective.bonus == 44 * unit
@@ -1049,6 +1113,7 @@ def test_a_classic_deal_has_a_trump_suit(strain: int) -> None:
         with pytest.raises(InconsistentInput) as raised:
             ask(DealRecord(0, strain, 1, (), HANDS))
         assert [(p.pointer, p.code) for p in raised.value.problems] == [("/trump", "not_a_suit")]
+        assert raised.value.problems[0].message() == f"{strain} is not a suit: S, H, D or C."
 
 
 # Seat 0 deals, seat 1 leads and holds every jack and nine: under TA each is above every other
@@ -1128,6 +1193,18 @@ def test_a_card_that_gives_up_a_capot_under_scaled_points_loses_them_and_the_cap
     assert found == [("KD", (162, 0), 0, 0), ("KC", (134, 28), None, 72)]
 
 
+def test_a_coinche_claim_s_mode_is_best_unless_told() -> None:
+    # Team 0 can take both tricks left (KD, the capot), or lose one playing against itself.
+    options = CoincheOptions(sa_ta=True, sa_points="scaled")
+    claim = Claim(0, rest=True)
+    best = judge_coinche_claim(sa_capot_in_sight(), claim, BEST, options)
+    anyhow = judge_coinche_claim(sa_capot_in_sight(), claim, ANY, options)
+    assert (best.holds, best.tricks, best.points) == (True, 2, DEAL_POINTS)
+    assert (anyhow.holds, anyhow.tricks, anyhow.points) == (False, 1, 134)
+    unsaid = judge_coinche_claim(sa_capot_in_sight(), claim, options=options)
+    assert replace(unsaid, elapsed_ms=0) == replace(best, elapsed_ms=0)
+
+
 @pytest.mark.parametrize(
     "options",
     [
@@ -1153,3 +1230,4 @@ def test_a_tiny_budget_answers_team_points_bounds_that_hold_the_value(
     assert cut.bounds is not None
     lo, hi = cut.bounds
     assert 0 <= lo <= exact.value.points[played.taker % 2] <= hi <= DEAL_POINTS
+    assert type(lo) is int and type(hi) is int

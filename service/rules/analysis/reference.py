@@ -76,23 +76,24 @@ def _in_trump_order(suit: int, strain: int) -> bool:
     return suit == strain or strain == TOUT_ATOUT
 
 
-@cache
 def _suit_order(suit: int, strain: int) -> tuple[Card, ...]:
-    """The cards of `suit` from the weakest to the strongest under `strain`."""
+    """The cards of `suit` from the weakest to the strongest under `strain`. (Not cached, as
+    nothing that decides a rule here: each search makes its own, so that every test reaches
+    it and `make mutants` mutates it.)"""
     strength = CARD_TRUMP_STRENGTH if _in_trump_order(suit, strain) else CARD_PLAIN_STRENGTH
     return tuple(sorted((Card(suit * 8 + rank) for rank in range(8)), key=strength.__getitem__))
 
 
 @cache
 def _groups(
-    suit: int, strain: int, points: tuple[int, ...], out: int, legal: int
+    order: tuple[Card, ...], points: tuple[int, ...], out: int, legal: int
 ) -> tuple[tuple[Card, ...], ...]:
     """The legal cards of one suit (`legal`, a mask) in groups that play as one card: equal
-    `points` (the suit's, by rank) and no card still `out` between them in the suit's order
-    under `strain`. Weakest group first."""
+    `points` (the suit's, by rank) and no card still `out` between them in the suit's `order`
+    (`_suit_order`). Weakest group first."""
     groups: list[list[Card]] = []
     previous: Card | None = None  # the last card still out, walking up the suit
-    for card in _suit_order(suit, strain):
+    for card in order:
         if not out >> card & 1:
             continue
         if legal >> card & 1:
@@ -110,10 +111,10 @@ def _groups(
 
 @cache
 def _firsts(
-    suit: int, strain: int, points: tuple[int, ...], out: int, legal: int
+    order: tuple[Card, ...], points: tuple[int, ...], out: int, legal: int
 ) -> tuple[Card, ...]:
     """The first card of each of `_groups`: the cards the search tries."""
-    return tuple(group[0] for group in _groups(suit, strain, points, out, legal))
+    return tuple(group[0] for group in _groups(order, points, out, legal))
 
 
 def _by_suit(points: Sequence[int]) -> tuple[tuple[int, ...], ...]:
@@ -133,7 +134,10 @@ def equivalent_groups(
         for suit in range(4)
         if legal & SUIT_MASKS[suit]
         for group in _groups(
-            suit, strain, by_suit[suit], out & SUIT_MASKS[suit], legal & SUIT_MASKS[suit]
+            _suit_order(suit, strain),
+            by_suit[suit],
+            out & SUIT_MASKS[suit],
+            legal & SUIT_MASKS[suit],
         )
     )
 
@@ -160,9 +164,9 @@ def _suit_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
-@cache
 def _stronger(strain: int) -> tuple[int, ...]:
-    """Per card, the cards of its suit that beat it under `strain`."""
+    """Per card, the cards of its suit that beat it under `strain` (each search makes its
+    own, as `_suit_order`)."""
     return tuple(
         STRONGER_TRUMPS[card] if _in_trump_order(card >> 3, strain) else STRONGER_PLAIN[card]
         for card in range(DECK_SIZE)
@@ -211,11 +215,12 @@ class Search:
         self.hands = [0, 0, 0, 0]
         self.suit_points = _suit_points(self.points)
         self.rank_points = _by_suit(self.points)
+        self.orders = tuple(_suit_order(suit, strain) for suit in range(4))
         self.stronger = _stronger(strain)
         trump_suit = strain < SANS_ATOUT
         self.trump_mask = SUIT_MASKS[strain] if trump_suit else 0
         # The trumps, the strongest first (none under SA and TA).
-        self.trumps_down = _suit_order(strain, strain)[::-1] if trump_suit else ()
+        self.trumps_down = self.orders[strain][::-1] if trump_suit else ()
         self.holder = [0] * DECK_SIZE  # per card still held, the team holding it
 
     # The driver's steps, on whole states.
@@ -509,11 +514,11 @@ class Search:
         trick: the most points first from the last seat, else the fewest. Otherwise the cards
         that take the trick (`beaten`), the weakest first, then the others, the fewest points
         first."""
-        strain, rank_points = self.strain, self.rank_points
+        orders, rank_points = self.orders, self.rank_points
         cards: list[Card] = []
         for suit, mask in enumerate(SUIT_MASKS):
             if legal & mask:
-                cards += _firsts(suit, strain, rank_points[suit], out & mask, legal & mask)
+                cards += _firsts(orders[suit], rank_points[suit], out & mask, legal & mask)
         if len(cards) == 1:
             return cards
         points = self.points
