@@ -3,6 +3,8 @@
 - `questions`: what is asked (`solve`, `judge_claim`, and for coinche `solve_coinche`,
   `judge_coinche_claim`) and the answers' types;
 - `engine`: which search answers them;
+- `explain`: why a claim holds or fails, in a sentence, and whose card each card of a
+  refutation is;
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
@@ -11,6 +13,13 @@ Callers import the questions from here (`solve`, `judge_claim`, `solve_coinche`,
 engine answering them can change without them.
 """
 
+from service.rules.analysis.explain import (
+    ClaimReason,
+    ClaimRuling,
+    LinePlay,
+    explain_claim,
+    explain_coinche_claim,
+)
 from service.rules.analysis.questions import (
     ANY,
     BEST,
@@ -37,12 +46,17 @@ __all__ = [
     "DEFAULT_BUDGET_MS",
     "MAX_BUDGET_MS",
     "Claim",
+    "ClaimReason",
+    "ClaimRuling",
     "ClaimVerdict",
+    "LinePlay",
     "MoveValue",
     "OutOfTime",
     "Outcome",
     "Solution",
     "equivalent_groups",
+    "explain_claim",
+    "explain_coinche_claim",
     "judge_claim",
     "judge_coinche_claim",
     "solve",
