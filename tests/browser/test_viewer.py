@@ -27,7 +27,9 @@ def test_a_renonce_proven_by_a_later_play_is_marked_with_its_proof(page: Page) -
         {"by": "later_play", "card": "KH", "play": 19},
     )
     page.paste(PLAYS_ONLY)
-    page.wait(lambda: page.find_all("#tricks .trick"))
+    page.wait(lambda: page.step() == (0, 32))
+    page.find("#last").click()  # the whole deal played: every renonce and proof shown
+    page.wait(lambda: page.step() == (32, 32))
     played = card(page, "#tricks", "10D")
     proof = card(page, "#tricks", "KH")
     assert "renonce" in played.get_attribute("class").split()
@@ -38,15 +40,18 @@ def test_a_renonce_proven_by_a_later_play_is_marked_with_its_proof(page: Page) -
     assert proof.get_attribute("aria-label") == "king of hearts. Proof of renonce R1"
     item = page.find("#renonces .renonce-item")
     assert (
-        item.find_element(By.CLASS_NAME, "renonce-head").text == "R1 · trick 2: seat 3 played 10D"
+        item.find_element(By.CLASS_NAME, "renonce-head").text == "R1 · trick 2: seat 3 played 10♦"
     )
     assert item.find_element(By.CLASS_NAME, "violation").text == renonce["violation"]["message"]
     assert item.find_element(By.CLASS_NAME, "proof").text == (
-        "Proof: KH, played later (P1, trick 5), was already in the hand."
+        "Proof: K♥, played later (P1, trick 5), was already in the hand."
     )
     item.find_element(By.TAG_NAME, "button").click()  # to the renonce on the table
     page.wait(lambda: page.step() == (6, 32))
     assert "renonce" in card(page, "#center", "10D").get_attribute("class").split()
+    # There, the proof is still to come.
+    assert page.text("#renonces .proof") == "Proof: a later play, in trick 5, still to come."
+    assert page.find_all('#tricks .card[data-card="KH"]') == []
     page.screenshot("renonce-proven-by-a-later-play")
     page.assert_clean()
 
@@ -67,9 +72,12 @@ def test_the_arrow_keys_step_to_the_last_trick_and_its_score(page: Page) -> None
         f"Score (made): team 0 {score['score'][0]}, team 1 {score['score'][1]}"
     )
     rows = page.find_all("#score table.breakdown tr")[1:]
-    shown = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in rows]
-    columns = ("cards", "belote", "annonces", "capot_bonus", "rounding", "total")
-    assert shown == [[str(team[key]) for key in columns] for team in score["breakdown"]]
+    shown = {
+        row.get_attribute("data-part"): [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+        for row in rows
+    }
+    parts = ("cards", "belote", "annonces", "capot_bonus", "rounding", "total")
+    assert shown == {key: [str(team[key]) for team in score["breakdown"]] for key in parts}
     last = judged["tricks"][-1]
     assert (
         page.text("#center .trick-result") == f"seat {last['winner']} wins, {last['points']} points"
@@ -121,7 +129,9 @@ def test_an_illegal_card_clicked_reads_its_violation(page: Page) -> None:
 
 def test_switching_to_french(page: Page) -> None:
     page.paste(PLAYS_ONLY)
-    page.wait(lambda: page.find_all("#renonces .renonce-item"))
+    page.wait(lambda: page.step() == (0, 32))
+    page.find("#last").click()
+    page.wait(lambda: page.step() == (32, 32))
     page.find("#lang-fr").click()
     page.wait(lambda: page.text("h1") == "Visionneuse de donnes")
     assert page.find("html").get_attribute("lang") == "fr"
@@ -129,10 +139,12 @@ def test_switching_to_french(page: Page) -> None:
     (renonce,) = page.api("/v1/deals/replay", PLAYS_ONLY, lang="fr")["renonces"]
     page.wait(lambda: page.text("#renonces .violation") == renonce["violation"]["message"])
     assert page.text("#renonces .proof") == (
-        "Preuve : le KH, joué ensuite (P1, pli 5), était déjà dans la main."
+        "Preuve : le R♥, joué ensuite (P1, pli 5), était déjà dans la main."
     )
     assert card(page, "#tricks", "10D").get_attribute("aria-label") == "dix de carreau. Renonce R1"
-    assert page.text("#step-label") == "Carte 0 sur 32 · pli 1"
+    assert page.text("#step-label") == "Cartes jouées : 32 sur 32 · la donne est finie"
+    page.find("#first").click()
+    page.wait(lambda: page.text("#step-label") == "Cartes jouées : 0 sur 32 · ensuite : pli 1")
     assert "lang=fr" in page.driver.current_url
     page.screenshot("in-french")
     page.find("#lang-en").click()
@@ -165,7 +177,7 @@ def test_a_shared_link_opens_the_same_situation(page: Page) -> None:
         page.find("#next").click()
     page.wait(lambda: page.step() == (10, 32))
     page.find("#lang-fr").click()
-    page.wait(lambda: page.text("#step-label") == "Carte 10 sur 32 · pli 3")
+    page.wait(lambda: page.text("#step-label") == "Cartes jouées : 10 sur 32 · ensuite : pli 3")
     link = page.find("#share-link").get_attribute("href")
     assert link == page.driver.current_url
     center = page.text("#center")
@@ -174,7 +186,8 @@ def test_a_shared_link_opens_the_same_situation(page: Page) -> None:
     page.driver.get(link.replace("/viewer#", "/viewer?shared#"))  # a new document, same fragment
     page.wait(
         lambda: (
-            page.find_all("#step-label") and page.text("#step-label") == "Carte 10 sur 32 · pli 3"
+            page.find_all("#step-label")
+            and page.text("#step-label") == "Cartes jouées : 10 sur 32 · ensuite : pli 3"
         )
     )
     assert page.text("#center") == center
@@ -189,7 +202,7 @@ def test_an_uploaded_record_is_shown(page: Page, tmp_path: Path) -> None:
     page.find("#upload").send_keys(str(path))
     page.wait(lambda: page.step() == (0, 32))
     assert json.loads(page.find("#record").get_property("value")) == PLAYS_ONLY
-    assert page.text("#renonces .renonce-head") == "R1 · trick 2: seat 3 played 10D"
+    assert page.text("#renonces .renonce-head") == "R1 · trick 2: still to come"
     page.assert_clean()
 
 
