@@ -17,6 +17,7 @@ const state = {
   replay: null, // its answer
   plays: [], // [{card, seat, trick, index}] in play order, from the replay's tricks
   step: 0, // how many plays are shown
+  refused: null, // the text of the record last refused, told again in another language
   analysis: false, // whether the service has the analysis endpoints
   longestBudget: null, // the longest search (budget_ms) the contract allows
 };
@@ -268,8 +269,9 @@ function formatRecord(record) {
 }
 
 /** The table is taken away while the record in the text area cannot be shown. */
-function refuse(problem) {
+function refuse(problem, text = null) {
   state.record = null;
+  state.refused = text;
   $("viewer").hidden = true;
   showProblem(problem);
 }
@@ -280,20 +282,21 @@ async function showRecord(text, step = 0) {
   try {
     record = JSON.parse(text);
   } catch (error) {
-    refuse(notJson(text, error));
+    refuse(notJson(text, error), text);
     return;
   }
   if (typeof record !== "object" || record === null || Array.isArray(record)) {
-    refuse({ title: t("notObject") });
+    refuse({ title: t("notObject") }, text);
     return;
   }
   const { status, data } = await post("/v1/deals/replay", record);
   if (status !== 200) {
     const errors = data.errors ?? [];
-    refuse({ title: problemTitle(data), help: errors.length ? t("fixIt") : "", errors, text });
+    refuse({ title: problemTitle(data), help: errors.length ? t("fixIt") : "", errors, text }, text);
     return;
   }
   state.record = record;
+  state.refused = null;
   state.replay = data;
   state.plays = data.tricks.flatMap((trick, number) =>
     trick.cards.map((card, i) => ({ card, seat: (trick.leader + i) % SEATS, trick: number })),
@@ -831,7 +834,10 @@ function onKey(event) {
 async function setLanguage(lang) {
   state.lang = lang;
   if (state.record) await showRecord(JSON.stringify(state.record), state.step);
-  else render();
+  else {
+    render();
+    if (state.refused !== null && !$("problem").hidden) await showRecord(state.refused);
+  }
   remember();
 }
 
