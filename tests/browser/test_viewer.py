@@ -592,3 +592,100 @@ def test_a_problem_is_told_in_plain_words(page: Page) -> None:
     assert page.text("#problem-record mark") == ","
     page.screenshot("not-json")
     page.assert_clean(expected_errors=expected)
+
+
+# --- coinche records ------------------------------------------------------------------------------
+
+COINCHE_HANDS = [
+    ["KS", "QH", "9H", "AS", "QS", "9S", "8C", "JC"],
+    ["AH", "7C", "9D", "AD", "KD", "7H", "8S", "JD"],
+    ["10H", "8D", "JH", "QC", "KC", "JS", "10C", "9C"],
+    ["10D", "10S", "QD", "7S", "KH", "8H", "7D", "AC"],
+]
+# 120 tout-atout by seat 0, coinched, every card legal (each the first the replay allowed).
+COINCHE = {
+    "dealer": 3,
+    "contract": {"taker": 0, "value": 120, "strain": "TA", "coinche": 1},
+    "plays": [
+        "KS",
+        "8S",
+        "JS",
+        "10S",
+        "10H",
+        "KH",
+        "9H",
+        "AH",
+        "QH",
+        "7H",
+        "JH",
+        "8H",
+        "8D",
+        "10D",
+        "AS",
+        "9D",
+        "7C",
+        "QC",
+        "AC",
+        "JC",
+        "QS",
+        "AD",
+        "KC",
+        "7S",
+        "9S",
+        "KD",
+        "10C",
+        "QD",
+        "8C",
+        "JD",
+        "9C",
+        "7D",
+    ],
+    "hands": COINCHE_HANDS,
+    "rules": {"sa_ta": True},
+}
+
+
+def test_a_coinche_record_is_shown_and_judged_by_the_coinche_endpoints(page: Page) -> None:
+    judged = page.api("/v1/coinche/deals/replay", COINCHE)
+    page.paste(COINCHE)
+    page.wait(lambda: page.step() == (0, 32))
+    assert page.text("#contract") == (
+        "Contract 120 all trumps (tout-atout), coinched · taker: seat 0 · dealer: seat 3"
+    )
+    assert "taker" in page.text("#seat-0 .roles")
+    assert not page.find("#picture").is_displayed()  # coinche has no picture endpoint
+    # Seat 3 to play on KS: what the page rings is the coinche referee's answer.
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    page.wait(lambda: page.step() == (1, 32))
+    allowed = page.api(
+        "/v1/coinche/legal-moves",
+        {
+            "strain": "TA",
+            "leader": 0,
+            "trick": ["KS"],
+            "hand": COINCHE_HANDS[1],
+            "rules": {"sa_ta": True},
+        },
+    )["legal"]
+    page.wait(lambda: page.find_all("#seat-1 .card.legal"))
+    assert {e.get_attribute("data-card") for e in page.find_all("#seat-1 .card.legal")} == set(
+        allowed
+    )
+    card(page, "#seat-1", "AH").click()
+    page.wait(lambda: page.find_all("#verdict p"))
+    assert f"{page.origin}/v1/coinche/plays/validate" in page.requests()
+    page.find("#last").click()
+    page.wait(lambda: page.find_all("#score-line"))
+    score = judged["score"]
+    assert page.text("#score-line") == (
+        f"Score (made): team 0 {score['score'][0]}, team 1 {score['score'][1]}"
+    )
+    rows = page.find_all("#score table.breakdown tr")[1:]
+    parts = [row.get_attribute("data-part") for row in rows]
+    assert parts == ["cards", "belote", "annonces", "contract", "multiplier", "rounding", "total"]
+    total = page.find('#score tr[data-part="multiplier"]').find_elements(By.TAG_NAME, "td")
+    assert [cell.text for cell in total] == [str(team["multiplier"]) for team in score["breakdown"]]
+    page.find("#lang-fr").click()
+    page.wait(lambda: page.text("#contract").startswith("Contrat 120 tout-atout, coinché"))
+    page.screenshot("a-coinche-record")
+    page.assert_clean()

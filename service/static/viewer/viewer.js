@@ -1,7 +1,7 @@
 // The deal viewer: a client of the referee's public API (API.md), on the same origin.
 // It knows the contract (card codes, seats in turn order, team = seat % 2) and no rule of
-// the game: every ruling on the page is an answer of /v1/deals/replay, /v1/legal-moves,
-// /v1/plays/validate or /v1/analysis/solve.
+// the game: every ruling on the page is an answer of the replay, legal-moves,
+// plays/validate or analysis/solve endpoints of classic belote or of coinche (VARIANTS).
 
 import { STRINGS, RANKS, SHORT_RANKS, SUITS } from "./strings.js";
 
@@ -11,15 +11,35 @@ const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 // The parts of a team's score in a replay's breakdown (classic or coinche), in reading order.
 const BREAKDOWN = ["cards", "belote", "annonces", "capot_bonus", "contract", "multiplier", "rounding", "total"];
 
+// Each variant's endpoints. A coinche record names its `contract`; a classic one its `trump`
+// and `taker`. Coinche has no picture (render) endpoint.
+const VARIANTS = {
+  classic: {
+    replay: "/v1/deals/replay",
+    legal: "/v1/legal-moves",
+    validate: "/v1/plays/validate",
+    solve: "/v1/analysis/solve",
+    render: "/v1/deals/render",
+  },
+  coinche: {
+    replay: "/v1/coinche/deals/replay",
+    legal: "/v1/coinche/legal-moves",
+    validate: "/v1/coinche/plays/validate",
+    solve: "/v1/coinche/analysis/solve",
+    render: null,
+  },
+};
+
 const state = {
   lang: "en",
-  record: null, // the body of /v1/deals/replay, as the arbiter gave it
+  record: null, // the body of a replay (classic or coinche), as the arbiter gave it
+  variant: "classic", // the record's: a key of VARIANTS
   replay: null, // its answer
   plays: [], // [{card, seat, trick, index}] in play order, from the replay's tricks
   step: 0, // how many plays are shown
   refused: null, // the text of the record last refused, told again in another language
-  analysis: false, // whether the service has the analysis endpoints
-  longestBudget: null, // the longest search (budget_ms) the contract allows
+  analysis: {}, // variant -> whether the service has its solve endpoint
+  longestBudget: {}, // variant -> the longest search (budget_ms) the contract allows
 };
 
 const $ = (id) => document.getElementById(id);
@@ -48,8 +68,23 @@ const teamOf = (seat) => seat % 2;
 /** The words a screen reader says for a card: "jack of hearts", "valet de cœur". */
 function cardName(code) {
   const name = t("cardName", { rank: RANKS[state.lang][rankOf(code)], suit: SUITS[state.lang][suitOf(code)] });
-  return suitOf(code) === canonical(state.record.trump).slice(-1) ? `${name}, ${t("trumpWord")}` : name;
+  return suitOf(code) === trumpSuit() ? `${name}, ${t("trumpWord")}` : name;
 }
+
+const variantOf = (record) => (typeof record.contract === "object" && record.contract !== null ? "coinche" : "classic");
+const endpoint = (name) => VARIANTS[state.variant][name];
+
+/** The record's strain: a suit letter (classic's trump, or a coinche suit), "SA" or "TA". */
+function strain() {
+  const { record } = state;
+  const text = String(state.variant === "coinche" ? record.contract.strain : record.trump).trim().toUpperCase();
+  return SYMBOL_SUITS[text] ?? text;
+}
+
+/** The one trump suit, or null (sans-atout, and tout-atout where every suit is trump). */
+const trumpSuit = () => (strain().length === 1 ? strain() : null);
+
+const takerOf = (record) => (variantOf(record) === "coinche" ? record.contract.taker : record.taker);
 
 // --- the API ---------------------------------------------------------------------------------
 
@@ -69,11 +104,13 @@ async function discoverAnalysis() {
   // search it allows.
   const response = await fetch("/openapi.json");
   const contract = await response.json();
-  const operation = contract.paths?.["/v1/analysis/solve"]?.post;
-  state.analysis = operation !== undefined;
-  let schema = operation?.requestBody?.content?.["application/json"]?.schema;
-  if (schema?.$ref) schema = contract.components?.schemas?.[schema.$ref.split("/").pop()];
-  state.longestBudget = schema?.properties?.budget_ms?.maximum ?? null;
+  for (const [variant, paths] of Object.entries(VARIANTS)) {
+    const operation = contract.paths?.[paths.solve]?.post;
+    state.analysis[variant] = operation !== undefined;
+    let schema = operation?.requestBody?.content?.["application/json"]?.schema;
+    if (schema?.$ref) schema = contract.components?.schemas?.[schema.$ref.split("/").pop()];
+    state.longestBudget[variant] = schema?.properties?.budget_ms?.maximum ?? null;
+  }
 }
 
 // --- the record in the URL fragment ----------------------------------------------------------
@@ -289,13 +326,14 @@ async function showRecord(text, step = 0) {
     refuse({ title: t("notObject") }, text);
     return;
   }
-  const { status, data } = await post("/v1/deals/replay", record);
+  const { status, data } = await post(VARIANTS[variantOf(record)].replay, record);
   if (status !== 200) {
     const errors = data.errors ?? [];
     refuse({ title: problemTitle(data), help: errors.length ? t("fixIt") : "", errors, text }, text);
     return;
   }
   state.record = record;
+  state.variant = variantOf(record);
   state.refused = null;
   state.replay = data;
   state.plays = data.tricks.flatMap((trick, number) =>
@@ -345,7 +383,7 @@ function cardElement(code, { button = false, mark = null } = {}) {
   const element = document.createElement(button ? "button" : "span");
   const suit = suitOf(code);
   element.className = `card suit-${suit}`;
-  if (suit === canonical(state.record.trump).slice(-1)) element.classList.add("trump");
+  if (suit === trumpSuit()) element.classList.add("trump");
   element.dataset.card = code;
   const rank = document.createElement("span");
   rank.className = "rank";
@@ -376,6 +414,22 @@ function cardElement(code, { button = false, mark = null } = {}) {
   return element;
 }
 
+/** "Trump ♠ spades · dealer: seat 3 · taker: seat 0", or a coinche contract:
+ * "Contract 120 all trumps (TA), coinched · taker: seat 0 · dealer: seat 3". */
+function contractLine() {
+  const { record } = state;
+  const named = strain().length === 1 ? `${SUIT_SYMBOLS[strain()]} ${SUITS[state.lang][strain()]}` : t(`strain${strain()}`);
+  if (state.variant === "classic") return t("contract", { trump: named, dealer: record.dealer, taker: record.taker });
+  const { value, taker, coinche = 0 } = record.contract;
+  return t("contractCoinche", {
+    value: value === "capot" ? t("capotBid") : value,
+    strain: named,
+    level: ["", t("coinched"), t("surcoinched")][coinche] ?? "",
+    taker,
+    dealer: record.dealer,
+  });
+}
+
 function render() {
   renderStatic();
   if (!state.record) return;
@@ -384,11 +438,8 @@ function render() {
   const hands = handsAt(step);
   const marked = marks();
 
-  $("contract").textContent = t("contract", {
-    trump: `${SUIT_SYMBOLS[canonical(record.trump).slice(-1)]} ${SUITS[state.lang][canonical(record.trump).slice(-1)]}`,
-    dealer: record.dealer,
-    taker: record.taker,
-  });
+  $("contract").textContent = contractLine();
+  const taker = takerOf(record);
 
   for (let seat = 0; seat < SEATS; seat++) {
     const box = $(`seat-${seat}`);
@@ -399,7 +450,7 @@ function render() {
     roles.className = "roles";
     const badges = [[t("team", { team: teamOf(seat) }), `team team-${teamOf(seat)}`]];
     if (seat === record.dealer) badges.push([t("dealerBadge"), "role"]);
-    if (seat === record.taker) badges.push([t("takerBadge"), "role taker"]);
+    if (seat === taker) badges.push([t("takerBadge"), "role taker"]);
     if (seat === mover) badges.push([t("toMove"), "role move"]);
     for (const [text, className] of badges) {
       const badge = document.createElement("span");
@@ -440,7 +491,8 @@ function render() {
   renderPoints();
   renderRenonces();
   renderTricks(marked);
-  $("analysis").hidden = !state.analysis || !record.hands;
+  $("analysis").hidden = !state.analysis[state.variant] || !record.hands;
+  $("picture").hidden = !endpoint("render");
   $("analysis-result").replaceChildren();
   $("analysis-result").removeAttribute("aria-busy");
   if (hands && mover !== null) markLegal(mover, hands[mover]);
@@ -668,13 +720,14 @@ function situation(step) {
   const { record } = state;
   const trick = trickBefore(step);
   const mover = toMove(step);
-  return { trump: record.trump, leader: trick.leader, trick: trick.cards, hand: handsAt(step)[mover], rules: record.rules ?? {} };
+  const played = { leader: trick.leader, trick: trick.cards, hand: handsAt(step)[mover], rules: record.rules ?? {} };
+  return state.variant === "coinche" ? { strain: record.contract.strain, ...played } : { trump: record.trump, ...played };
 }
 
 async function markLegal(mover, hand) {
   const step = state.step;
   if (!hand.length) return;
-  const { status, data } = await post("/v1/legal-moves", situation(step));
+  const { status, data } = await post(endpoint("legal"), situation(step));
   if (status !== 200 || step !== state.step) return;
   const legal = new Set(data.legal);
   for (const element of $(`seat-${mover}`).querySelectorAll(".card")) {
@@ -686,7 +739,7 @@ async function markLegal(mover, hand) {
 
 async function judge(card) {
   const step = state.step;
-  const { status, data } = await post("/v1/plays/validate", { ...situation(step), card });
+  const { status, data } = await post(endpoint("validate"), { ...situation(step), card });
   const box = $("verdict");
   box.replaceChildren();
   if (status !== 200) {
@@ -763,12 +816,12 @@ function unfinishedResult(data, budget) {
   const parts = [paragraph(t("unfinished", { ms: Math.round(data.elapsed_ms), nodes: data.nodes }), "unfinished")];
   if (data.bounds) {
     const [lo, hi] = data.bounds;
-    parts.push(paragraph(t("boundsRange", { team: teamOf(state.record.taker), lo, hi }), "bounds"));
+    parts.push(paragraph(t("boundsRange", { team: teamOf(takerOf(state.record)), lo, hi }), "bounds"));
     parts.push(paragraph(t("boundsNote")));
   } else {
     parts.push(paragraph(t("noBounds"), "bounds"));
   }
-  const longest = state.longestBudget;
+  const longest = state.longestBudget[state.variant];
   if (longest === null) return parts;
   const seconds = longest / 1000;
   if (budget === longest) {
@@ -796,9 +849,9 @@ async function solve(budget = null) {
   const step = state.step;
   const body = { ...state.record, plays: state.record.plays.slice(0, step) };
   if (budget !== null) body.budget_ms = budget;
-  const { status, data } = await post("/v1/analysis/solve", body);
+  const { status, data } = await post(endpoint("solve"), body);
   if (status === 404) {
-    state.analysis = false;
+    state.analysis[state.variant] = false;
     $("analysis").hidden = true;
     return;
   }
@@ -873,7 +926,7 @@ async function deal(event) {
 }
 
 async function downloadPicture() {
-  const { status, data } = await post("/v1/deals/render", state.record);
+  const { status, data } = await post(endpoint("render"), state.record);
   if (status !== 200) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(data);
