@@ -779,7 +779,8 @@ const paragraph = (text, className = "") => {
 /** The value of every card and a perfect line: what an exact search found. */
 function exactResult(data) {
   const points = data.value.points;
-  const head = paragraph(t("bestValue", { seat: data.to_move, a: points[0], b: points[1] }), "best");
+  const value = { seat: data.to_move, a: points[0], b: points[1] };
+  const head = paragraph(t(data.to_move === null ? "finalValue" : "bestValue", value), "best");
   const table = document.createElement("table");
   table.className = "moves";
   const header = document.createElement("tr");
