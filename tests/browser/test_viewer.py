@@ -545,13 +545,13 @@ def test_a_problem_is_told_in_plain_words(page: Page) -> None:
     assert_plain(page)
 
     page.find("#lang-fr").click()  # the same problem, told again in French
-    page.wait(lambda: problems(page) and problems(page)[0].startswith("La carte jouée n° 3"))
+    page.wait(lambda: problems(page) and problems(page)[0].startswith("Carte jouée n° 3"))
     assert (
         page.text("#problem-title")
         == "Cet enregistrement décrit une donne impossible à une vraie table."
     )
     assert problems(page) == [
-        "La carte jouée n° 3 : 7S apparaît deux fois (aussi en la carte jouée n° 1) ; le jeu "
+        "Carte jouée n° 3 : 7S apparaît deux fois (aussi en carte jouée n° 1) ; le jeu "
         "n'a qu'un exemplaire de chaque carte."
     ]
     assert_plain(page)
