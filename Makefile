@@ -18,16 +18,30 @@ NODE_TOOLS := tools/node/node_modules/.installed
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 
-.PHONY: run test lint lint-openapi openapi examples bench browser mutants
+.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized
+
+# The native search core (service/rules/analysis/native): compiled by the machine's C compiler
+# when missing or older than its sources (scripts/build_native.py says what to install when
+# the compiler or Python's headers are missing). SANITIZED: the same core built with ASan and
+# UBSan for tests/native (it loads only with libasan preloaded).
+NATIVE := service/rules/analysis/native
+NATIVE_SOURCES := $(NATIVE)/search.c $(NATIVE)/search.h $(NATIVE)/_native.pyx scripts/build_native.py
+EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+NATIVE_MODULE := $(NATIVE)/_native$(EXT_SUFFIX)
+SANITIZED_DIR := build/sanitized
+SANITIZED_MODULE := $(SANITIZED_DIR)/$(NATIVE_MODULE)
+export SANITIZED_MODULE
+COLVER := colver==0.11.1
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.runtime-installed: requirements.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+$(VENV)/.runtime-installed: requirements.txt requirements-build.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt \
+		-r requirements-build.txt
 	touch $@
 
-$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+$(VENV)/.dev-installed: requirements.txt requirements-build.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(BIN)/python -m pip check
 	touch $(VENV)/.runtime-installed $@
@@ -38,8 +52,20 @@ $(NODE_TOOLS): tools/node/package.json tools/node/package-lock.json
 	cd tools/node && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+$(NATIVE_MODULE): $(NATIVE_SOURCES) | $(VENV)/.runtime-installed
+	$(BIN)/python scripts/build_native.py
+
+$(SANITIZED_MODULE): $(NATIVE_SOURCES) | $(VENV)/.runtime-installed
+	$(BIN)/python scripts/build_native.py --sanitize $(SANITIZED_DIR)
+
+## The native search core, compiled in place (make run and make test do it when needed).
+native: $(NATIVE_MODULE)
+
+## The native search core with AddressSanitizer and UndefinedBehaviorSanitizer, for tests/native.
+sanitized: $(SANITIZED_MODULE)
+
 ## Serve the referee with gunicorn on $(HOST):$(PORT).
-run: $(VENV)/.runtime-installed
+run: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 	$(BIN)/gunicorn --config gunicorn.conf.py service.app:app
 
 ## Debian's chromium and chromium-driver for the viewer's browser tests (tests/browser),
@@ -51,7 +77,7 @@ browser:
 
 ## ruff, the document's linters, every pytest test (the generated clients and the browser's
 ## among them), then schemathesis's CLI against a live gunicorn.
-test: $(VENV)/.dev-installed $(NODE_TOOLS) lint-openapi browser
+test: $(VENV)/.dev-installed $(NATIVE_MODULE) $(SANITIZED_MODULE) $(NODE_TOOLS) lint-openapi browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 	scripts/contract-live.sh
@@ -59,9 +85,11 @@ test: $(VENV)/.dev-installed $(NODE_TOOLS) lint-openapi browser
 ## Mutation testing: every mutant of service/rules against tests/rules, from scratch (mutmut
 ## keeps results in mutants/ and would otherwise reuse them), then the score per file, the
 ## mutants that lived and the floor (scripts/mutants.py). One worker per CPU.
+## The mutants are of the reference search (BELOTE_SOLVER=reference: the native core is not
+## what tests/rules prove); tests/native, which compares the core with it, is not run on them.
 mutants: $(VENV)/.dev-installed
 	rm -rf mutants
-	$(BIN)/mutmut run
+	BELOTE_SOLVER=reference $(BIN)/mutmut run
 	$(BIN)/python scripts/mutants.py
 
 ## ruff (lint and format), hadolint on the Dockerfile, and the document's linters.
@@ -78,19 +106,22 @@ lint-openapi: $(NODE_TOOLS)
 		--fail-severity=warn
 
 ## Write openapi.yaml from the app's schemas (commit it: tests check it for drift).
-openapi: $(VENV)/.runtime-installed
+openapi: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 	$(BIN)/flask --app service.app openapi write --format=yaml openapi.yaml
 
 ## Keep the app's own answers to the example requests (service/api/examples.json), then
 ## rewrite openapi.yaml, which shows them.
-examples: $(VENV)/.runtime-installed
+examples: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 	LOG_LEVEL=warning $(BIN)/python -c 'from service.api.examples import main; main()'
 	$(MAKE) openapi
 
 ## The benchmarks that exist (they print figures; nothing is asserted). Run as modules
 ## (python -m bench.http): as a script, bench/http.py would shadow the standard library's http.
-bench: $(VENV)/.runtime-installed
+## colver (the Rust solver bench/analysis.py compares with) goes into the venv here only: it is
+## no requirement of the referee.
+bench: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check $(COLVER)
 	@for name in engine analysis http; do \
 		if [ -f "bench/$$name.py" ]; then echo "== bench/$$name.py"; $(BIN)/python -m "bench.$$name"; fi; \
 	done

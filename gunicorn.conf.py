@@ -1,9 +1,12 @@
 """gunicorn settings for the referee: `gunicorn -c gunicorn.conf.py service.app:app`.
 
 Environment: HOST (127.0.0.1), PORT (8000), WEB_CONCURRENCY (workers, default one per CPU),
-THREADS (per worker, 4), TIMEOUT (30 s), CLIENT_TIMEOUT (10 s: the longest a client may stall
-mid-request or mid-answer), LOG_LEVEL (info), PROMETHEUS_MULTIPROC_DIR (where the workers'
-metrics meet; a temporary directory when unset).
+THREADS (per worker, 4), ANALYSIS_SLOTS (analyses run at once per worker; default THREADS - 1,
+at least 1: one more is answered at once with a 503 and Retry-After, so that an analysis never
+takes the thread the other requests need; service/api/limiter.py), TIMEOUT (30 s),
+CLIENT_TIMEOUT (10 s: the longest a client may stall mid-request or mid-answer), LOG_LEVEL
+(info), PROMETHEUS_MULTIPROC_DIR (where the workers' metrics meet; a temporary directory when
+unset).
 """
 
 from __future__ import annotations
@@ -76,6 +79,14 @@ def on_starting(server: Any) -> None:
     # Samples left by an earlier run would be merged into this one's: start clean.
     for stale in _metrics_dir.glob("*.db"):
         stale.unlink()
+
+
+def post_worker_init(worker: Any) -> None:
+    # In each new worker: as many analyses at once as its threads less one (ANALYSIS_SLOTS
+    # unset), so that one thread is always left for the cheap requests.
+    from service.api.limiter import size_for_threads
+
+    size_for_threads(worker.wsgi, worker.cfg.threads)
 
 
 def worker_exit(server: Any, worker: Any) -> None:

@@ -10,7 +10,7 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-from service.api import BLUEPRINTS, cors, observability, ops
+from service.api import BLUEPRINTS, cors, limiter, observability, ops
 from service.api.blueprint import Blueprint
 from service.api.openapi import ContractPlugin
 from service.api.problems import ProblemApi
@@ -33,6 +33,8 @@ DEFAULT_CONFIG: Mapping[str, Any] = {
     "LOG_LEVEL": os.environ.get("LOG_LEVEL", "INFO"),
     # Test harnesses only: caps every analysis budget (service/api/analysis.py).
     "ANALYSIS_BUDGET_CAP_MS": os.environ.get("ANALYSIS_BUDGET_CAP_MS") or None,
+    # Analyses at once per worker (service/api/limiter.py); unset: the worker's threads - 1.
+    limiter.SLOTS_SETTING: os.environ.get(limiter.SLOTS_SETTING) or None,
     "API_TITLE": "Belote referee",
     "API_VERSION": "1.0.0",
     "OPENAPI_VERSION": "3.1.0",
@@ -82,6 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     observability.configure_logging(app.config["LOG_LEVEL"])
     cors.init_app(app)
     observability.init_app(app)
+    limiter.init_app(app)
 
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [ContractPlugin()]})
     for blueprint in BLUEPRINTS:

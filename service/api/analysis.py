@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any, Final
 
 import flask
@@ -11,11 +12,14 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
+from service.api.coinche_play import CoincheReplayRequestSchema
 from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
+from service.api.limiter import limited
 from service.api.schemas import (
     BoundedList,
     CardField,
+    MessageField,
     Schema,
     StrictBoolean,
     StrictInteger,
@@ -31,10 +35,15 @@ from service.rules.analysis import (
     DEFAULT_BUDGET_MS,
     MAX_BUDGET_MS,
     Claim,
+    ClaimRuling,
     ClaimVerdict,
     Solution,
+    explain_claim,
+    explain_coinche_claim,
     judge_claim,
+    judge_coinche_claim,
     solve,
+    solve_coinche,
 )
 from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
 from service.rules.play import PLAYERS
@@ -75,6 +84,26 @@ LATE_POSITION: Final = {
         ["QD", "10H", "QH", "8C", "AS", "JD", "KC", "7C"],
     ],
 }
+# The same position in coinche: seat 1 bid 100 in spades, coinched by seat 2.
+COINCHE_LATE_POSITION: Final = {
+    **{key: value for key, value in LATE_POSITION.items() if key not in ("trump", "taker")},
+    "contract": {"taker": 1, "value": 100, "strain": "S", "coinche": 1},
+}
+# The same hands in 120 tout-atout by seat 1, played from the first card (every suit in
+# trump order: J, 9, A, 10, K, Q, 8, 7); seat 1 to lead to the last 3 tricks.
+TOUT_ATOUT_POSITION: Final = {
+    "dealer": 0,
+    "contract": {"taker": 1, "value": 120, "strain": "TA"},
+    "plays": [
+        *("QC", "9C", "8C", "10C"),
+        *("7D", "QD", "AD", "9D"),
+        *("7H", "9H", "10H", "JH"),
+        *("KS", "10S", "9S", "AS"),
+        *("7S", "QH", "8S", "QS"),
+    ],
+    "hands": LATE_POSITION["hands"],
+    "rules": {"sa_ta": True},
+}
 # What depends on the machine and the moment, not on the position: not compared in examples.
 SEARCH_FIGURES: Final = ("nodes", "elapsed_ms")
 
@@ -91,8 +120,10 @@ def _budget(asked: int) -> int:
     return asked if cap is None else min(asked, int(cap))
 
 
-class AnalysisRequestSchema(ReplayRequestSchema):
-    """A replay's body with the hands required, and the search's time budget."""
+class Analysed(Schema):
+    """What an analysis adds to a replay's body, classic or coinche: the hands required, and
+    the search's time budget. Put it first among the bases, the replay's request schema after
+    it: `class AnalysisRequestSchema(Analysed, ReplayRequestSchema)`."""
 
     hands = BoundedList(
         card_list(HAND_SIZE, HAND_SIZE),
@@ -111,7 +142,12 @@ class AnalysisRequestSchema(ReplayRequestSchema):
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return {**super().record(data, **kwargs), "budget_ms": _budget(data["budget_ms"])}
+        replayed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
+        return {**replayed, "budget_ms": _budget(data["budget_ms"])}
+
+
+class AnalysisRequestSchema(Analysed, ReplayRequestSchema):
+    """A replay's body with the hands required, and the search's time budget."""
 
 
 class ClaimSchema(Schema):
@@ -134,7 +170,10 @@ class ClaimSchema(Schema):
         return Claim(data["seat"], data.get("tricks"), data.get("rest", False), data.get("points"))
 
 
-class ClaimRequestSchema(AnalysisRequestSchema):
+class Claimed(Schema):
+    """What a claim adds to an analysis's body, classic or coinche: the claim and its mode.
+    First among the bases, as `Analysed`: `class ClaimRequestSchema(Claimed, ...)`."""
+
     claim = ma.fields.Nested(ClaimSchema, required=True)
     mode = ma.fields.String(
         validate=validate.OneOf(CLAIM_MODES),
@@ -148,21 +187,41 @@ class ClaimRequestSchema(AnalysisRequestSchema):
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return {**super().record(data, **kwargs), "claim": data["claim"], "mode": data["mode"]}
+        analysed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
+        return {**analysed, "claim": data["claim"], "mode": data["mode"]}
+
+
+class ClaimRequestSchema(Claimed, AnalysisRequestSchema):
+    """An analysis's body with a claim and its mode."""
+
+
+class CoincheAnalysisRequestSchema(Analysed, CoincheReplayRequestSchema):
+    """A coinche replay's body with the hands required, and the search's time budget."""
+
+
+class CoincheClaimRequestSchema(Claimed, CoincheAnalysisRequestSchema):
+    """A coinche analysis's body with a claim and its mode."""
 
 
 class OutcomeSchema(Schema):
     points = pair(
         StrictInteger(),
         required=True,
-        metadata={"description": "Final card points per team, dix de der in (162 in all)."},
+        metadata={
+            "description": "Final points per team, dix de der in (162 in all): card points, "
+            "or the team points the coinche replay counts (scaled under SA and TA when the "
+            "options say `scaled`)."
+        },
     )
     capot = team(required=True, allow_none=True, metadata={"description": "Won every trick."})
     contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
     score = pair(
         StrictInteger(),
         required=True,
-        metadata={"description": "The deal's score per team, as /v1/deals/replay gives it."},
+        metadata={
+            "description": "The deal's score per team, as the replay gives it "
+            "(/v1/deals/replay, or /v1/coinche/deals/replay with its contract)."
+        },
     )
 
 
@@ -237,12 +296,27 @@ class SolveDeal(MethodView):
         varying=SEARCH_FIGURES,
     )
     @judgement(blp, AnalysisRequestSchema, SolutionSchema)
+    @limited(blp)
     def post(self, body: dict[str, Any]) -> Solution:
         """What perfect play gives from here: the value, every card's value, a perfect line."""
         return solve(body["record"], body["options"], body["budget_ms"])
 
 
+class LinePlaySchema(Schema):
+    seat = seat(required=True)
+    card = CardField(canonical=True, required=True)
+    trick = StrictInteger(
+        required=True,
+        metadata={"description": "The trick it is played to, from 0 (as a replay's renonces)."},
+    )
+
+
+VERDICT_FIELDS: Final = tuple(field.name for field in fields(ClaimVerdict))
+
+
 class ClaimVerdictSchema(SearchSchema):
+    """A claim's verdict (a rules `ClaimRuling`: the verdict, its reason, its line's seats)."""
+
     holds = StrictBoolean(
         required=True, allow_none=True, metadata={"description": "null: the budget ran out."}
     )
@@ -264,6 +338,28 @@ class ClaimVerdictSchema(SearchSchema):
         allow_none=True,
         metadata={"description": "When the claim fails: a legal line to the end that defeats it."},
     )
+    refutation_plays = ma.fields.List(
+        ma.fields.Nested(LinePlaySchema),
+        required=True,
+        allow_none=True,
+        metadata={"description": "The refutation's cards again, each with its seat and trick."},
+    )
+    message = MessageField(
+        required=True,
+        metadata={
+            "description": "Why the claim holds or fails, in the request's language: the trick "
+            "that defeats it (tricks counted from 1, as players count them) and what the team "
+            "ends with along the refutation."
+        },
+    )
+
+    @ma.pre_dump
+    def ruling(self, ruling: ClaimRuling, **kwargs: Any) -> dict[str, Any]:
+        verdict = {name: getattr(ruling.verdict, name) for name in VERDICT_FIELDS}
+        return verdict | {
+            "refutation_plays": ruling.refutation_plays,
+            "message": ruling.reason.message,
+        }
 
 
 @blp.route("/v1/analysis/claim")
@@ -274,7 +370,8 @@ class JudgeClaim(MethodView):
         "for the team. Mode `best` (default): the claim holds if the team can force it with "
         "perfect play whatever the opponents do; `any`: it holds however both sides play "
         "(every remaining card a master). Answers what the team can guarantee in that mode "
-        "and, when the claim fails, a line of legal play that defeats it.",
+        "and, when the claim fails, a line of legal play that defeats it, each card with its "
+        "seat, and a sentence saying why it holds or fails.",
     )
     @example(
         "rest_refuted",
@@ -290,8 +387,68 @@ class JudgeClaim(MethodView):
         varying=SEARCH_FIGURES,
     )
     @judgement(blp, ClaimRequestSchema, ClaimVerdictSchema)
-    def post(self, body: dict[str, Any]) -> ClaimVerdict:
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> ClaimRuling:
         """Whether a claim holds, what the team can guarantee, and a refutation."""
-        return judge_claim(
-            body["record"], body["claim"], body["mode"], body["options"], body["budget_ms"]
-        )
+        record, claim, mode, options = body["record"], body["claim"], body["mode"], body["options"]
+        verdict = judge_claim(record, claim, mode, options, body["budget_ms"])
+        return explain_claim(record, claim, verdict, mode, options)
+
+
+@blp.route("/v1/coinche/analysis/solve")
+class SolveCoincheDeal(MethodView):
+    @blp.doc(
+        operationId="coinche_solve_deal",
+        description="As /v1/analysis/solve, on a coinche deal under its contract's strain (a "
+        "trump suit, SA or TA, with the strain's card order, points and obligations): the "
+        "takers maximise their margin of the team points the coinche replay counts (scaled "
+        "under SA and TA when the options say `scaled`), a capot counting the `capot` "
+        "option's value; each outcome's `contract` and `score` are the coinche deal's, its "
+        "coinche level and belotes included. Past `budget_ms` the answer is `exact: false` "
+        "with `bounds` on the takers' final points.",
+    )
+    @example(
+        "three_tricks_left",
+        COINCHE_LATE_POSITION,
+        "100 in spades coinched, the takers down by 114 points with 3 tricks left: dedans "
+        "whatever they play. `nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @example(
+        "tout_atout",
+        TOUT_ATOUT_POSITION,
+        "120 in tout-atout, every suit in trump order: the takers are dedans whatever they "
+        "play, and 8D is their best lead; KH and 8H give 22 more points to the defenders. "
+        "`nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @judgement(blp, CoincheAnalysisRequestSchema, SolutionSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> Solution:
+        """What perfect play gives from here in a coinche deal: the value, every card's value,
+        a perfect line."""
+        return solve_coinche(body["record"], body["options"], body["budget_ms"])
+
+
+@blp.route("/v1/coinche/analysis/claim")
+class JudgeCoincheClaim(MethodView):
+    @blp.doc(
+        operationId="coinche_judge_claim",
+        description="As /v1/analysis/claim, on a coinche deal under its contract's strain; a "
+        "claim of points is of the team points the coinche replay counts.",
+    )
+    @example(
+        "rest_refuted",
+        {**COINCHE_LATE_POSITION, "claim": {"seat": 2, "rest": True}},
+        "Seat 2 claims the last 3 tricks: the takers' 10S wins one whatever seat 2 does. "
+        "`nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @judgement(blp, CoincheClaimRequestSchema, ClaimVerdictSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> ClaimRuling:
+        """Whether a claim holds in a coinche deal, what the team can guarantee, and a
+        refutation."""
+        record, claim, mode, options = body["record"], body["claim"], body["mode"], body["options"]
+        verdict = judge_coinche_claim(record, claim, mode, options, body["budget_ms"])
+        return explain_coinche_claim(record, claim, verdict, mode, options)

@@ -7,6 +7,8 @@ Problem types (the `type` member) are stable identifiers, not pages to fetch:
   schema (a wrong type, a missing or unknown field, a card that is not a card).
 - `https://belote-referee.example/problems/inconsistent-input` (422): the body is well formed
   but describes a situation that cannot occur at a real table (`InconsistentInput`).
+- `https://belote-referee.example/problems/analysis-busy` (503): the worker is already running
+  every analysis it runs at once (service/api/limiter.py); `Retry-After` says when to ask again.
 - `about:blank` for plain HTTP errors (400, 404, 405, 413, 415, 500, 501...): the status says
   it all.
 
@@ -25,7 +27,7 @@ import orjson
 from flask import Response
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, ServiceUnavailable
 
 from service.api.i18n import Language, language_headers, request_language, translate
 from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS
@@ -69,6 +71,35 @@ INCONSISTENT_INPUT: Final = ProblemKind(
         "fr": "La requête décrit une situation impossible à une vraie table ; `errors` indique où.",
     },
 )
+
+ANALYSIS_BUSY: Final = ProblemKind(
+    PROBLEM_BASE + "analysis-busy",
+    {"en": "Too many analyses at once", "fr": "Trop d'analyses à la fois"},
+    {
+        "en": "The referee is already running all the analyses it runs at once, so that "
+        "every other request is still answered at once; ask again after the seconds "
+        "Retry-After gives.",
+        "fr": "L'arbitre mène déjà toutes les analyses qu'il mène à la fois, pour que toutes "
+        "les autres requêtes restent servies sans attendre ; redemandez après les secondes "
+        "qu'indique Retry-After.",
+    },
+)
+RETRY_AFTER_HEADER_DOC: Final = {
+    "description": "Seconds to wait before asking again: analyses end in milliseconds, so a "
+    "slot is most likely free by then.",
+    "schema": {"type": "integer", "minimum": 1},
+}
+BUSY_RESPONSE: Final = "ANALYSIS_BUSY"
+"""The component documenting an analysis's 503 (`@limited`, service/api/limiter.py)."""
+
+
+class AnalysisBusy(ServiceUnavailable):
+    """503: every analysis slot of this worker is taken; ask again after `retry_after`
+    seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after=retry_after)
+
 
 PLAIN: Final = "about:blank"
 
@@ -139,7 +170,13 @@ _PLAIN: Final[dict[int, ProblemKind]] = {
 }
 
 
-PROBLEM_KINDS: Final = (MALFORMED_JSON, INVALID_REQUEST, INCONSISTENT_INPUT, _PLAIN[400])
+PROBLEM_KINDS: Final = (
+    MALFORMED_JSON,
+    INVALID_REQUEST,
+    INCONSISTENT_INPUT,
+    ANALYSIS_BUSY,
+    _PLAIN[400],
+)
 """One of each problem type (the plain ones share theirs)."""
 
 
@@ -273,6 +310,14 @@ class ProblemApi(Api):
         }
         prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+        response = {
+            "description": "Every analysis slot of this worker is taken: ask again after "
+            "`Retry-After` seconds.",
+            "schema": self.ERROR_SCHEMA,
+            "headers": headers | {"Retry-After": RETRY_AFTER_HEADER_DOC},
+        }
+        prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
+        self.spec.components.response(BUSY_RESPONSE, response, lazy=True)
 
     def _register_pagination_header(self) -> None:
         """Nothing: no answer is paginated (flask-smorest's would leave an unused schema)."""
@@ -285,6 +330,9 @@ class ProblemApi(Api):
             headers["Allow"] = ", ".join(error.valid_methods)
         if status == 415:  # RFC 9110 12.5.3: say which content codings are accepted
             headers["Accept-Encoding"] = "identity"
+        if isinstance(error, AnalysisBusy):
+            headers["Retry-After"] = str(error.retry_after)
+            return problem_response(status, ANALYSIS_BUSY, headers=headers)
         if "messages" in data:  # webargs: validation (422) or unparsable JSON (400)
             if status == 400:
                 return problem_response(status, MALFORMED_JSON, headers=headers)

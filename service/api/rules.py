@@ -11,6 +11,7 @@ from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.schemas import Schema, StrictInteger
 from service.rules import RulesDescription, describe_rules
+from service.rules.analysis.engine import ENGINES, NATIVE, REFERENCE, VARIABLE
 
 blp = Blueprint(
     "rules",
@@ -63,6 +64,16 @@ class RulesDescriptionSchema(Schema):
         ma.fields.String(), required=True, metadata={"description": "Applied in this order."}
     )
     interpretations = _codes("Where RULES.md chooses among readings of the texts.")
+    analysis_engine = ma.fields.String(
+        required=True,
+        metadata={
+            "enum": list(ENGINES),
+            "description": f"The search answering `/v1/analysis`: `{NATIVE}`, the compiled "
+            f"core, or `{REFERENCE}`, the pure-Python search it is proven against (chosen "
+            f"when the service starts, with `{VARIABLE}={REFERENCE}`). Both give the same "
+            "answers; only their speed and `nodes` differ.",
+        },
+    )
 
 
 @blp.route("/v1/rules")

@@ -63,6 +63,7 @@ class RulesDescription:
     deal_points: int
     annonce_tie_breaks: tuple[str, ...]
     interpretations: tuple[CodeDescription, ...]
+    analysis_engine: str  # the search answering /v1/analysis (analysis.engine.ENGINES)
 
 
 VIOLATIONS: dict[ViolationCode, Texts] = {
@@ -271,6 +272,9 @@ def describe_rules(lang: str = "en") -> RulesDescription:
     >>> [o.name for o in description.options][:2], description.deal_points
     (['undertrump', 'overtrump_partner'], 162)
     """
+    # Imported here: importing service.rules (a library) needs no built native core.
+    from service.rules.analysis.engine import ENGINE
+
     options = describe_options(OPTION_SPECS, lang)
     return RulesDescription(
         options=options,
@@ -280,4 +284,5 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         deal_points=DEAL_POINTS,
         annonce_tie_breaks=tuple(_say(t, lang) for t in ANNONCE_TIE_BREAKS),
         interpretations=describe_codes(INTERPRETATIONS, lang),
+        analysis_engine=ENGINE,
     )

@@ -199,6 +199,74 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Claim exactly one of tricks, rest or points.",
         "fr": "Revendiquez exactement un de tricks, rest ou points.",
     },
+    # Why a claim holds or fails (service/rules/analysis/explain.py). `how` is the mode's
+    # phrase below; tricks are counted from 1; `card` is named as players name it.
+    "claim.holds_best": {
+        "en": "whatever the opponents do",
+        "fr": "quoi que fassent les adversaires",
+    },
+    "claim.holds_any": {
+        "en": "however both sides play",
+        "fr": "quel que soit le jeu des deux camps",
+    },
+    "claim.fails_best": {
+        "en": "the opponents can defeat the claim",
+        "fr": "les adversaires peuvent faire tomber la revendication",
+    },
+    "claim.fails_any": {
+        "en": "one way of playing defeats the claim",
+        "fr": "une façon de jouer fait tomber la revendication",
+    },
+    "claim.holds_rest": {
+        "en": "{how}, team {team} takes every trick left: the claim holds.",
+        "fr": "{how}, l'équipe {team} fait tous les plis restants : la revendication tient.",
+    },
+    "claim.holds_tricks": {
+        "en": "{how}, team {team} takes at least {claimed} of the {left} tricks left: the claim "
+        "holds.",
+        "fr": "{how}, l'équipe {team} fait au moins {claimed} des {left} plis restants : la "
+        "revendication tient.",
+    },
+    "claim.holds_points": {
+        "en": "{how}, team {team} ends with at least {claimed} card points: the claim holds.",
+        "fr": "{how}, l'équipe {team} finit avec au moins {claimed} points de cartes : la "
+        "revendication tient.",
+    },
+    "claim.fails_rest": {
+        "en": "{how}: seat {seat} wins trick {trick} with {card}.",
+        "fr": "{how} : le joueur {seat} remporte le pli {trick} avec {card}.",
+    },
+    "claim.fails_tricks": {
+        "en": "{how}: seat {seat} wins trick {trick} with {card}, and team {team} takes {got} "
+        "of the {left} tricks left, not {claimed}.",
+        "fr": "{how} : le joueur {seat} remporte le pli {trick} avec {card}, et l'équipe {team} "
+        "fait {got} des {left} plis restants, pas {claimed}.",
+    },
+    "claim.fails_points": {
+        "en": "{how}: seat {seat} wins trick {trick} with {card}, and team {team} ends with "
+        "{got} card points, not {claimed}.",
+        "fr": "{how} : le joueur {seat} remporte le pli {trick} avec {card}, et l'équipe {team} "
+        "finit avec {got} points de cartes, pas {claimed}.",
+    },
+    "claim.beyond_tricks": {
+        "en": "Only {left} tricks are left: team {team} cannot take {claimed}.",
+        "fr": "Il ne reste que {left} plis : l'équipe {team} ne peut pas en faire {claimed}.",
+    },
+    "claim.beyond_points": {
+        "en": "The opponents already hold {opponents} card points: team {team} cannot end with "
+        "{claimed}.",
+        "fr": "Les adversaires ont déjà {opponents} points de cartes : l'équipe {team} ne peut "
+        "pas finir avec {claimed}.",
+    },
+    "claim.fails_unshown": {
+        "en": "{how}, but the search ran out of time before it wrote out a line that shows how.",
+        "fr": "{how}, mais la recherche a manqué de temps avant d'écrire le jeu qui le montre.",
+    },
+    "claim.unsettled": {
+        "en": "The search ran out of time before it settled the claim: ask again with more time.",
+        "fr": "La recherche a manqué de temps avant de trancher la revendication : redemandez en "
+        "lui laissant plus de temps.",
+    },
     "hands_count": {
         "en": "Give the hands of all 4 seats, not {size}.",
         "fr": "Donnez les mains des 4 joueurs, pas {size}.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -147,3 +148,33 @@ def test_the_operations_are_named(client: FlaskClient) -> None:
     paths = client.get("/openapi.json").get_json()["paths"]
     assert paths[SOLVE]["post"]["operationId"] == "solve_deal"
     assert paths[CLAIM]["post"]["operationId"] == "judge_claim"
+
+
+def test_a_refuted_claim_says_why_and_gives_each_card_its_seat(client: FlaskClient) -> None:
+    # Seat 0's team claims one trick against seat 1's capot: seat 1 wins the first with JH.
+    body = answer(client, CLAIM, {**DEAL, "claim": {"seat": 0, "tricks": 1}})
+    assert body["holds"] is False
+    plays = body["refutation_plays"]
+    assert [play["card"] for play in plays] == body["refutation"]
+    assert [play["trick"] for play in plays] == [index // 4 for index in range(32)]
+    assert [play["seat"] for play in plays[:4]] == [1, 2, 3, 0]  # seat 1 leads the first
+    for play in plays:
+        assert play["card"] in HANDS[play["seat"]]
+    # The trick that leaves team 0 without one is the last, won by a seat of team 1.
+    said = re.fullmatch(
+        r"The opponents can defeat the claim: seat ([13]) wins trick 8 with (\S+), and team 0 "
+        r"takes 0 of the 8 tricks left, not 1\.",
+        body["message"],
+    )
+    assert said is not None, body["message"]
+    assert {"seat": int(said[1]), "card": said[2], "trick": 7} in plays[-4:]
+    french = answer(client, CLAIM, {**DEAL, "claim": {"seat": 0, "tricks": 1}}, **FRENCH)
+    assert french["message"].startswith("Les adversaires peuvent faire tomber la revendication")
+
+
+def test_a_claim_that_holds_says_so(client: FlaskClient) -> None:
+    body = answer(client, CLAIM, {**DEAL, "claim": {"seat": 3, "rest": True}})
+    assert body["refutation_plays"] is None
+    assert body["message"] == (
+        "Whatever the opponents do, team 1 takes every trick left: the claim holds."
+    )

@@ -39,6 +39,10 @@ ANALYSIS: dict[str, Any] = {
         ["AD", "10D", "KD", "QD", "JD", "QC", "KC", "AC"],
     ],
 }
+COINCHE_ANALYSIS: dict[str, Any] = {
+    **{key: value for key, value in ANALYSIS.items() if key not in ("trump", "taker")},
+    "contract": {"taker": 1, "value": 160, "strain": "H"},
+}
 
 VALID: dict[str, list[dict[str, Any]]] = {
     "/v1/legal-moves": [BODIES["legal-moves"], {**BODIES["legal-moves"], "rules": RULES}],
@@ -137,6 +141,27 @@ VALID: dict[str, list[dict[str, Any]]] = {
     "/v1/analysis/claim": [
         {**ANALYSIS, "claim": {"seat": 1, "rest": True}},
         {**ANALYSIS, "plays": ["JH"], "claim": {"seat": 0, "points": 30}, "mode": "any"},
+    ],
+    "/v1/coinche/analysis/solve": [
+        {**COINCHE_ANALYSIS, "budget_ms": 500},
+        {
+            **COINCHE_ANALYSIS,
+            "contract": {"taker": 1, "value": 120, "strain": "SA", "coinche": 1},
+            "plays": ["AS", "KS"],
+            "belote_announced": [{"seat": 1, "suit": "H"}],
+            "rules": {"sa_ta": True, "sa_points": "scaled"},
+        },
+    ],
+    "/v1/coinche/analysis/claim": [
+        {**COINCHE_ANALYSIS, "claim": {"seat": 1, "rest": True}},
+        {
+            **COINCHE_ANALYSIS,
+            "contract": {"taker": 1, "value": 80, "strain": "TA"},
+            "plays": ["JH"],
+            "claim": {"seat": 0, "points": 30},
+            "mode": "any",
+            "rules": {"sa_ta": True},
+        },
     ],
 }
 # Answers that differ from one call to the next.

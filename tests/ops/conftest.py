@@ -32,8 +32,12 @@ def port_is_closed(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) != 0
 
 
+# Left to gunicorn.conf.py's defaults unless a test sets them.
+SERVER_SETTINGS = ("PROMETHEUS_MULTIPROC_DIR", "THREADS", "ANALYSIS_SLOTS")
+
+
 def server_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env = {k: v for k, v in os.environ.items() if k not in SERVER_SETTINGS}
     env.update({"HOST": "127.0.0.1", "LOG_LEVEL": "warning"}, **extra)
     return env
 
@@ -53,14 +57,15 @@ def children(pid: int) -> set[int]:
 
 @contextmanager
 def gunicorn(
-    workers: int, threads: int = 4, log_path: Path | None = None, **extra_env: str
+    workers: int, threads: int | None = None, log_path: Path | None = None, **extra_env: str
 ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """A gunicorn serving the app on 127.0.0.1; stopped (and killed if need be) on exit. Its
-    output goes to `log_path` when given."""
+    """A gunicorn serving the app on 127.0.0.1 (`threads` per worker: gunicorn.conf.py's
+    default when None); stopped (and killed if need be) on exit. Its output goes to
+    `log_path` when given."""
     port = free_port()
-    env = server_env(
-        PORT=str(port), WEB_CONCURRENCY=str(workers), THREADS=str(threads), **extra_env
-    )
+    if threads is not None:
+        extra_env["THREADS"] = str(threads)
+    env = server_env(PORT=str(port), WEB_CONCURRENCY=str(workers), **extra_env)
     # A file, not a pipe: a full pipe would stall gunicorn.
     with open(log_path, "w+b") if log_path else tempfile.TemporaryFile() as log:
         process = subprocess.Popen(

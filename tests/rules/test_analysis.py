@@ -9,22 +9,47 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.rules import DealRecord, InconsistentInput, RuleOptions, replay
+from service.rules import Card, DealRecord, InconsistentInput, RuleOptions, legal_cards, replay
 from service.rules.analysis import (
     ANY,
     BEST,
+    CLOCK_EVERY,
     Claim,
+    ClaimVerdict,
     Outcome,
+    Solution,
     equivalent_groups,
     judge_claim,
+    judge_coinche_claim,
     solve,
+    solve_coinche,
 )
-from service.rules.cards import mask_of
+from service.rules.analysis.questions import Objective, coinche_objective
+from service.rules.cards import (
+    ALL_CARDS,
+    DEAL_POINTS,
+    DECK_POINTS,
+    HAND_SIZE,
+    KING,
+    QUEEN,
+    SANS_ATOUT,
+    TOUT_ATOUT,
+    mask_of,
+)
+from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
+from service.rules.coinche_replay import (
+    Belote,
+    CoincheRecord,
+    belote_suits,
+    replay_coinche,
+    strain_values,
+)
 from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,
     cards,
@@ -42,8 +67,49 @@ LAST_TRICK_BONUS = 10
 
 
 @dataclass(frozen=True)
+class Reading:
+    """One variant's rules as the brute force reads them, apart from service.rules: whether a
+    card may be played from a hand to a trick, the trick's winner (its index), a card's raw
+    points, and a team's final points from the raw points of its tricks and whether it won
+    the last."""
+
+    allows: Callable[[int, Sequence[int], Sequence[int]], bool]
+    winner: Callable[[Sequence[int]], int]
+    points: Callable[[int], int]
+    final: Callable[[int, bool], int]
+
+
+def classic(trump: int, options: RuleOptions) -> Reading:
+    """RULES.md read by tests/rules/builders.py."""
+    return Reading(
+        lambda card, hand, trick: reference_allows(card, hand, trick, trump, options),
+        lambda trick: reference_winner(trick, trump),
+        lambda card: reference_points(card, trump),
+        lambda raw, last: raw + LAST_TRICK_BONUS * last,
+    )
+
+
+def coinche(strain: int, options: CoincheOptions) -> Reading:
+    """RULES-COINCHE.md read by tests/rules/coinche_reference.py: the strain's order, points and
+    obligations, a team's raw total scaled to 152 where `sa_points`/`ta_points` say."""
+    deck = sum(ref.raw_points(c, strain, options) for c in range(DECK_SIZE))
+    scaled = {ref.SA: options.sa_points, ref.TA: options.ta_points}.get(strain) == "scaled"
+    return Reading(
+        lambda card, hand, trick: (
+            ref.card_rule(list(hand), list(trick), strain, options, card) is None
+        ),
+        lambda trick: ref.winner(list(trick), strain),
+        lambda card: ref.raw_points(card, strain, options),
+        lambda raw, last: (
+            (ref.half_up(DECK_POINTS * raw, deck) if scaled else raw) + LAST_TRICK_BONUS * last
+        ),
+    )
+
+
+@dataclass(frozen=True)
 class End:
-    """A finished deal: card points (dix de der in) and tricks per team, over the whole deal."""
+    """A finished deal: points (dix de der in, scaled where the rules say) and tricks per team,
+    over the whole deal."""
 
     points: tuple[int, int]
     tricks: tuple[int, int]
@@ -65,57 +131,57 @@ class Position:
     hands: tuple[tuple[int, ...], ...]  # each seat's cards still held
     leader: int
     trick: tuple[int, ...]
-    points: tuple[int, int]  # card points of the tricks finished
+    raw: tuple[int, int]  # raw card points of the tricks finished
     tricks: tuple[int, int]  # tricks finished, per team
 
 
-def position_of(record: DealRecord) -> Position:
+def position_of(record: DealRecord | CoincheRecord, reading: Reading) -> Position:
     """The position after the record's plays, followed trick by trick."""
     assert record.hands is not None
     hands = [[c for c in hand if c not in record.plays] for hand in record.hands]
     leader = (record.dealer + 1) % PLAYERS
-    points, tricks = [0, 0], [0, 0]
+    raw, tricks = [0, 0], [0, 0]
     whole = len(record.plays) - len(record.plays) % PLAYERS
     for start in range(0, whole, PLAYERS):
         trick = record.plays[start : start + PLAYERS]
-        leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
-        points[leader % 2] += sum(reference_points(c, record.trump) for c in trick)
+        leader = (leader + reading.winner(trick)) % PLAYERS
+        raw[leader % 2] += sum(reading.points(c) for c in trick)
         tricks[leader % 2] += 1
     return Position(
         tuple(tuple(h) for h in hands),
         leader,
         tuple(record.plays[whole:]),
-        (points[0], points[1]),
+        (raw[0], raw[1]),
         (tricks[0], tricks[1]),
     )
 
 
-def tree(position: Position, trump: int, options: RuleOptions) -> Tree:
+def tree(position: Position, reading: Reading) -> Tree:
     """Every way the deal can end from `position` with legal plays."""
     hands, trick = position.hands, position.trick
-    if not trick and not any(hands):
-        return End(position.points, position.tricks)
     seat = (position.leader + len(trick)) % PLAYERS
-    children = []
+    children: list[tuple[int, Tree]] = []
     for card in hands[seat]:
-        if not reference_allows(card, hands[seat], trick, trump, options):
+        if not reading.allows(card, hands[seat], trick):
             continue
         held = tuple(
             tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands)
         )
         played = (*trick, card)
         if len(played) < PLAYERS:
-            child = Position(held, position.leader, played, position.points, position.tricks)
+            within = Position(held, position.leader, played, position.raw, position.tricks)
+            children.append((card, tree(within, reading)))
+            continue
+        winner = (position.leader + reading.winner(played)) % PLAYERS
+        raw, tricks = list(position.raw), list(position.tricks)
+        raw[winner % 2] += sum(reading.points(c) for c in played)
+        tricks[winner % 2] += 1
+        if any(held):
+            after = Position(held, winner, (), (raw[0], raw[1]), (tricks[0], tricks[1]))
+            children.append((card, tree(after, reading)))
         else:
-            winner = (position.leader + reference_winner(played, trump)) % PLAYERS
-            won = sum(reference_points(c, trump) for c in played)
-            if not any(held):
-                won += LAST_TRICK_BONUS
-            points, tricks = list(position.points), list(position.tricks)
-            points[winner % 2] += won
-            tricks[winner % 2] += 1
-            child = Position(held, winner, (), (points[0], points[1]), (tricks[0], tricks[1]))
-        children.append((card, tree(child, trump, options)))
+            points = tuple(reading.final(raw[t], winner % 2 == t) for t in range(2))
+            children.append((card, End((points[0], points[1]), (tricks[0], tricks[1]))))
     return Node(seat, tuple(children))
 
 
@@ -129,8 +195,8 @@ def minimax(node: Tree, score: Callable[[End], int], maximizer: int | None) -> i
 
 
 def margin(takers: int, capot_value: int) -> Callable[[End], int]:
-    """The solver's objective: the takers' card points minus the defenders', a capot counting
-    the capot value against 0."""
+    """The solver's objective: the takers' points minus the defenders', a capot counting the
+    capot value against 0."""
 
     def score(end: End) -> int:
         if end.tricks[takers] == TRICKS:
@@ -189,34 +255,78 @@ PROPERTY = settings(
 )
 
 
-@PROPERTY
-@given(endings())
-def test_the_value_and_every_card_s_value_are_the_brute_force_s(
-    ending: tuple[DealRecord, RuleOptions],
-) -> None:
-    record, options = ending
-    takers, capot = record.taker % 2, options.capot
-    position = position_of(record)
-    full = tree(position, record.trump, options)
+@dataclass(frozen=True)
+class Case:
+    """A position to analyse, classic or coinche: the record, how the brute force reads its
+    rules, the takers, the capot value, the questions asked of the solver and the outcome the
+    replay gives the record finished by a line."""
+
+    record: DealRecord | CoincheRecord
+    reading: Reading
+    takers: int
+    capot: int
+    solve: Callable[[], Solution]
+    claim: Callable[[Claim, str], ClaimVerdict]
+    outcome: Callable[[Sequence[Card]], Outcome]
+
+
+def classic_case(record: DealRecord, options: RuleOptions) -> Case:
+    def outcome(line: Sequence[Card]) -> Outcome:
+        finished = replay(replace(record, plays=(*record.plays, *line)), options)
+        assert finished.score is not None
+        score = finished.score
+        return Outcome(finished.points, score.capot, score.contract, score.score)
+
+    return Case(
+        record,
+        classic(record.trump, options),
+        record.taker % 2,
+        options.capot,
+        lambda: solve(record, options),
+        lambda claim, mode: judge_claim(record, claim, mode, options),
+        outcome,
+    )
+
+
+def coinche_case(record: CoincheRecord, options: CoincheOptions) -> Case:
+    def outcome(line: Sequence[Card]) -> Outcome:
+        finished = replay_coinche(replace(record, plays=(*record.plays, *line)), options)
+        assert finished.score is not None
+        score = finished.score
+        return Outcome(finished.points, score.capot, score.contract, score.score)
+
+    return Case(
+        record,
+        coinche(record.contract.strain, options),
+        record.contract.taker % 2,
+        options.capot,
+        lambda: solve_coinche(record, options),
+        lambda claim, mode: judge_coinche_claim(record, claim, mode, options),
+        outcome,
+    )
+
+
+def check_the_value_and_every_card_s_value(case: Case) -> Solution:
+    """The solution is the brute force's: the value, the line (legal, reaching the value, the
+    replay's outcome), every legal card's value and loss."""
+    record, takers, capot = case.record, case.takers, case.capot
+    full = tree(position_of(record, case.reading), case.reading)
     assert isinstance(full, Node)
     objective = margin(takers, capot)
     best = minimax(full, objective, takers)
 
-    solution = solve(record, options)
+    solution = case.solve()
     assert solution.exact and solution.bounds is None
     assert solution.to_move == full.seat
     assert solution.value is not None
     assert margin_of(solution.value, takers, capot) == best
-    # The line is legal and reaches the value; the value is what replay scores for it.
+    # The line is legal and reaches the value; the value is what the replay scores for it.
     end = follow(full, solution.line)
     assert objective(end) == best
     assert solution.value.points == end.points
-    finished = replay(replace(record, plays=(*record.plays, *solution.line)), options)
-    assert finished.score is not None
-    assert solution.value == Outcome(
-        finished.points, finished.score.capot, finished.score.contract, finished.score.score
-    )
+    assert solution.value == case.outcome(solution.line)
     # Every legal card, in hand order, with its value and its loss for the mover's team.
+    assert record.hands is not None
     legal = [card for card, _ in full.children]
     assert [m.card for m in solution.moves] == [c for c in record.hands[full.seat] if c in legal]
     sign = 1 if full.seat % 2 == takers else -1
@@ -227,28 +337,16 @@ def test_the_value_and_every_card_s_value_are_the_brute_force_s(
         assert move.loss >= 0
     # The value is the best card's value.
     assert min(m.loss for m in solution.moves) == 0
+    return solution
 
 
-@PROPERTY
-@given(
-    endings(),
-    st.sampled_from([BEST, ANY]),
-    st.sampled_from(["tricks", "rest", "points"]),
-    st.integers(0, 3),
-    st.integers(0, 162),
-    st.integers(0, 3),
-)
-def test_claims_are_the_brute_force_s(
-    ending: tuple[DealRecord, RuleOptions],
-    mode: str,
-    kind: str,
-    tricks: int,
-    points: int,
-    seat: int,
-) -> None:
-    record, options = ending
-    position = position_of(record)
-    full = tree(position, record.trump, options)
+def check_a_claim(
+    case: Case, mode: str, kind: str, tricks: int, points: int, seat: int
+) -> ClaimVerdict:
+    """The verdict is the brute force's: what the team can guarantee, whether the claim holds,
+    and a refutation that is a legal line ending under the claim."""
+    position = position_of(case.record, case.reading)
+    full = tree(position, case.reading)
     team = seat % 2
     maximizer = team if mode == BEST else None
     left = TRICKS - sum(position.tricks)
@@ -265,7 +363,7 @@ def test_claims_are_the_brute_force_s(
         "points": lambda e: e.points[team] >= points,
     }[kind]
 
-    verdict = judge_claim(record, claim, mode, options)
+    verdict = case.claim(claim, mode)
     assert verdict.exact
     assert verdict.tricks == guaranteed_tricks
     assert verdict.points == guaranteed_points
@@ -275,6 +373,171 @@ def test_claims_are_the_brute_force_s(
     else:
         assert verdict.refutation is not None
         assert not wanted(follow(full, verdict.refutation))
+    return verdict
+
+
+CLAIMS = (
+    st.sampled_from([BEST, ANY]),
+    st.sampled_from(["tricks", "rest", "points"]),
+    st.integers(0, 3),
+    st.integers(0, 162),
+    st.integers(0, 3),
+)
+
+
+@PROPERTY
+@given(endings())
+def test_the_value_and_every_card_s_value_are_the_brute_force_s(
+    ending: tuple[DealRecord, RuleOptions],
+) -> None:
+    check_the_value_and_every_card_s_value(classic_case(*ending))
+
+
+@PROPERTY
+@given(endings(), *CLAIMS)
+def test_claims_are_the_brute_force_s(
+    ending: tuple[DealRecord, RuleOptions],
+    mode: str,
+    kind: str,
+    tricks: int,
+    points: int,
+    seat: int,
+) -> None:
+    check_a_claim(classic_case(*ending), mode, kind, tricks, points, seat)
+
+
+# --- coinche positions -------------------------------------------------------------------------
+
+COINCHE_OPTIONS = st.builds(
+    CoincheOptions,
+    sa_ta=st.just(True),
+    undertrump=st.sampled_from(["required", "optional"]),
+    overtrump_partner=st.booleans(),
+    capot=st.sampled_from([252, 250]),
+    sa_points=st.sampled_from(["ace19", "scaled"]),
+    ta_points=st.sampled_from(["ffb", "scaled"]),
+    ta_belote=st.sampled_from(["each_suit", "none"]),
+    belote=st.sampled_from(["announce", "automatic"]),
+    surcoinche_multiplier=st.sampled_from([4, 3]),
+)
+# SA and TA twice as often as each suit.
+STRAINS = st.sampled_from([0, 1, 2, 3, SANS_ATOUT, SANS_ATOUT, TOUT_ATOUT, TOUT_ATOUT])
+
+
+def strong_hands(rng: random.Random, strain: int, team: int) -> tuple[tuple[Card, ...], ...]:
+    """Hands where `team` holds mostly the strongest cards under `strain` (trumps, then the
+    highest of each suit), give or take a few."""
+
+    def strength(card: Card) -> float:
+        trump = strain == ref.TA or card >> 3 == strain
+        order = ref.TRUMP_ORDER if trump else ref.PLAIN_ORDER
+        return order[card & 7] + 8 * (card >> 3 == strain) + rng.uniform(0, 8)
+
+    deck = sorted(ALL_CARDS, key=strength, reverse=True)
+    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    for index, card in enumerate(deck):
+        seat = (team + 2 * (index % 2) + (index >= 2 * HAND_SIZE)) % PLAYERS
+        hands[seat].append(card)
+    return tuple(tuple(hand) for hand in hands)
+
+
+def sweeping_plays(
+    rng: random.Random,
+    hands: tuple[tuple[Card, ...], ...],
+    dealer: int,
+    strain: int,
+    options: CoincheOptions,
+    length: int,
+    team: int,
+) -> tuple[Card, ...]:
+    """`length` legal plays where `team` takes each trick when it can and the others give it
+    their weakest cards: a capot in the making, more often than not."""
+    held = [list(h) for h in hands]
+    plays: list[Card] = []
+    leader, trick = (dealer + 1) % PLAYERS, []
+    while len(plays) < length:
+        seat = (leader + len(trick)) % PLAYERS
+        allowed = list(legal_cards(held[seat], trick, strain, options))
+        taking = [c for c in allowed if ref.winner([*trick, c], strain) == len(trick)]
+        if seat % 2 == team:
+            card = rng.choice(taking or allowed)
+        else:
+            card = rng.choice([c for c in allowed if c not in taking] or allowed)
+        held[seat].remove(card)
+        plays.append(card)
+        trick.append(card)
+        if len(trick) == PLAYERS:
+            leader, trick = (leader + ref.winner(trick, strain)) % PLAYERS, []
+    return tuple(plays)
+
+
+@st.composite
+def coinche_endings(draw: st.DrawFn) -> tuple[CoincheRecord, CoincheOptions]:
+    """A coinche deal with at most 3 tricks left under any strain and contract, sometimes with
+    a renonce among its plays, sometimes a capot in the making; every belote held announced,
+    or none."""
+    options = draw(COINCHE_OPTIONS)
+    strain = draw(STRAINS)
+    rng = draw(st.randoms(use_true_random=False))
+    length = draw(st.integers(DECK_SIZE - 3 * PLAYERS, DECK_SIZE - 1))
+    rate = draw(st.sampled_from([0.0, 0.0, 0.05]))
+    sweeping = draw(st.sampled_from([None, 0, 1]))  # the team making a capot, if any
+    hands = None if sweeping is None else strong_hands(rng, strain, sweeping)
+    played = play_deal(rng, length, rate, options, hands, trump=strain).record
+    assert played.hands is not None
+    plays = played.plays
+    if sweeping is not None:
+        plays = sweeping_plays(rng, played.hands, played.dealer, strain, options, length, sweeping)
+    value = draw(st.sampled_from([80, 100, 120, 160, CAPOT]))
+    contract = Contract(played.taker, value, strain, draw(st.integers(0, 2)))
+    held = [
+        Belote(seat, suit)
+        for suit in belote_suits(strain, options)
+        for seat, hand in enumerate(played.hands)
+        if {Card.of(KING, suit), Card.of(QUEEN, suit)} <= set(hand)
+    ]
+    announced = tuple(held) if draw(st.booleans()) else ()
+    return CoincheRecord(played.dealer, contract, plays, played.hands, announced), options
+
+
+@PROPERTY
+@given(coinche_endings())
+def test_a_coinche_deal_s_value_and_every_card_s_value_are_the_brute_force_s(
+    ending: tuple[CoincheRecord, CoincheOptions],
+) -> None:
+    record, options = ending
+    solution = check_the_value_and_every_card_s_value(coinche_case(record, options))
+    # The contract and the score are the coinche deal's, as the reference scores it (a deal
+    # without renonce: the reference proves none).
+    assume(replay_coinche(record, options).renonces == ())
+    assert solution.value is not None
+    value = solution.value
+    strain = record.contract.strain
+    counted = [
+        (seat, suit)
+        for seat, suit in ref.belotes([list(h) for h in record.hands or ()], strain, options)
+        if options.belote == "automatic" or Belote(seat, suit) in record.belote_announced
+    ]
+    belote = (sum(s % 2 == 0 for s, _ in counted), sum(s % 2 == 1 for s, _ in counted))
+    contract = record.contract
+    deal = ref.Deal(
+        contract.taker, contract.value, strain, contract.coinche, value.points, value.capot, belote
+    )
+    scored = ref.score(deal, options)
+    assert (value.contract, value.score) == (scored.contract, scored.score)
+
+
+@PROPERTY
+@given(coinche_endings(), *CLAIMS)
+def test_coinche_claims_are_the_brute_force_s(
+    ending: tuple[CoincheRecord, CoincheOptions],
+    mode: str,
+    kind: str,
+    tricks: int,
+    points: int,
+    seat: int,
+) -> None:
+    check_a_claim(coinche_case(*ending), mode, kind, tricks, points, seat)
 
 
 @settings(max_examples=EXAMPLES * 2 // 3, deadline=None)
@@ -724,3 +987,169 @@ def test_a_tiny_budget_answers_bounds_that_hold_the_value() -> None:
 def test_cards_that_play_as_one(legal: str, out: str, trump: int, groups: list[list[str]]) -> None:
     found = equivalent_groups(mask_of(cards(legal)), mask_of(cards(out)), trump)
     assert [[str(c) for c in group] for group in found] == groups
+
+
+# --- coinche -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("strain", "options"),
+    [
+        (SANS_ATOUT, CoincheOptions(sa_ta=True, sa_points="scaled")),
+        (TOUT_ATOUT, CoincheOptions(sa_ta=True, ta_points="scaled")),
+        (SANS_ATOUT, CoincheOptions(sa_ta=True)),
+        (TOUT_ATOUT, CoincheOptions(sa_ta=True)),
+        (HEARTS, CoincheOptions()),
+    ],
+)
+def test_the_search_s_gain_orders_deals_as_the_replay_s_points(
+    strain: int, options: CoincheOptions
+) -> None:
+    # Every set of cards a team can win (by its raw points) and the last trick or not: the
+    # gain the search counts gives the team points the replay counts (never a half to round),
+    # and a larger gain never gives fewer points, so both order the deals alike.
+    objective = coinche_objective(strain, options)
+    values = strain_values(strain, options)
+    gains: dict[int, set[int]] = {0: {0}}  # raw points -> the gains of the sets making them
+    for card in ALL_CARDS:
+        for raw, found in list(gains.items()):
+            more = raw + values.points[card]
+            gains.setdefault(more, set()).update(g + objective.points[card] for g in found)
+    assert max(gains) == values.raw_deck and len(gains) > values.raw_deck // 2
+    ordered = []
+    for raw, found in gains.items():
+        assert len(found) == 1  # the gain is the raw points' alone
+        for last in (False, True):
+            gain = min(found) + objective.last_bonus * last
+            assert (2 * gain) % (2 * objective.unit) != objective.unit  # never a half
+            points = values.team_points(raw) + LAST_TRICK_BONUS * last
+            assert objective.team_points(gain) == points
+            ordered.append((gain, points))
+    ordered.sort()
+    assert [p for _, p in ordered] == sorted(p for _, p in ordered)
+    # Everything: 152 points and the dix de der, 162.
+    assert ordered[-1][1] == DEAL_POINTS
+
+
+@pytest.mark.parametrize("unit", [1, 15, 31])
+def test_a_points_claim_s_target_is_the_least_gain_reaching_its_points(unit: int) -> None:
+    objective = Objective(SANS_ATOUT, (0,) * DECK_SIZE, LAST_TRICK_BONUS * unit, unit, 250)
+    for points in range(-50, 220):
+        least = objective.gain_for(points)
+        assert objective.team_points(least) >= points > objective.team_points(least - 1)
+    # A capot adds half of what it adds to the margin, 44 points (250) or 45 (252), in the unit.
+    assert objective.bonus == 44 * unit
+    assert objective._replace(capot=252).bonus == 45 * unit
+
+
+@pytest.mark.parametrize("strain", [SANS_ATOUT, TOUT_ATOUT])
+def test_a_classic_deal_has_a_trump_suit(strain: int) -> None:
+    # SA and TA are coinche's (solve_coinche): a classic record naming one is refused, clearly.
+    for ask in (lambda r: solve(r), lambda r: judge_claim(r, Claim(0, rest=True))):
+        with pytest.raises(InconsistentInput) as raised:
+            ask(DealRecord(0, strain, 1, (), HANDS))
+        assert [(p.pointer, p.code) for p in raised.value.problems] == [("/trump", "not_a_suit")]
+
+
+# Seat 0 deals, seat 1 leads and holds every jack and nine: under TA each is above every other
+# card of its suit, so seat 1 takes all 8 tricks whatever anyone plays. Seats 0 and 2 hold K
+# and Q of two suits each: four belotes under `ta_belote: each_suit`.
+TA_CAPOT = (
+    cards("AS 10S KS QS AH 10H KH QH"),
+    cards("JS 9S JH 9H JD 9D JC 9C"),
+    cards("AD 10D KD QD AC 10C KC QC"),
+    cards("8S 7S 8H 7H 8D 7D 8C 7C"),
+)
+
+
+def ta_capot(coinche: int = 0) -> CoincheRecord:
+    return CoincheRecord(0, Contract(1, 160, TOUT_ATOUT, coinche), (), TA_CAPOT)
+
+
+@pytest.mark.parametrize(
+    ("coinche", "ta_belote", "score"),
+    [
+        # Made: the takers P + V = 250 + 160; the defenders their belotes, 4 x 20.
+        (0, "each_suit", (80, 410)),
+        (0, "none", (0, 410)),
+        # Coinched, made with a capot: m x (capot + V) = 2 x 410; surcoinched 4 x 410.
+        (1, "each_suit", (80, 820)),
+        (2, "each_suit", (80, 1640)),
+        (2, "none", (0, 1640)),
+    ],
+)
+def test_a_tout_atout_capot_scores_as_the_coinche_deal(
+    coinche: int, ta_belote: str, score: tuple[int, int]
+) -> None:
+    options = CoincheOptions(sa_ta=True, ta_belote=ta_belote, belote="automatic")
+    solution = solve_coinche(ta_capot(coinche), options)
+    capot = Outcome((0, 162), 1, "made", score)
+    assert (solution.to_move, solution.value, solution.exact) == (1, capot, True)
+    assert [(str(m.card), m.value, m.loss) for m in solution.moves] == [
+        (str(c), capot, 0) for c in TA_CAPOT[1]
+    ]
+    assert len(solution.line) == DECK_SIZE
+
+
+def test_the_tout_atout_capot_s_claims() -> None:
+    options = CoincheOptions(sa_ta=True)
+    for mode in (BEST, ANY):
+        verdict = judge_coinche_claim(ta_capot(), Claim(1, rest=True), mode, options)
+        assert (verdict.holds, verdict.tricks, verdict.points, verdict.exact) == (
+            True,
+            TRICKS,
+            DEAL_POINTS,
+            True,
+        )
+    verdict = judge_coinche_claim(ta_capot(), Claim(2, points=1), BEST, options)
+    assert (verdict.holds, verdict.tricks, verdict.points) == (False, 0, 0)
+    assert verdict.refutation is not None and len(verdict.refutation) == DECK_SIZE
+
+
+def sa_capot_in_sight() -> CoincheRecord:
+    """Seat 0 took 120SA; team 0 has won the six tricks so far (24 plays), seat 2 leads."""
+    rng = random.Random(7)
+    hands = strong_hands(rng, SANS_ATOUT, 0)
+    options = CoincheOptions(sa_ta=True)
+    plays = sweeping_plays(rng, hands, 3, SANS_ATOUT, options, 24, 0)
+    return CoincheRecord(3, Contract(0, 120, SANS_ATOUT), plays, hands)
+
+
+def test_a_card_that_gives_up_a_capot_under_scaled_points_loses_them_and_the_capot_s_extra() -> (
+    None
+):
+    # KD keeps the capot (250); KC lets the defenders take the last trick: 28 scaled points
+    # with the dix de der, so it loses 162 + 44 - 134 = 72 points of the objective.
+    options = CoincheOptions(sa_ta=True, sa_points="scaled")
+    solution = solve_coinche(sa_capot_in_sight(), options)
+    assert solution.to_move == 2
+    assert solution.value == Outcome((162, 0), 0, "made", (370, 0))
+    found = [(str(m.card), m.value.points, m.value.capot, m.loss) for m in solution.moves]
+    assert found == [("KD", (162, 0), 0, 0), ("KC", (134, 28), None, 72)]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        CoincheOptions(sa_ta=True, ta_points="scaled"),
+        CoincheOptions(sa_ta=True, sa_points="scaled"),
+        CoincheOptions(sa_ta=True),
+    ],
+)
+@pytest.mark.parametrize("strain", [SANS_ATOUT, TOUT_ATOUT])
+def test_a_tiny_budget_answers_team_points_bounds_that_hold_the_value(
+    options: CoincheOptions, strain: int
+) -> None:
+    # Six tricks left: the bounds proved within 1024 positions are the takers' final points
+    # (scaled where the options say), 0 to 162, around the exact value.
+    played = play_deal(random.Random(3), 8, options=options, trump=strain).record
+    record = CoincheRecord(
+        played.dealer, Contract(played.taker, 80, strain), played.plays, played.hands
+    )
+    exact = solve_coinche(record, options, budget_ms=UNHURRIED, every_card=False)
+    assert exact.value is not None and exact.nodes > CLOCK_EVERY
+    cut = solve_coinche(record, options, budget_ms=1)
+    assert (cut.exact, cut.value, cut.nodes) == (False, None, CLOCK_EVERY)
+    assert cut.bounds is not None
+    lo, hi = cut.bounds
+    assert 0 <= lo <= exact.value.points[played.taker % 2] <= hi <= DEAL_POINTS

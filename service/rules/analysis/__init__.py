@@ -1,14 +1,25 @@
 """Perfect play with all four hands known (double dummy): the solver as a package.
 
-- `questions`: what is asked (`solve`, `judge_claim`) and the answers' types;
+- `questions`: what is asked (`solve`, `judge_claim`, and for coinche `solve_coinche`,
+  `judge_coinche_claim`) and the answers' types;
 - `engine`: which search answers them;
+- `explain`: why a claim holds or fails, in a sentence, and whose card each card of a
+  refutation is;
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
-Callers import the questions from here (`solve`, `judge_claim` and their result types), not
-from the modules inside, so that the engine answering them can change without them.
+Callers import the questions from here (`solve`, `judge_claim`, `solve_coinche`,
+`judge_coinche_claim` and their result types), not from the modules inside, so that the
+engine answering them can change without them.
 """
 
+from service.rules.analysis.explain import (
+    ClaimReason,
+    ClaimRuling,
+    LinePlay,
+    explain_claim,
+    explain_coinche_claim,
+)
 from service.rules.analysis.questions import (
     ANY,
     BEST,
@@ -21,7 +32,9 @@ from service.rules.analysis.questions import (
     Outcome,
     Solution,
     judge_claim,
+    judge_coinche_claim,
     solve,
+    solve_coinche,
 )
 from service.rules.analysis.reference import CLOCK_EVERY, OutOfTime, equivalent_groups
 
@@ -33,12 +46,19 @@ __all__ = [
     "DEFAULT_BUDGET_MS",
     "MAX_BUDGET_MS",
     "Claim",
+    "ClaimReason",
+    "ClaimRuling",
     "ClaimVerdict",
+    "LinePlay",
     "MoveValue",
     "OutOfTime",
     "Outcome",
     "Solution",
     "equivalent_groups",
+    "explain_claim",
+    "explain_coinche_claim",
     "judge_claim",
+    "judge_coinche_claim",
     "solve",
+    "solve_coinche",
 ]

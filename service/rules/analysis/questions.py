@@ -1,14 +1,18 @@
 """The questions perfect play answers with all four hands known (double dummy): a deal's value
-from any point, every card's value, one perfect line, and whether a claim holds.
+from any point, every card's value, one perfect line, and whether a claim holds; for classic
+deals (`solve`, `judge_claim`) and coinche deals under every strain (`solve_coinche`,
+`judge_coinche_claim`), by the same code: a `_Deal` says how a record replays and what its
+search counts (`Objective`).
 
 They are asked of a `Search` (the engine `engine.search_class()` names), whatever the engine.
 
 Objective (the `solve`): the takers maximise and the defenders minimise the takers' margin,
-their card points (dix de der in) minus the defenders', a capot counting the capot value
-against 0. The search counts it in points: the takers' card points, a capot as
-`162 + (capot - 162) / 2` and being capot as `-(capot - 162) / 2` (the margin is twice that
-less 162). A claim counts the claimant's tricks or card points instead, and in mode "any"
-every seat plays against the claim.
+their points (card points with the dix de der, as the replay counts them) minus the
+defenders', a capot counting the capot value against 0. The search counts it in points: the
+takers' points, a capot as `162 + (capot - 162) / 2` and being capot as `-(capot - 162) / 2`
+(the margin is twice that less 162, since both teams' points make 162). Under coinche's
+`scaled` points the search counts in a finer unit (`Objective`). A claim counts the
+claimant's tricks or points instead, and in mode "any" every seat plays against the claim.
 
 The clock is read every `CLOCK_EVERY` nodes; past the budget the search stops and answers the
 bounds proved so far.
@@ -16,20 +20,36 @@ bounds proved so far.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from math import gcd
 from time import perf_counter
 from typing import NamedTuple
 
 from service.rules.analysis.engine import search_class
-from service.rules.analysis.reference import MIXED, NO_TRICK, OutOfTime, State, seat_to_move, swept
+from service.rules.analysis.reference import (
+    MIXED,
+    NO_TRICK,
+    OutOfTime,
+    Search,
+    State,
+    seat_to_move,
+    swept,
+)
 from service.rules.cards import (
+    CARD_POINTS,
     DEAL_POINTS,
+    DECK_POINTS,
+    LAST_TRICK_BONUS,
     Card,
+    Suit,
     mask_of,
 )
+from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
+from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche, strain_values
 from service.rules.errors import InconsistentInput
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.play import PlayOptions
 from service.rules.replay import DealRecord, Replay, replay
 
 DEFAULT_BUDGET_MS = 2000
@@ -41,8 +61,9 @@ CLAIM_MODES = (BEST, ANY)
 
 
 class Outcome(NamedTuple):
-    """A finished deal, as `replay` scores it: card points per team (dix de der in, 162 in
-    all), the team that won every trick, the contract and each team's deal score."""
+    """A finished deal, as `replay` (or `replay_coinche`) scores it: points per team (dix de
+    der in, 162 in all; coinche's scaled where the options say), the team that won every
+    trick, the contract and each team's deal score."""
 
     points: tuple[int, int]
     capot: int | None
@@ -53,7 +74,7 @@ class Outcome(NamedTuple):
 class MoveValue(NamedTuple):
     """A legal card of the player to move, the deal's outcome when it is played and both
     sides play perfectly after, and what it costs the mover's team against the best card, in
-    points of the objective (card points; a capot counts `(capot - 162) / 2` more)."""
+    points of the objective (the team's points; a capot counts `(capot - 162) / 2` more)."""
 
     card: Card
     value: Outcome
@@ -65,7 +86,7 @@ class Solution:
     """What perfect play gives from the position after the record's plays.
 
     `exact` False: the budget ran out; `bounds` then holds what was proved of the takers'
-    final card points, and `value`, `moves` and `line` are empty."""
+    final points (0 to 162), and `value`, `moves` and `line` are empty."""
 
     to_move: int | None
     value: Outcome | None
@@ -80,7 +101,9 @@ class Solution:
 @dataclass(frozen=True, slots=True)
 class Claim:
     """`seat`'s team claims at least `tricks` of the tricks not yet finished (the current one
-    included), all of them (`rest`), or at least `points` card points at the end of the deal."""
+    included), all of them (`rest`), or at least `points` points at the end of the deal (card
+    points with the dix de der, as the replay counts them: coinche's scaled where the options
+    say; a capot adds nothing)."""
 
     seat: int
     tricks: int | None = None
@@ -96,7 +119,7 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class ClaimVerdict:
     """Whether the claim holds in its mode, what the claimant's team can guarantee in that
-    mode (tricks among those not finished, final card points), and when it does not hold a
+    mode (tricks among those not finished, final points), and when it does not hold a
     line of legal play to the end that defeats it. Fields are None when the budget ran out
     before they were settled (`exact` False)."""
 
@@ -109,24 +132,128 @@ class ClaimVerdict:
     elapsed_ms: float
 
 
-# --- the questions -----------------------------------------------------------------------------
+# --- what a deal's search counts ----------------------------------------------------------------
 
 
-class _Position(NamedTuple):
-    """The record replayed: its judgement, the state after its plays, and each team's card
-    points so far."""
+class Objective(NamedTuple):
+    """What the search counts for one deal, in its own unit: the `strain`, each card's `points`
+    (by its int) and the dix de der (`last_bonus`), `unit` of them to a team point, and the
+    capot value in team points.
 
-    judged: Replay
+    Unscaled (classic, coinche's suit contracts, `ace19`, `ffb`): the unit is the point.
+
+    Scaled (`sa_points`/`ta_points` `scaled`, RULES-COINCHE.md): a team's points are
+    `round(raw * 152 / R)`, plus 10 for the last trick, where `raw` is the raw points of its
+    tricks and R the raw deck total (120 under SA, 248 under TA). A rounded total is no sum
+    over tricks, which the search needs; so it counts in a finer unit, `1 / u` of a point
+    with `u = R / 8` (8 = gcd(152, R); u is 15 under SA, 31 under TA): each card's raw points
+    times `152 / 8 = 19`, the dix de der times `10 u`. A team's gain G is then exactly `u`
+    times its unrounded points, `G = u * (raw * 152 / R + 10 [last trick])`, and its points
+    are `round(G / u)`. Rounding is monotone: a larger gain never gives fewer points, so the
+    gain's order is the points' order, and since the best (or worst) of a monotone function
+    of the outcomes is that function of the best (worst) outcome, perfect play for the gain
+    is perfect play for the points: the same value, line and cards' values. `G / u` is never
+    a half on a real deal (38 x raw is even, 15 and 31 are odd: RULES-COINCHE.md), so
+    rounding a half up (`team_points`) is the replay's rounding; a capot's bonus is
+    `(capot - 162) / 2` points, `u` units each, above every other gain."""
+
+    strain: int
+    points: tuple[int, ...]
+    last_bonus: int
+    unit: int
+    capot: int
+
+    @property
+    def bonus(self) -> int:
+        """What a capot adds for its team in the unit: half of what it adds to the margin."""
+        return (self.capot - DEAL_POINTS) // 2 * self.unit
+
+    def team_points(self, gain: int) -> int:
+        """The team points of a gain in the unit: the nearest, a half up (never met on a real
+        deal; bounds may)."""
+        return (2 * gain + self.unit) // (2 * self.unit)
+
+    def gain_for(self, points: int) -> int:
+        """The least gain whose `team_points` are `points` or more."""
+        return -(-self.unit * (2 * points - 1) // 2)
+
+
+def classic_objective(trump: int, options: RuleOptions) -> Objective:
+    """A classic deal's: the trump suit's card points."""
+    return Objective(trump, CARD_POINTS[trump], LAST_TRICK_BONUS, 1, options.capot)
+
+
+def coinche_objective(strain: int, options: CoincheOptions) -> Objective:
+    """A coinche deal's under `strain`: its card values, scaled ones in units of `R / 8`."""
+    values = strain_values(strain, options)
+    unit = values.raw_deck // gcd(DECK_POINTS, values.raw_deck)  # 1 when not scaled
+    per_raw = DECK_POINTS // gcd(DECK_POINTS, values.raw_deck)
+    points = tuple(p * per_raw for p in values.points)
+    return Objective(strain, points, LAST_TRICK_BONUS * unit, unit, options.capot)
+
+
+# --- the deal, classic or coinche ----------------------------------------------------------------
+
+Judged = Replay | CoincheReplay
+
+
+class _Deal(NamedTuple):
+    """A record checked and replayed, as the questions read it whatever the variant: its
+    replay (`judged`), the state after its plays, each team's gain from the tricks finished
+    (in the objective's unit), the takers' team, the play options, what the search counts,
+    and `finish`, the record's replay with more plays."""
+
+    judged: Judged
     state: State
-    points: tuple[int, int]
+    past: tuple[int, int]
+    takers: int
+    options: PlayOptions
+    objective: Objective
+    finish: Callable[[Sequence[Card]], Judged]
+
+    def outcome(self, line: Sequence[Card]) -> Outcome:
+        """The finished deal the record and `line` make, as its replay scores it."""
+        finished = self.finish(line)
+        score = finished.score
+        assert score is not None
+        return Outcome(finished.points, score.capot, score.contract, score.score)
+
+    def search(
+        self, team: int, maximizer: int | None, count_tricks: bool, bonus: int, deadline: float
+    ) -> Search:
+        """A search of this deal for `team`'s gain (`Search`'s arguments)."""
+        objective = self.objective
+        return search_class()(
+            objective.strain,
+            self.options,
+            team,
+            maximizer,
+            count_tricks,
+            bonus,
+            deadline,
+            objective.points,
+            objective.last_bonus,
+        )
 
 
-def _position(record: DealRecord, options: RuleOptions) -> _Position:
-    """The record checked (hands required, plays from them) and replayed."""
-    if record.hands is None:
+def _hands(hands: tuple[tuple[Card, ...], ...] | None) -> tuple[tuple[Card, ...], ...]:
+    """A record's hands, which the analysis needs."""
+    if hands is None:
         raise InconsistentInput.at("/hands", "analysis_needs_hands")
-    judged = replay(record, options)
-    hands = [mask_of(hand) & ~mask_of(record.plays) for hand in record.hands]
+    return hands
+
+
+def _deal(
+    hands: tuple[tuple[Card, ...], ...],
+    plays: tuple[Card, ...],
+    taker: int,
+    options: PlayOptions,
+    objective: Objective,
+    finish: Callable[[Sequence[Card]], Judged],
+    judged: Judged,
+) -> _Deal:
+    """The record (its `hands`, `plays` and `judged` replay) at the position after its plays."""
+    held = [mask_of(hand) & ~mask_of(plays) for hand in hands]
     won = {trick.winner % 2 for trick in judged.tricks if trick.winner is not None}
     sweep = NO_TRICK if not won else MIXED if len(won) == 2 else swept(won.pop())
     on_table = judged.tricks[-1] if judged.tricks and judged.tricks[-1].winner is None else None
@@ -134,31 +261,53 @@ def _position(record: DealRecord, options: RuleOptions) -> _Position:
         leader, trick = judged.to_move or 0, ()
     else:
         leader, trick = on_table.leader, on_table.cards
-    state = State((hands[0], hands[1], hands[2], hands[3]), leader, trick, sweep)
-    return _Position(judged, state, judged.points)
-
-
-def _outcome(record: DealRecord, line: Sequence[Card], options: RuleOptions) -> Outcome:
-    """The finished deal the record and `line` make, scored by `replay`."""
-    finished = replay(
-        DealRecord(
-            record.dealer,
-            record.trump,
-            record.taker,
-            (*record.plays, *line),
-            record.hands,
-            record.belote_announced,
-            record.declarations,
-        ),
+    state = State((held[0], held[1], held[2], held[3]), leader, trick, sweep)
+    past = [0, 0]
+    for done in judged.tricks:
+        if done.winner is not None:
+            past[done.winner % 2] += sum(objective.points[c] for c in done.cards)
+    return _Deal(
+        judged,
+        state,
+        (past[0], past[1]),
+        taker % 2,
         options,
+        objective,
+        finish,
     )
-    score = finished.score
-    assert score is not None
-    return Outcome(finished.points, score.capot, score.contract, score.score)
+
+
+def _classic(record: DealRecord, options: RuleOptions) -> _Deal:
+    """A classic record checked (hands required, plays from them, a trump suit) and replayed."""
+    hands = _hands(record.hands)
+    if record.trump not in range(len(Suit)):
+        raise InconsistentInput.at("/trump", "not_a_suit", suit=record.trump)
+
+    def finish(line: Sequence[Card]) -> Judged:
+        return replay(replace(record, plays=(*record.plays, *line)), options)
+
+    objective = classic_objective(record.trump, options)
+    return _deal(hands, record.plays, record.taker, options, objective, finish, finish(()))
+
+
+def _coinche(record: CoincheRecord, options: CoincheOptions) -> _Deal:
+    """A coinche record checked (hands required, plays from them, the contract) and replayed."""
+    hands = _hands(record.hands)
+
+    def finish(line: Sequence[Card]) -> Judged:
+        return replay_coinche(replace(record, plays=(*record.plays, *line)), options)
+
+    judged = finish(())
+    contract = record.contract
+    objective = coinche_objective(contract.strain, options)
+    return _deal(hands, record.plays, contract.taker, options, objective, finish, judged)
+
+
+# --- the questions -----------------------------------------------------------------------------
 
 
 def _card_points(points: int) -> int:
-    """`points` within the card points a team can end with (0 to 162)."""
+    """`points` within the points a team can end with (0 to 162)."""
     return min(max(points, 0), DEAL_POINTS)
 
 
@@ -176,17 +325,30 @@ def solve(
     value, one perfect line and (`every_card`) each legal card's value; bounds when
     `budget_ms` runs out."""
     start = perf_counter()
-    position = _position(record, options)
-    judged, state = position.judged, position.state
+    return _solve(start, _classic(record, options), budget_ms, every_card)
+
+
+def solve_coinche(
+    record: CoincheRecord,
+    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
+    budget_ms: int = DEFAULT_BUDGET_MS,
+    every_card: bool = True,
+) -> Solution:
+    """`solve` for a coinche deal under its contract's strain: the takers maximise their
+    margin of the points `replay_coinche` counts (scaled where the options say), a capot
+    counting the `capot` option's value; the value's contract and score are the coinche
+    deal's."""
+    start = perf_counter()
+    return _solve(start, _coinche(record, options), budget_ms, every_card)
+
+
+def _solve(start: float, deal: _Deal, budget_ms: int, every_card: bool) -> Solution:
+    judged, state, objective = deal.judged, deal.state, deal.objective
     if judged.complete:
-        value = _outcome(record, (), options)
-        return Solution(None, value, (), (), True, None, 0, _elapsed_ms(start))
-    takers = record.taker % 2
-    bonus = (options.capot - DEAL_POINTS) // 2
-    search = search_class()(
-        record.trump, options, takers, takers, False, bonus, start + budget_ms / 1000
-    )
-    past = position.points[takers]
+        return Solution(None, deal.outcome(()), (), (), True, None, 0, _elapsed_ms(start))
+    takers = deal.takers
+    search = deal.search(takers, takers, False, objective.bonus, start + budget_ms / 1000)
+    past = deal.past[takers]
     try:
         best = search.value(state, guess=sum(search.quick_bounds(state)) // 2)
         line = search.line(state, best)
@@ -196,21 +358,20 @@ def solve(
             gain, child = search.after(state, group[0])
             after = gain + search.value(child, best - gain)
             rest = search.line(child, after - gain)
+            loss = objective.team_points(past + best) - objective.team_points(past + after)
             for card in group:
                 # An equivalent card plays as the group's first: swap them in the line.
                 swapped = [group[0] if c == card else c for c in rest]
-                outcome = _outcome(record, (card, *swapped), options)
-                values[card] = MoveValue(card, outcome, sign * (best - after))
+                values[card] = MoveValue(card, deal.outcome((card, *swapped)), sign * loss)
     except OutOfTime:
-        lo, hi = search.bounds
-        bounds = (_card_points(past + lo), _card_points(past + hi))
+        lo, hi = (_card_points(objective.team_points(past + g)) for g in search.bounds)
         return Solution(
-            judged.to_move, None, (), (), False, bounds, search.nodes, _elapsed_ms(start)
+            judged.to_move, None, (), (), False, (lo, hi), search.nodes, _elapsed_ms(start)
         )
     assert judged.legal is not None
     return Solution(
         judged.to_move,
-        _outcome(record, line, options),
+        deal.outcome(line),
         tuple(values[card] for card in judged.legal if card in values),
         tuple(line),
         True,
@@ -232,17 +393,36 @@ def judge_claim(
     sides play. Also what the team can guarantee in that mode, and a refutation."""
     start = perf_counter()
     claim.check()
-    position = _position(record, options)
-    if position.judged.complete:
+    return _judge_claim(start, _classic(record, options), claim, mode, budget_ms)
+
+
+def judge_coinche_claim(
+    record: CoincheRecord,
+    claim: Claim,
+    mode: str = BEST,
+    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
+    budget_ms: int = DEFAULT_BUDGET_MS,
+) -> ClaimVerdict:
+    """`judge_claim` for a coinche deal under its contract's strain; the claim's points are
+    the claimant's team points as `replay_coinche` counts them."""
+    start = perf_counter()
+    claim.check()
+    return _judge_claim(start, _coinche(record, options), claim, mode, budget_ms)
+
+
+def _judge_claim(
+    start: float, deal: _Deal, claim: Claim, mode: str, budget_ms: int
+) -> ClaimVerdict:
+    if deal.judged.complete:
         raise InconsistentInput.at("/claim", "claim_after_last_trick")
-    state, team = position.state, claim.seat % 2
+    state, team, objective = deal.state, claim.seat % 2, deal.objective
     maximizer = team if mode == BEST else None
     deadline = start + budget_ms / 1000
-    by_tricks = search_class()(record.trump, options, team, maximizer, True, 0, deadline)
-    by_points = search_class()(record.trump, options, team, maximizer, False, 0, deadline)
-    past = position.points[team]
+    by_tricks = deal.search(team, maximizer, True, 0, deadline)
+    by_points = deal.search(team, maximizer, False, 0, deadline)
+    past = deal.past[team]
     if claim.points is not None:
-        search, target = by_points, claim.points - past  # points still to win
+        search, target = by_points, objective.gain_for(claim.points) - past  # still to win
     else:
         search = by_tricks
         target = by_tricks.quick_bounds(state)[1] if claim.rest else claim.tricks or 0
@@ -250,9 +430,10 @@ def judge_claim(
     try:
         holds = search.probe(state, target) >= target
         tricks = by_tricks.value(state, guess=target if search is by_tricks else 0)
-        points = past + by_points.value(state, guess=target if search is by_points else 0)
+        gained = by_points.value(state, guess=target if search is by_points else 0)
+        points = objective.team_points(past + gained)
         if not holds:
-            refutation = tuple(search.line(state, tricks if search is by_tricks else points - past))
+            refutation = tuple(search.line(state, tricks if search is by_tricks else gained))
     except OutOfTime:
         pass
     nodes = by_tricks.nodes + by_points.nodes

@@ -2,6 +2,8 @@
 
 It is what every faster engine is proven against (the same answers on every position) and what
 `make mutants` mutates. The questions (`questions.py`) drive it through the methods of `Search`.
+It plays under any strain (a trump suit, sans-atout, tout-atout) and counts any per-card points
+(coinche's, scaled ones in their own unit): the strain and the points are the search's.
 
 The search is asked only zero-window questions ("does the counted team end with at least
 `beta`?"), fail-soft so that each answer also bounds the value, and driven by MTD(f) until the
@@ -15,8 +17,8 @@ bounds meet. What makes it fast enough in pure Python:
 - cards of one hand with equal points and no card still out between them in their suit's order
   win the same tricks and give the same points: one of them is tried (`_groups`);
 - bounds at each trick before any search: nothing or everything of the cards out, the trumps
-  one team holds above all of the other's (`_top_trumps`), the tricks the leader takes for
-  sure (`_sure`);
+  one team holds above all of the other's (`_top_trumps`, under a trump suit only), the
+  tricks the leader takes for sure (`_sure`);
 - a trick's cards are tried in an order that finds cut-offs early (`_ordered`), the lead that
   decided a position last time first;
 - the last trick is counted, not searched.
@@ -34,20 +36,24 @@ from typing import NamedTuple
 
 from service.rules.cards import (
     CARD_PLAIN_STRENGTH,
-    CARD_POINTS,
     CARD_TRUMP_STRENGTH,
     DECK_SIZE,
     LAST_TRICK_BONUS,
+    SANS_ATOUT,
     STRONGER_PLAIN,
     STRONGER_TRUMPS,
     SUIT_MASKS,
+    TOUT_ATOUT,
     Card,
+    card_values,
     mask_of,
 )
-from service.rules.options import RuleOptions
-from service.rules.play import PLAYERS, obligation_of_mask, trick_winner
+from service.rules.play import PLAYERS, PlayOptions, obligation_of_mask, trick_winner
 
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
+# Beyond every gain, whatever the unit (search.h's limits: under 5,000,000): a node's first
+# card always replaces it as the best so far.
+BEYOND = 1 << 30
 
 # Sweep states: which team has won every trick so far (a capot in the making).
 MIXED, NO_TRICK = 0, 3  # 1 + team: that team has won every trick so far
@@ -64,25 +70,37 @@ class OutOfTime(Exception):
 # --- equivalent cards --------------------------------------------------------------------------
 
 
+def _in_trump_order(suit: int, strain: int) -> bool:
+    """Whether `suit` ranks in trump order under `strain`: the trump suit, every suit under
+    TA, none under SA (whose strain no suit equals)."""
+    return suit == strain or strain == TOUT_ATOUT
+
+
 @cache
-def _suit_order(suit: int, trump: int) -> tuple[Card, ...]:
-    """The cards of `suit` from the weakest to the strongest when `trump` is trump."""
-    strength = CARD_TRUMP_STRENGTH if suit == trump else CARD_PLAIN_STRENGTH
+def _suit_order(suit: int, strain: int) -> tuple[Card, ...]:
+    """The cards of `suit` from the weakest to the strongest under `strain`."""
+    strength = CARD_TRUMP_STRENGTH if _in_trump_order(suit, strain) else CARD_PLAIN_STRENGTH
     return tuple(sorted((Card(suit * 8 + rank) for rank in range(8)), key=strength.__getitem__))
 
 
 @cache
-def _groups(suit: int, trump: int, out: int, legal: int) -> tuple[tuple[Card, ...], ...]:
+def _groups(
+    suit: int, strain: int, points: tuple[int, ...], out: int, legal: int
+) -> tuple[tuple[Card, ...], ...]:
     """The legal cards of one suit (`legal`, a mask) in groups that play as one card: equal
-    points and no card still `out` between them in the suit's order. Weakest group first."""
+    `points` (the suit's, by rank) and no card still `out` between them in the suit's order
+    under `strain`. Weakest group first."""
     groups: list[list[Card]] = []
     previous: Card | None = None  # the last card still out, walking up the suit
-    for card in _suit_order(suit, trump):
+    for card in _suit_order(suit, strain):
         if not out >> card & 1:
             continue
         if legal >> card & 1:
-            points = CARD_POINTS[trump]
-            if previous is not None and legal >> previous & 1 and points[card] == points[previous]:
+            if (
+                previous is not None
+                and legal >> previous & 1
+                and points[card & 7] == points[previous & 7]
+            ):
                 groups[-1].append(card)
             else:
                 groups.append([card])
@@ -91,19 +109,32 @@ def _groups(suit: int, trump: int, out: int, legal: int) -> tuple[tuple[Card, ..
 
 
 @cache
-def _firsts(suit: int, trump: int, out: int, legal: int) -> tuple[Card, ...]:
+def _firsts(
+    suit: int, strain: int, points: tuple[int, ...], out: int, legal: int
+) -> tuple[Card, ...]:
     """The first card of each of `_groups`: the cards the search tries."""
-    return tuple(group[0] for group in _groups(suit, trump, out, legal))
+    return tuple(group[0] for group in _groups(suit, strain, points, out, legal))
 
 
-def equivalent_groups(legal: int, out: int, trump: int) -> tuple[tuple[Card, ...], ...]:
-    """`legal` (a mask) in groups of cards that play as one, given the cards still `out` (in
-    hands or on the table): every card of a group has the value of the group's first."""
+def _by_suit(points: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the points of its cards by rank."""
+    return tuple(tuple(points[suit * 8 : suit * 8 + 8]) for suit in range(4))
+
+
+def equivalent_groups(
+    legal: int, out: int, strain: int, points: Sequence[int] | None = None
+) -> tuple[tuple[Card, ...], ...]:
+    """`legal` (a mask) in groups of cards that play as one under `strain`, given the cards
+    still `out` (in hands or on the table) and the `points` of each card (None: the strain's,
+    `cards.card_values`): every card of a group has the value of the group's first."""
+    by_suit = _by_suit(card_values(strain).points if points is None else points)
     return tuple(
         group
         for suit in range(4)
         if legal & SUIT_MASKS[suit]
-        for group in _groups(suit, trump, out & SUIT_MASKS[suit], legal & SUIT_MASKS[suit])
+        for group in _groups(
+            suit, strain, by_suit[suit], out & SUIT_MASKS[suit], legal & SUIT_MASKS[suit]
+        )
     )
 
 
@@ -121,9 +152,8 @@ class State(NamedTuple):
 
 
 @cache
-def _suit_points(trump: int) -> tuple[tuple[int, ...], ...]:
-    """Per suit, the card points of each set of its cards (8 bits, by rank)."""
-    points = CARD_POINTS[trump]
+def _suit_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the `points` of each set of its cards (8 bits, by rank)."""
     return tuple(
         tuple(sum(points[suit * 8 + r] for r in range(8) if held >> r & 1) for held in range(256))
         for suit in range(4)
@@ -131,10 +161,10 @@ def _suit_points(trump: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _stronger(trump: int) -> tuple[int, ...]:
-    """Per card, the cards of its suit that beat it when `trump` is trump."""
+def _stronger(strain: int) -> tuple[int, ...]:
+    """Per card, the cards of its suit that beat it under `strain`."""
     return tuple(
-        STRONGER_TRUMPS[card] if card >> 3 == trump else STRONGER_PLAIN[card]
+        STRONGER_TRUMPS[card] if _in_trump_order(card >> 3, strain) else STRONGER_PLAIN[card]
         for card in range(DECK_SIZE)
     )
 
@@ -148,30 +178,44 @@ def seat_to_move(state: State) -> int:
 
 
 class Search:
-    """Zero-window searches for one objective: the future gain of `team` (tricks, or card
-    points with dix de der and `bonus` for a capot either way), maximised by `maximizer` (a
-    team, or None when every seat minimises) and minimised by the other seats."""
+    """Zero-window searches for one objective: the future gain of `team` (tricks, or the
+    `points` of the cards it wins with `last_bonus` for the last trick and `bonus` for a capot
+    either way), maximised by `maximizer` (a team, or None when every seat minimises) and
+    minimised by the other seats.
+
+    `strain` is a trump suit, `SANS_ATOUT` or `TOUT_ATOUT` (cards.py): it decides the play
+    obligations (`play.obligation_of_mask`), the trick's winner and each suit's order. Under
+    SA and TA no suit is trump for the bounds: `_top_trumps` bounds nothing and `_sure` sees
+    no trump. `points` are per card (by its int) in the objective's unit, None for the
+    strain's own (`cards.card_values`), and `last_bonus` the dix de der in the same unit."""
 
     def __init__(
         self,
-        trump: int,
-        options: RuleOptions,
+        strain: int,
+        options: PlayOptions,
         team: int,
         maximizer: int | None,
         count_tricks: bool,
         bonus: int,
         deadline: float,
+        points: Sequence[int] | None = None,
+        last_bonus: int = LAST_TRICK_BONUS,
     ) -> None:
-        self.trump, self.options, self.team = trump, options, team
+        self.strain, self.options, self.team = strain, options, team
         self.maximizer = -1 if maximizer is None else maximizer
         self.count_tricks, self.bonus, self.deadline = count_tricks, bonus, deadline
+        self.points = tuple(card_values(strain).points if points is None else points)
+        self.last_bonus = last_bonus
         self.table: dict[int, tuple[int, int, int]] = {}  # key: (lo, hi, lead)
         self.nodes = 0
         self.hands = [0, 0, 0, 0]
-        self.suit_points = _suit_points(trump)
-        self.stronger = _stronger(trump)
-        self.trump_mask = SUIT_MASKS[trump]
-        self.trumps_down = _suit_order(trump, trump)[::-1]  # the strongest first
+        self.suit_points = _suit_points(self.points)
+        self.rank_points = _by_suit(self.points)
+        self.stronger = _stronger(strain)
+        trump_suit = strain < SANS_ATOUT
+        self.trump_mask = SUIT_MASKS[strain] if trump_suit else 0
+        # The trumps, the strongest first (none under SA and TA).
+        self.trumps_down = _suit_order(strain, strain)[::-1] if trump_suit else ()
         self.holder = [0] * DECK_SIZE  # per card still held, the team holding it
 
     # The driver's steps, on whole states.
@@ -185,7 +229,7 @@ class Search:
         trick = (*state.trick, card)
         if len(trick) < PLAYERS:
             return 0, State(held, state.leader, trick, state.sweep)
-        winner = (state.leader + trick_winner(trick, self.trump)) % PLAYERS
+        winner = (state.leader + trick_winner(trick, self.strain)) % PLAYERS
         last = not any(held)
         return self._gain(trick, winner, last), State(
             held, winner, (), self._next_sweep(state.sweep, winner % 2)
@@ -200,7 +244,7 @@ class Search:
                 if hand >> card & 1:
                     self.holder[card] = seat % 2
         if state.trick:
-            win = trick_winner(state.trick, self.trump)
+            win = trick_winner(state.trick, self.strain)
             out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
             out |= mask_of(state.trick)
             return self._inside(state.leader, state.trick, out, state.sweep, beta, win)
@@ -243,11 +287,13 @@ class Search:
         """The legal cards of the seat to move in groups of equivalent cards, in search
         order (each group's first card is the one searched)."""
         seat = seat_to_move(state)
-        legal = obligation_of_mask(state.hands[seat], state.trick, self.trump, self.options)[0]
+        legal = obligation_of_mask(state.hands[seat], state.trick, self.strain, self.options)[0]
         out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
         out |= mask_of(state.trick)
-        groups = {group[0]: group for group in equivalent_groups(legal, out, self.trump)}
-        win = trick_winner(state.trick, self.trump) if state.trick else 0
+        groups = {
+            group[0]: group for group in equivalent_groups(legal, out, self.strain, self.points)
+        }
+        win = trick_winner(state.trick, self.strain) if state.trick else 0
         ordered = self._ordered(legal, out, state.trick, win, self._beaten(state.trick, win))
         return [groups[card] for card in ordered]
 
@@ -263,9 +309,9 @@ class Search:
             return 0
         if self.count_tricks:
             return 1
-        points = CARD_POINTS[self.trump]
+        points = self.points
         won = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-        return won + LAST_TRICK_BONUS if last else won
+        return won + self.last_bonus if last else won
 
     @staticmethod
     def _next_sweep(sweep: int, team: int) -> int:
@@ -322,7 +368,7 @@ class Search:
         nothing or everything, a capot either way while it can still happen."""
         if self.count_tricks:
             return 0, (out.bit_count() + PLAYERS - 1) // PLAYERS
-        total = self._points_of(out) + LAST_TRICK_BONUS
+        total = self._points_of(out) + self.last_bonus
         lo = -self.bonus if sweep == NO_TRICK or sweep == swept(1 - self.team) else 0
         hi = total + self.bonus if sweep == NO_TRICK or sweep == swept(self.team) else total
         return lo, hi
@@ -347,7 +393,7 @@ class Search:
         if self.count_tricks:
             won, most = (run.bit_count() + 1) // 2, out.bit_count() // PLAYERS
         else:
-            won, most = self._points_of(run), self._points_of(out) + LAST_TRICK_BONUS
+            won, most = self._points_of(run), self._points_of(out) + self.last_bonus
         if team == self.team:
             return max(lo, won), hi
         return lo, min(hi, most - won)  # The team loses a trick: no capot for it.
@@ -382,14 +428,14 @@ class Search:
         if side == self.team:
             return max(lo, won), hi
         # The team loses a trick: no capot for it, and at most what the others leave.
-        most = mine.bit_count() if self.count_tricks else self._points_of(out) + LAST_TRICK_BONUS
+        most = mine.bit_count() if self.count_tricks else self._points_of(out) + self.last_bonus
         return lo, min(hi, most - won)
 
     def _last_trick(self, leader: int, sweep: int) -> int:
         """Each seat holds one card: the trick plays itself."""
         hands = self.hands
         trick = [hands[(leader + i) % PLAYERS].bit_length() - 1 for i in range(PLAYERS)]
-        winner = (leader + trick_winner(trick, self.trump)) % PLAYERS
+        winner = (leader + trick_winner(trick, self.strain)) % PLAYERS
         return self._gain(trick, winner, True) + self._end(self._next_sweep(sweep, winner % 2))
 
     def _beaten(self, trick: Sequence[int], win: int) -> int:
@@ -398,7 +444,7 @@ class Search:
         if not trick:
             return ALL_CARDS_MASK
         top = trick[win]
-        return self.stronger[top] | (0 if top >> 3 == self.trump else self.trump_mask)
+        return self.stronger[top] | (0 if top >> 3 == self.strain else self.trump_mask)
 
     def _inside(
         self,
@@ -420,9 +466,9 @@ class Search:
         played = len(trick)
         seat = (leader + played) % PLAYERS
         hand = hands[seat]
-        legal = obligation_of_mask(hand, trick, self.trump, self.options)[0]
+        legal = obligation_of_mask(hand, trick, self.strain, self.options)[0]
         maximizing = seat % 2 == self.maximizer
-        best, decided = (-1000 if maximizing else 1000), -1
+        best, decided = (-BEYOND if maximizing else BEYOND), -1
         beaten = self._beaten(trick, win)
         cards = self._ordered(legal, out, trick, win, beaten)
         if first in cards:
@@ -463,14 +509,14 @@ class Search:
         trick: the most points first from the last seat, else the fewest. Otherwise the cards
         that take the trick (`beaten`), the weakest first, then the others, the fewest points
         first."""
-        trump = self.trump
+        strain, rank_points = self.strain, self.rank_points
         cards: list[Card] = []
         for suit, mask in enumerate(SUIT_MASKS):
             if legal & mask:
-                cards += _firsts(suit, trump, out & mask, legal & mask)
+                cards += _firsts(suit, strain, rank_points[suit], out & mask, legal & mask)
         if len(cards) == 1:
             return cards
-        points = CARD_POINTS[trump]
+        points = self.points
         if not trick:
             stronger = self.stronger
             masters = [c for c in cards if not stronger[c] & out]

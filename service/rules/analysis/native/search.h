@@ -51,8 +51,10 @@ typedef struct {
  * After the last trick `bonus` is added when `team` won every trick of the deal and
  * subtracted when it won none (the sweep state says). `maximizer`: the team that maximises
  * the gain, or -1 when every seat minimises it (a claim in mode "any"). Valid: strain 0..5,
- * team 0..1, maximizer -1..1, each points[c] and last_bonus in 0..100000, bonus in
- * 0..1000000, flags 0 or 1. */
+ * team 0..1, maximizer team or -1 (the reference's bounds assume no team plays against its
+ * own tricks but the counted one in mode "any"), each points[c] and last_bonus in 0..100000,
+ * bonus in 0..1000000 and 0 with count_tricks (the reference's trick bounds count no capot),
+ * flags 0 or 1. */
 typedef struct {
     int32_t strain;              /* a trump suit 0..3, BEL_SANS_ATOUT or BEL_TOUT_ATOUT */
     int32_t undertrump_required; /* RuleOptions.undertrump == "required" */
@@ -68,8 +70,11 @@ typedef struct {
 typedef struct bel_search bel_search;
 
 /* A search for one objective with a transposition table of 2^table_bits entries (table_bits
- * 10..24), allocated here once: its memory is fixed for the search's life. NULL when an
- * argument is invalid or memory is short. */
+ * 10..24) of 16 bytes each (table_bits 16: 1 MiB; 20: 16 MiB), allocated here once with the
+ * search (about 5 KiB more): its memory is fixed for the search's life. NULL when an argument
+ * is invalid or memory is short. The table is kept from one call to the next (the next card's
+ * value and the line reuse it) and cleared when a state puts a card in another seat's hand
+ * than before (another deal). */
 bel_search *bel_new(const bel_objective *objective, int table_bits);
 void bel_free(bel_search *search);
 

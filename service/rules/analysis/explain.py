@@ -1,0 +1,173 @@
+"""Why a claim holds or fails, in a sentence, and whose card each card of a refutation is.
+
+Given the position (the record the claim was made on), the claim and the solver's verdict:
+
+- a claim that holds is said to hold in its mode ("whatever the opponents do, team 1 takes
+  every trick left");
+- a claim that fails is shown by its refutation's decisive trick: the first trick after
+  which the claim is out of reach however the rest is played ("seat 1 wins trick 7 with
+  9H"), with what the team ends with along that line. For the rest it is the first trick
+  the opponents win; for n tricks of the m left, the one that gives them m - n + 1; for n
+  card points, the one that takes theirs past 162 - n. The winner of that trick is always an
+  opponent: only their tricks bring a claim out of reach;
+- a claim out of reach before any card (more tricks than are left, or points the opponents
+  already deny) says so; a verdict the budget left unsettled says that.
+
+Tricks are counted from 1 in sentences, as players count them; a refutation's plays carry
+the 0-based index of their trick, as replays' fields do. The variant only changes how a line
+is replayed (`judge`): the classic replay or the coinche one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, Protocol, TypeVar
+
+from service.rules.analysis.questions import BEST, Claim, ClaimVerdict
+from service.rules.cards import DEAL_POINTS, Card
+from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
+from service.rules.coinche_replay import CoincheRecord, replay_coinche
+from service.rules.messages import card_list, render
+from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.play import PLAYERS
+from service.rules.replay import TRICKS, DealRecord, TrickRecord, replay
+from service.rules.scoring import team_of
+
+
+class LinePlay(NamedTuple):
+    """One card of a refutation: who plays it, and in which trick (0-based)."""
+
+    seat: int
+    card: Card
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimReason:
+    """Why a claim holds or fails: a message code of the catalog and its parameters. In the
+    sentence, `card` is named in its language and `how` (a code: the claim's mode, said as
+    the sentence needs it) is rendered first."""
+
+    code: str
+    params: Mapping[str, Any]
+
+    def message(self, lang: str = "en") -> str:
+        params = dict(self.params)
+        if "card" in params:
+            params["card"] = card_list((params["card"],), lang)
+        if "how" in params:
+            params["how"] = render(params["how"], lang, {})
+        return render(self.code, lang, params)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRuling:
+    """A claim's verdict, why it holds or fails, and (when it fails) the seat and trick of
+    each card of its refutation."""
+
+    verdict: ClaimVerdict
+    reason: ClaimReason
+    refutation_plays: tuple[LinePlay, ...] | None
+
+
+class _Replayed(Protocol):
+    """What a replay (classic or coinche) tells of a line: its tricks and the card points."""
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]: ...
+
+    @property
+    def points(self) -> tuple[int, int]: ...
+
+
+def explain_claim(
+    record: DealRecord,
+    claim: Claim,
+    verdict: ClaimVerdict,
+    mode: str = BEST,
+    options: RuleOptions = DEFAULT_OPTIONS,
+) -> ClaimRuling:
+    """Why `claim` on the position after `record.plays` holds or fails (a classic deal)."""
+    return _explain(record, claim, verdict, mode, lambda plays: replay(plays, options))
+
+
+def explain_coinche_claim(
+    record: CoincheRecord,
+    claim: Claim,
+    verdict: ClaimVerdict,
+    mode: str = BEST,
+    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
+) -> ClaimRuling:
+    """Why `claim` on the position after `record.plays` holds or fails (a coinche deal)."""
+    return _explain(record, claim, verdict, mode, lambda plays: replay_coinche(plays, options))
+
+
+Record = TypeVar("Record", DealRecord, CoincheRecord)
+
+
+def _explain(
+    record: Record,
+    claim: Claim,
+    verdict: ClaimVerdict,
+    mode: str,
+    judge: Callable[[Record], _Replayed],
+) -> ClaimRuling:
+    team, done = team_of(claim.seat), len(record.plays) // PLAYERS
+    left = TRICKS - done
+    facts: dict[str, Any] = {"team": team, "left": left}
+    if claim.points is not None:
+        kind, facts["claimed"] = "points", claim.points
+    elif claim.rest:
+        kind = "rest"
+    else:
+        kind, facts["claimed"] = "tricks", claim.tricks
+    if verdict.holds is None:
+        return ClaimRuling(verdict, ClaimReason("claim.unsettled", facts), None)
+    if verdict.holds:
+        held = facts | {"how": f"claim.holds_{mode}"}
+        return ClaimRuling(verdict, ClaimReason(f"claim.holds_{kind}", held), None)
+    facts["how"] = f"claim.fails_{mode}"
+    if verdict.refutation is None:
+        return ClaimRuling(verdict, ClaimReason("claim.fails_unshown", facts), None)
+
+    line = (*record.plays, *verdict.refutation)
+    finished = judge(replace(record, plays=line))
+    plays = tuple(_line_plays(finished.tricks, len(record.plays)))
+    winners = [trick.winner for trick in finished.tricks if trick.winner is not None]
+    if kind == "points":
+        facts["got"] = finished.points[team]
+        denied = DEAL_POINTS - facts["claimed"]  # the most the opponents may end with
+
+        def opponents_points(tricks: int) -> int:
+            """The opponents' card points once `tricks` tricks are over along the line."""
+            return judge(replace(record, plays=line[: tricks * PLAYERS])).points[1 - team]
+
+        facts["opponents"] = opponents_points(done)
+        if facts["opponents"] > denied:
+            return ClaimRuling(verdict, ClaimReason("claim.beyond_points", facts), plays)
+        decisive = next(i for i in range(done, TRICKS) if opponents_points(i + 1) > denied)
+    else:
+        needed = left if kind == "rest" else facts["claimed"]
+        if needed > left:
+            return ClaimRuling(verdict, ClaimReason("claim.beyond_tricks", facts), plays)
+        lost = [i for i in range(done, TRICKS) if team_of(winners[i]) != team]
+        facts["got"] = left - len(lost)
+        decisive = lost[left - needed]  # their trick that leaves the team fewer than `needed`
+    trick, winner = finished.tricks[decisive], winners[decisive]
+    facts |= {
+        "seat": winner,
+        "trick": decisive + 1,
+        "card": trick.cards[(winner - trick.leader) % PLAYERS],
+    }
+    return ClaimRuling(verdict, ClaimReason(f"claim.fails_{kind}", facts), plays)
+
+
+def _line_plays(tricks: Sequence[TrickRecord], start: int) -> list[LinePlay]:
+    """The seat and trick of every card played from play `start` on."""
+    return [
+        LinePlay((trick.leader + offset) % PLAYERS, card, index)
+        for index, trick in enumerate(tricks)
+        for offset, card in enumerate(trick.cards)
+        if index * PLAYERS + offset >= start
+    ]

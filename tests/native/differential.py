@@ -1,0 +1,170 @@
+"""What tests/native compares: the same question asked of the reference search and of the native
+core, and what must hold of the core's answers where two right answers may differ (a perfect
+line, a refutation, a fail-soft probe, the bounds of a search cut short).
+
+The reference is proven by tests/rules (a brute force, tables, its mutants); these tests hold
+the core to it. Node counts may differ: the core orders and stores positions its own way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from time import perf_counter
+from typing import NamedTuple, TypeVar
+
+from service.rules import DealRecord, RuleOptions, replay
+from service.rules.analysis import (
+    ANY,
+    BEST,
+    Claim,
+    ClaimVerdict,
+    Outcome,
+    Solution,
+    engine,
+    reference,
+)
+from service.rules.analysis.native import _native
+from service.rules.cards import Card
+from service.rules.play import PLAYERS
+from tests.rules.builders import play_deal
+
+TRICKS = 8
+DECK = 32
+UNHURRIED = 600_000  # ms: a budget no search here comes near
+OPTIONS = tuple(
+    RuleOptions(undertrump=undertrump, overtrump_partner=overtrump, capot=capot)
+    for undertrump in ("required", "optional")
+    for overtrump in (True, False)
+    for capot in (252, 250)
+)
+
+T = TypeVar("T")
+
+
+@contextmanager
+def asking(search: type[reference.Search]) -> Iterator[None]:
+    """The questions asked of `search` meanwhile."""
+    previous = engine.SEARCH
+    engine.SEARCH = search
+    try:
+        yield
+    finally:
+        engine.SEARCH = previous
+
+
+def both(question: Callable[[], T]) -> tuple[T, T]:
+    """The reference's answer, then the core's."""
+    with asking(reference.Search):
+        expected = question()
+    with asking(_native.Search):
+        found = question()
+    return expected, found
+
+
+class Objective(NamedTuple):
+    """What a search counts and for whom (reference.Search's arguments but the deadline)."""
+
+    trump: int
+    options: RuleOptions
+    team: int
+    maximizer: int | None
+    count_tricks: bool
+    bonus: int
+
+
+def takers_objective(record: DealRecord, options: RuleOptions) -> Objective:
+    """What `solve` counts: the takers' points, the capot's extra in."""
+    takers = record.taker % 2
+    return Objective(record.trump, options, takers, takers, False, (options.capot - 162) // 2)
+
+
+def make(search: type[reference.Search], objective: Objective, seconds: float) -> reference.Search:
+    """A search of `objective` with `seconds` to go."""
+    return search(*objective, perf_counter() + seconds)
+
+
+def position(seed: int, left: int, options: RuleOptions) -> DealRecord:
+    """A deal from `seed` with `left` cards still to play (random legal plays before), a
+    capot at stake in some (the plays so far all won by one team)."""
+    return play_deal(random.Random(seed), DECK - left, options=options).record
+
+
+def outcome(record: DealRecord, options: RuleOptions) -> Outcome:
+    finished = replay(record, options)
+    assert finished.complete and finished.score is not None
+    return Outcome(
+        finished.points, finished.score.capot, finished.score.contract, finished.score.score
+    )
+
+
+def followed(record: DealRecord, line: Sequence[Card], options: RuleOptions) -> DealRecord:
+    """The record with `line` played after it, every card of it legal when played."""
+    plays = list(record.plays)
+    for card in line:
+        judged = replay(replace(record, plays=tuple(plays)), options)
+        assert judged.legal is not None and card in judged.legal, (plays, card)
+        plays.append(card)
+    return replace(record, plays=tuple(plays))
+
+
+def check_solutions(
+    record: DealRecord, options: RuleOptions, expected: Solution, found: Solution
+) -> None:
+    """The core's solution is the reference's: the value, every card's value and loss; its
+    line is legal and reaches the value."""
+    assert (found.exact, found.to_move, found.value, found.bounds) == (
+        expected.exact,
+        expected.to_move,
+        expected.value,
+        expected.bounds,
+    )
+    assert found.moves == expected.moves
+    if found.exact and found.value is not None and found.to_move is not None:
+        assert outcome(followed(record, found.line, options), options) == found.value
+
+
+def claimed(record: DealRecord, claim: Claim, options: RuleOptions, line: Sequence[Card]) -> bool:
+    """Whether the claim is met once `line` has been played to the end of the deal."""
+    before = replay(record, options)
+    done = sum(trick.winner is not None for trick in before.tricks)
+    after = replay(followed(record, line, options), options)
+    team = claim.seat % 2
+    if claim.points is not None:
+        return after.points[team] >= claim.points
+    won = sum(trick.winner % 2 == team for trick in after.tricks[done:] if trick.winner is not None)
+    return won == TRICKS - done if claim.rest else won >= (claim.tricks or 0)
+
+
+def check_verdicts(
+    record: DealRecord,
+    claim: Claim,
+    options: RuleOptions,
+    expected: ClaimVerdict,
+    found: ClaimVerdict,
+) -> None:
+    """The core's verdict is the reference's; its refutation is a legal line that defeats the
+    claim."""
+    assert (found.holds, found.tricks, found.points, found.exact) == (
+        expected.holds,
+        expected.tricks,
+        expected.points,
+        expected.exact,
+    )
+    assert (found.refutation is None) == (expected.refutation is None)
+    if found.refutation is not None:
+        assert not claimed(record, claim, options, found.refutation)
+
+
+def claims(rng: random.Random, record: DealRecord) -> list[tuple[Claim, str]]:
+    """A claim of each kind, by a random seat, in both modes."""
+    seat = rng.randrange(PLAYERS)
+    left = TRICKS - len(record.plays) // PLAYERS
+    kinds = (
+        Claim(seat, tricks=rng.randint(0, left + 1)),
+        Claim(seat, rest=True),
+        Claim(seat, points=rng.randint(0, 162)),
+    )
+    return [(claim, mode) for claim in kinds for mode in (BEST, ANY)]

@@ -1,0 +1,229 @@
+"""The native core gives the reference's answers: on seeded positions at every count of cards
+left (mid-trick included), under every rule option, with a capot at stake in some, every
+question (the value, every card's value, a perfect line, claims in both modes), and on
+searches cut short (the bounds hold the exact value). Hypothesis draws more positions.
+
+Positions late in the deal are many (the reference solves them in milliseconds), early ones
+few: one deal with every card valued from the second trick, two from the first lead.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from itertools import count
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.rules import DealRecord, RuleOptions
+from service.rules.analysis import (
+    BEST,
+    Claim,
+    OutOfTime,
+    judge_claim,
+    reference,
+    solve,
+)
+from service.rules.analysis.native import _native
+from service.rules.analysis.questions import _classic
+from service.rules.analysis.reference import MIXED
+from service.rules.cards import DEAL_POINTS
+from tests.native.differential import (
+    OPTIONS,
+    UNHURRIED,
+    Objective,
+    asking,
+    both,
+    check_solutions,
+    check_verdicts,
+    claims,
+    make,
+    position,
+    takers_objective,
+)
+
+# Positions per count of cards left: many late in the deal, where the reference is quick.
+SEEDED = {
+    left: 100 if left <= 12 else 24 if left <= 16 else 10 if left <= 20 else 3
+    for left in range(1, 25)
+}
+CAPOTS = 6  # positions per count of cards left where one team has won every trick so far
+PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_classic(record: DealRecord, options: RuleOptions, rng: random.Random) -> None:
+    """Every question asked of both searches: the solve, then six claims."""
+    expected, found = both(partial(solve, record, options, UNHURRIED))
+    check_solutions(record, options, expected, found)
+    for claim, mode in claims(rng, record):
+        verdicts = both(partial(judge_claim, record, claim, mode, options, UNHURRIED))
+        check_verdicts(record, claim, options, *verdicts)
+
+
+@pytest.mark.parametrize("left", sorted(SEEDED))
+def test_late_positions_answer_as_the_reference(left: int) -> None:
+    rng = random.Random(left)
+    for index in range(SEEDED[left]):
+        options = OPTIONS[index % len(OPTIONS)]
+        check_classic(position(1000 * left + index, left, options), options, rng)
+
+
+def swept_positions(left: int) -> list[tuple[DealRecord, RuleOptions]]:
+    """The first `CAPOTS` seeded positions with `left` cards left where one team has won
+    every trick so far: the capot is at stake, for it or against."""
+    found = []
+    for seed in count():
+        options = OPTIONS[seed % len(OPTIONS)]
+        record = position(seed, left, options)
+        if _classic(record, options).state.sweep != MIXED:
+            found.append((record, options))
+            if len(found) == CAPOTS:
+                return found
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("left", range(1, 21))
+def test_late_positions_with_a_capot_at_stake_answer_as_the_reference(left: int) -> None:
+    rng = random.Random(left)
+    for record, options in swept_positions(left):
+        check_classic(record, options, rng)
+
+
+@pytest.mark.parametrize(("left", "deals", "every_card"), [(28, 1, True), (32, 2, False)])
+def test_early_positions_answer_as_the_reference(left: int, deals: int, every_card: bool) -> None:
+    for seed in range(deals):
+        options = OPTIONS[seed * 5 % len(OPTIONS)]
+        record = position(seed, left, options)
+        expected, found = both(partial(solve, record, options, UNHURRIED, every_card=every_card))
+        check_solutions(record, options, expected, found)
+
+
+# --- cut short ---------------------------------------------------------------------------------
+
+
+def test_searches_cut_short_bound_the_exact_value() -> None:
+    # The deadline passed before the search began: the core stops at its first look at the
+    # clock, the bounds it proved until then around the value (unless it finished first).
+    cut = 0
+    for seed in range(60):
+        options = OPTIONS[seed % len(OPTIONS)]
+        left = 8 + seed % 17
+        record = position(seed, left, options)
+        takers = record.taker % 2
+        with asking(reference.Search):
+            exact = solve(record, options, UNHURRIED, every_card=False)
+        assert exact.value is not None
+        with asking(_native.Search):
+            found = solve(record, options, 0, every_card=seed % 2 == 0)
+        if found.exact:
+            assert found.value == exact.value
+            continue
+        cut += 1
+        assert found.bounds is not None and found.value is None
+        assert found.bounds[0] <= exact.value.points[takers] <= found.bounds[1]
+        assert 0 <= found.bounds[0] <= found.bounds[1] <= DEAL_POINTS
+    assert cut, "no search was cut short"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_claim_cut_short_answers_only_what_it_settled(seed: int) -> None:
+    options = OPTIONS[seed % len(OPTIONS)]
+    record = position(seed, 16 + seed % 9, options)
+    claim = Claim(seed % 4, tricks=2)
+    with asking(reference.Search):
+        exact = judge_claim(record, claim, BEST, options, UNHURRIED)
+    with asking(_native.Search):
+        found = judge_claim(record, claim, BEST, options, 0)
+    assert found.holds in (None, exact.holds)
+    assert found.tricks in (None, exact.tricks)
+    assert found.points in (None, exact.points)
+    settled = found.holds is not None and found.points is not None
+    assert found.exact == (settled and (found.holds or found.refutation is not None))
+
+
+def test_a_value_interrupted_at_any_moment_holds_the_exact_value_in_its_bounds() -> None:
+    # Deadlines a few milliseconds ahead: the search stops wherever it is.
+    rng = random.Random(5)
+    for seed in range(40):
+        options = OPTIONS[seed % len(OPTIONS)]
+        record = position(seed, 12 + seed % 13, options)
+        state = _classic(record, options).state
+        objective = takers_objective(record, options)
+        exact = make(reference.Search, objective, UNHURRIED / 1000).value(state, 81)
+        search = make(_native.Search, objective, rng.random() * 0.004)
+        try:
+            assert search.value(state, 81) == exact
+        except OutOfTime:
+            lo, hi = search.bounds
+            assert lo <= exact <= hi
+
+
+# --- the searches themselves ---------------------------------------------------------------------
+
+
+@PROPERTY
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from(OPTIONS),
+    st.integers(1, 16),
+    st.integers(0, 1),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([0, 44, 45]),
+)
+def test_each_step_of_the_search_answers_as_the_reference(
+    rng: random.Random,
+    options: RuleOptions,
+    left: int,
+    team: int,
+    against: bool,
+    count_tricks: bool,
+    bonus: int,
+) -> None:
+    # As the questions ask: the counted team maximises, or every seat plays against it (a
+    # claim in mode "any"); tricks are counted without a capot's bonus.
+    record = position(rng.randrange(2**32), left, options)
+    state = _classic(record, options).state
+    maximizer = None if against else team
+    objective = Objective(
+        record.trump, options, team, maximizer, count_tricks, 0 if count_tricks else bonus
+    )
+    expected, found = (
+        make(c, objective, UNHURRIED / 1000) for c in (reference.Search, _native.Search)
+    )
+    bounds = expected.quick_bounds(state)
+    assert found.quick_bounds(state) == bounds
+    value = expected.value(state, rng.randint(*bounds))
+    assert found.value(state, rng.randint(*bounds)) == value
+    assert found.bounds == (value, value)
+    # Fail-soft: an answer at or above beta is a lower bound, below it an upper bound.
+    for beta in (bounds[0], value, value + 1, rng.randint(*bounds), bounds[1] + 1):
+        g = found.probe(state, beta)
+        if g >= beta:
+            assert value >= g
+        else:
+            assert value <= g
+    # The line is legal and gains the value, trick by trick.
+    gained, at = 0, state
+    for card in found.line(state, value):
+        assert card in {c for group in expected.groups(at) for c in group}
+        gain, at = expected.after(at, card)
+        gained += gain
+    assert not any(at.hands) and gained + expected._end(at.sweep) == value
+
+
+# --- hypothesis ----------------------------------------------------------------------------------
+
+
+@PROPERTY
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from(OPTIONS),
+    st.integers(1, 16),
+)
+def test_drawn_positions_answer_as_the_reference(
+    rng: random.Random, options: RuleOptions, left: int
+) -> None:
+    check_classic(position(rng.randrange(2**32), left, options), options, rng)

@@ -1,0 +1,61 @@
+"""Which engine answers the analysis: the native core unless BELOTE_SOLVER names the
+reference; a core that is chosen and not built stops the import with what to run."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from service.rules.analysis import engine, reference
+from service.rules.describe import describe_rules
+
+
+@pytest.mark.parametrize(
+    ("environ", "name"),
+    [
+        ({}, "native"),
+        ({"BELOTE_SOLVER": "native"}, "native"),
+        ({"BELOTE_SOLVER": "reference"}, "reference"),
+        ({"OTHER": "reference"}, "native"),
+    ],
+)
+def test_the_native_core_answers_unless_the_reference_is_asked_for(
+    environ: dict[str, str], name: str
+) -> None:
+    assert engine.chosen(environ) == name
+
+
+def test_an_unknown_engine_is_refused_with_the_choices() -> None:
+    with pytest.raises(RuntimeError) as raised:
+        engine.chosen({"BELOTE_SOLVER": "fast"})
+    assert str(raised.value) == "BELOTE_SOLVER='fast': the solver is 'native' or 'reference'"
+
+
+def test_the_reference_is_the_pure_python_search() -> None:
+    assert engine.load("reference") is reference.Search
+
+
+def test_a_native_core_not_built_stops_the_import_with_what_to_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A module set to None in sys.modules cannot be imported: as if it were never built.
+    monkeypatch.setitem(sys.modules, "service.rules.analysis.native._native", None)
+    with pytest.raises(ImportError) as raised:
+        engine.load("native")
+    said = str(raised.value)
+    assert said.startswith("The native search core is not built (")
+    assert "Run `make native`" in said
+    assert "apt-get install gcc python3-dev" in said
+    assert said.endswith("or set BELOTE_SOLVER=reference for the pure-Python search.")
+
+
+def test_the_questions_ask_the_chosen_search() -> None:
+    # tests/rules ask the reference (conftest.py), whichever engine the service runs.
+    assert engine.search_class() is reference.Search
+
+
+def test_the_rules_say_which_engine_answers() -> None:
+    assert describe_rules().analysis_engine == engine.ENGINE
+    assert engine.chosen(os.environ) == engine.ENGINE
