@@ -201,10 +201,15 @@ def test_an_empty_setting_is_no_setting() -> None:
 
 
 def test_the_503_is_documented_on_every_analysis(client: FlaskClient) -> None:
+    # Every search (/analysis/ and, to come, /advice/ paths) runs in a slot: @limited(blp).
     document = client.get("/openapi.json").get_json()
     busy = {"$ref": "#/components/responses/ANALYSIS_BUSY"}
-    for path in (SOLVE, CLAIM):
-        assert document["paths"][path]["post"]["responses"]["503"] == busy
+    searching = [path for path in document["paths"] if "/analysis/" in path or "/advice/" in path]
+    assert {SOLVE, CLAIM, "/v1/coinche/analysis/solve", "/v1/coinche/analysis/claim"} <= set(
+        searching
+    )
+    for path in searching:
+        assert document["paths"][path]["post"]["responses"]["503"] == busy, path
     component = document["components"]["responses"]["ANALYSIS_BUSY"]
     assert component["headers"]["Retry-After"]["schema"] == {"type": "integer", "minimum": 1}
     assert set(component["content"]) == {PROBLEM_MEDIA_TYPE}
