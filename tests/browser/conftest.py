@@ -53,6 +53,15 @@ def server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def capped_server() -> Iterator[str]:
+    """A second service whose every search stops at 1 ms (ANALYSIS_BUDGET_CAP_MS), whatever
+    budget it is asked for: a solve from the first lead, some hundred thousand positions,
+    always answers bounds there, the longest budget included."""
+    with gunicorn(workers=1, ANALYSIS_BUDGET_CAP_MS="1") as (_, port):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[WebDriver]:
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
         pytest.fail("Debian's chromium and chromium-driver are needed: `make test` installs them")
@@ -128,6 +137,31 @@ class Page:
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.load(response)
 
+    def record_analysis(self) -> None:
+        """From now on, keep each analysis request's body and answer in `window.asked` (read
+        back by `analysis_asked`): what the page was told, to compare with what it shows."""
+        self.driver.execute_script(
+            """
+            window.asked = [];
+            const original = window.fetch;
+            window.fetch = async (path, init) => {
+              const response = await original(path, init);
+              if (String(path).includes("/analysis/")) {
+                const answer = await response.clone().json();
+                window.asked.push({ path: String(path), body: JSON.parse(init.body), answer });
+              }
+              return response;
+            };
+            """
+        )
+
+    def analysis_asked(self) -> list[dict[str, Any]]:
+        return self.driver.execute_script("return window.asked")
+
+    def contract(self) -> dict[str, Any]:
+        with urllib.request.urlopen(f"{self.origin}/openapi.json", timeout=10) as response:
+            return json.load(response)
+
     def screenshot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
@@ -162,10 +196,19 @@ class Page:
         return self.requested
 
 
-@pytest.fixture
-def page(browser: WebDriver, server: str) -> Page:
+def open_page(browser: WebDriver, origin: str) -> Page:
     browser.get_log("browser")  # what earlier tests left
     browser.get_log("performance")
-    viewer = Page(browser, server)
+    viewer = Page(browser, origin)
     viewer.open()
     return viewer
+
+
+@pytest.fixture
+def page(browser: WebDriver, server: str) -> Page:
+    return open_page(browser, server)
+
+
+@pytest.fixture
+def capped_page(browser: WebDriver, capped_server: str) -> Page:
+    return open_page(browser, capped_server)

@@ -1,21 +1,45 @@
 // The deal viewer: a client of the referee's public API (API.md), on the same origin.
 // It knows the contract (card codes, seats in turn order, team = seat % 2) and no rule of
-// the game: every ruling on the page is an answer of /v1/deals/replay, /v1/legal-moves,
-// /v1/plays/validate or /v1/analysis/solve.
+// the game: every ruling on the page is an answer of the replay, legal-moves,
+// plays/validate or analysis/solve endpoints of classic belote or of coinche (VARIANTS).
 
-import { STRINGS, RANKS, SUITS } from "./strings.js";
+import { STRINGS, RANKS, SHORT_RANKS, SUITS } from "./strings.js";
 
 const SEATS = 4;
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+// The parts of a team's score in a replay's breakdown (classic or coinche), in reading order.
+const BREAKDOWN = ["cards", "belote", "annonces", "capot_bonus", "contract", "multiplier", "rounding", "total"];
+
+// Each variant's endpoints. A coinche record names its `contract`; a classic one its `trump`
+// and `taker`. Coinche has no picture (render) endpoint.
+const VARIANTS = {
+  classic: {
+    replay: "/v1/deals/replay",
+    legal: "/v1/legal-moves",
+    validate: "/v1/plays/validate",
+    solve: "/v1/analysis/solve",
+    render: "/v1/deals/render",
+  },
+  coinche: {
+    replay: "/v1/coinche/deals/replay",
+    legal: "/v1/coinche/legal-moves",
+    validate: "/v1/coinche/plays/validate",
+    solve: "/v1/coinche/analysis/solve",
+    render: null,
+  },
+};
 
 const state = {
   lang: "en",
-  record: null, // the body of /v1/deals/replay, as the arbiter gave it
+  record: null, // the body of a replay (classic or coinche), as the arbiter gave it
+  variant: "classic", // the record's: a key of VARIANTS
   replay: null, // its answer
   plays: [], // [{card, seat, trick, index}] in play order, from the replay's tricks
   step: 0, // how many plays are shown
-  analysis: false, // whether the service has the analysis endpoints
+  refused: null, // the text of the record last refused, told again in another language
+  analysis: {}, // variant -> whether the service has its solve endpoint
+  longestBudget: {}, // variant -> the longest search (budget_ms) the contract allows
 };
 
 const $ = (id) => document.getElementById(id);
@@ -44,8 +68,23 @@ const teamOf = (seat) => seat % 2;
 /** The words a screen reader says for a card: "jack of hearts", "valet de cœur". */
 function cardName(code) {
   const name = t("cardName", { rank: RANKS[state.lang][rankOf(code)], suit: SUITS[state.lang][suitOf(code)] });
-  return suitOf(code) === canonical(state.record.trump).slice(-1) ? `${name}, ${t("trumpWord")}` : name;
+  return suitOf(code) === trumpSuit() ? `${name}, ${t("trumpWord")}` : name;
 }
+
+const variantOf = (record) => (typeof record.contract === "object" && record.contract !== null ? "coinche" : "classic");
+const endpoint = (name) => VARIANTS[state.variant][name];
+
+/** The record's strain: a suit letter (classic's trump, or a coinche suit), "SA" or "TA". */
+function strain() {
+  const { record } = state;
+  const text = String(state.variant === "coinche" ? record.contract.strain : record.trump).trim().toUpperCase();
+  return SYMBOL_SUITS[text] ?? text;
+}
+
+/** The one trump suit, or null (sans-atout, and tout-atout where every suit is trump). */
+const trumpSuit = () => (strain().length === 1 ? strain() : null);
+
+const takerOf = (record) => (variantOf(record) === "coinche" ? record.contract.taker : record.taker);
 
 // --- the API ---------------------------------------------------------------------------------
 
@@ -61,10 +100,17 @@ async function post(path, body) {
 }
 
 async function discoverAnalysis() {
-  // The contract says which paths exist: asking it avoids probing for a 404.
+  // The contract says which paths exist (asking it avoids probing for a 404) and the longest
+  // search it allows.
   const response = await fetch("/openapi.json");
-  const document = await response.json();
-  state.analysis = "/v1/analysis/solve" in (document.paths ?? {});
+  const contract = await response.json();
+  for (const [variant, paths] of Object.entries(VARIANTS)) {
+    const operation = contract.paths?.[paths.solve]?.post;
+    state.analysis[variant] = operation !== undefined;
+    let schema = operation?.requestBody?.content?.["application/json"]?.schema;
+    if (schema?.$ref) schema = contract.components?.schemas?.[schema.$ref.split("/").pop()];
+    state.longestBudget[variant] = schema?.properties?.budget_ms?.maximum ?? null;
+  }
 }
 
 // --- the record in the URL fragment ----------------------------------------------------------
@@ -150,49 +196,108 @@ function spanOf(spans, pointer) {
   return spans.get(current);
 }
 
-function showProblem(title, errors = [], text = "") {
+const unescapeKey = (key) => key.replace(/~1/g, "/").replace(/~0/g, "~");
+
+/** The part of a record a JSON Pointer names, in words: "/plays/2" -> "play 3". */
+function partName(pointer) {
+  const keys = pointer.split("/").slice(1).map(unescapeKey);
+  const [head, ...rest] = keys;
+  const nth = (index) => Number(index) + 1;
+  if (head === undefined) return t("part_record");
+  if (head === "plays" && rest.length === 1) return t("part_play", { n: nth(rest[0]) });
+  if (head === "hands" && rest.length === 1) return t("part_hand", { seat: rest[0] });
+  if (head === "hands" && rest.length === 2) return t("part_handCard", { seat: rest[0], n: nth(rest[1]) });
+  if ((head === "rules" || head === "contract") && rest.length === 1) return t(`part_${head}Part`, { name: rest[0] });
+  if (!rest.length && Object.hasOwn(STRINGS.en, `part_${head}`)) return t(`part_${head}`);
+  return t("part_field", { name: keys.join(" › ") });
+}
+
+/** A sentence of the referee's, each JSON Pointer in it named in words. */
+const inWords = (message) =>
+  message.replace(/(^|[\s(])(\/[A-Za-z_]\w*(?:\/[\w~.-]+)*)/g, (_, before, pointer) => before + partName(pointer));
+
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What is wrong with a record, for the person who pasted it: a sentence, what to do, each
+ * part the referee named (a button selecting it in the text area) and the text again with
+ * those parts marked. `at` marks one position instead (where a text stops being JSON). */
+function showProblem({ title, help = "", errors = [], text = "", at = null }) {
   const box = $("problem");
   $("problem-title").textContent = title;
+  $("problem-help").textContent = help;
   const list = $("problem-errors");
   const shown = $("problem-record");
   list.replaceChildren();
   shown.replaceChildren();
+  shown.setAttribute("aria-hidden", "true");
   box.hidden = false;
+  if (at !== null) {
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(at, at + 1).trim() || " ";
+    shown.append(text.slice(0, at), mark, text.slice(at + 1));
+    shown.setAttribute("aria-hidden", "false");
+    return;
+  }
   if (!errors.length) return;
-  const spans = pointerSpans(text);
+  const spans = text ? pointerSpans(text) : new Map();
   const marks = errors.map((error) => ({ ...error, span: spanOf(spans, error.pointer) }));
   marks.forEach((error, n) => {
     const item = document.createElement("li");
-    const link = document.createElement("button");
-    link.type = "button";
-    link.className = "pointer";
-    link.textContent = error.pointer || "/";
-    link.addEventListener("click", () => {
-      const area = $("record");
-      area.focus();
-      area.setSelectionRange(...error.span);
-    });
-    item.append(link, ` ${error.message}`);
+    const part = capitalised(partName(error.pointer));
+    // A part the text does not hold is one the record lacks.
+    const message = text && !spans.has(error.pointer) ? t("missing") : inWords(error.message);
+    if (error.span) {
+      const link = document.createElement("button");
+      link.type = "button";
+      link.className = "pointer";
+      link.textContent = part;
+      link.addEventListener("click", () => {
+        const area = $("record");
+        area.focus();
+        area.setSelectionRange(...error.span);
+      });
+      item.append(link, `${t("colon")} ${message}`);
+    } else {
+      item.append(`${part}${t("colon")} ${message}`);
+    }
     item.dataset.pointer = error.pointer;
     item.id = `problem-${n}`;
     list.append(item);
   });
+  if (!text) return;
   // The record again, each part a problem names marked (outermost spans first).
   const cuts = marks
     .map((error, n) => ({ n, start: error.span[0], end: error.span[1] }))
     .sort((a, b) => a.start - b.start || b.end - a.end);
-  let at = 0;
+  let done = 0;
   for (const cut of cuts) {
-    if (cut.start < at) continue; // inside a part already marked
-    shown.append(text.slice(at, cut.start));
+    if (cut.start < done) continue; // inside a part already marked
+    shown.append(text.slice(done, cut.start));
     const mark = document.createElement("mark");
     mark.textContent = text.slice(cut.start, cut.end);
     mark.dataset.pointer = marks[cut.n].pointer;
     shown.append(mark);
-    at = cut.end;
+    done = cut.end;
   }
-  shown.append(text.slice(at));
+  shown.append(text.slice(done));
   shown.setAttribute("aria-hidden", "false");
+}
+
+/** Why a text is not JSON, in words, with where it stops being JSON when the browser says. */
+function notJson(text, error) {
+  if (!text.trim()) return { title: t("empty") };
+  const found = /position (\d+)/.exec(error.message);
+  const at = found ? Number(found[1]) : /end of JSON/i.test(error.message) ? text.length : null;
+  if (at === null) return { title: t("notJson"), help: t("notJsonWhere") };
+  const before = text.slice(0, at).split("\n");
+  const where = { line: before.length, column: before[before.length - 1].length + 1 };
+  return { title: t("notJson"), help: t("notJsonAt", where), text, at };
+}
+
+/** The title of a problem the referee answered, by its type. */
+function problemTitle(problem) {
+  const kind = String(problem.type ?? "").split("/").pop();
+  return { "invalid-request": t("unreadable"), "inconsistent-input": t("impossible") }[kind] ?? t("cannotJudge");
 }
 
 function formatRecord(record) {
@@ -201,10 +306,11 @@ function formatRecord(record) {
 }
 
 /** The table is taken away while the record in the text area cannot be shown. */
-function refuse(title, errors = [], text = "") {
+function refuse(problem, text = null) {
   state.record = null;
+  state.refused = text;
   $("viewer").hidden = true;
-  showProblem(title, errors, text);
+  showProblem(problem);
 }
 
 async function showRecord(text, step = 0) {
@@ -213,15 +319,22 @@ async function showRecord(text, step = 0) {
   try {
     record = JSON.parse(text);
   } catch (error) {
-    refuse(t("notJson", { message: error.message }));
+    refuse(notJson(text, error), text);
     return;
   }
-  const { status, data } = await post("/v1/deals/replay", record);
+  if (typeof record !== "object" || record === null || Array.isArray(record)) {
+    refuse({ title: t("notObject") }, text);
+    return;
+  }
+  const { status, data } = await post(VARIANTS[variantOf(record)].replay, record);
   if (status !== 200) {
-    refuse(`${t("cannotJudge")} ${data.detail ?? data.title ?? status}`, data.errors ?? [], text);
+    const errors = data.errors ?? [];
+    refuse({ title: problemTitle(data), help: errors.length ? t("fixIt") : "", errors, text }, text);
     return;
   }
   state.record = record;
+  state.variant = variantOf(record);
+  state.refused = null;
   state.replay = data;
   state.plays = data.tricks.flatMap((trick, number) =>
     trick.cards.map((card, i) => ({ card, seat: (trick.leader + i) % SEATS, trick: number })),
@@ -270,7 +383,7 @@ function cardElement(code, { button = false, mark = null } = {}) {
   const element = document.createElement(button ? "button" : "span");
   const suit = suitOf(code);
   element.className = `card suit-${suit}`;
-  if (suit === canonical(state.record.trump).slice(-1)) element.classList.add("trump");
+  if (suit === trumpSuit()) element.classList.add("trump");
   element.dataset.card = code;
   const rank = document.createElement("span");
   rank.className = "rank";
@@ -301,6 +414,22 @@ function cardElement(code, { button = false, mark = null } = {}) {
   return element;
 }
 
+/** "Trump ♠ spades · dealer: seat 3 · taker: seat 0", or a coinche contract:
+ * "Contract 120 all trumps (TA), coinched · taker: seat 0 · dealer: seat 3". */
+function contractLine() {
+  const { record } = state;
+  const named = strain().length === 1 ? `${SUIT_SYMBOLS[strain()]} ${SUITS[state.lang][strain()]}` : t(`strain${strain()}`);
+  if (state.variant === "classic") return t("contract", { trump: named, dealer: record.dealer, taker: record.taker });
+  const { value, taker, coinche = 0 } = record.contract;
+  return t("contractCoinche", {
+    value: value === "capot" ? t("capotBid") : value,
+    strain: named,
+    level: ["", t("coinched"), t("surcoinched")][coinche] ?? "",
+    taker,
+    dealer: record.dealer,
+  });
+}
+
 function render() {
   renderStatic();
   if (!state.record) return;
@@ -309,11 +438,8 @@ function render() {
   const hands = handsAt(step);
   const marked = marks();
 
-  $("contract").textContent = t("contract", {
-    trump: `${SUIT_SYMBOLS[canonical(record.trump).slice(-1)]} ${SUITS[state.lang][canonical(record.trump).slice(-1)]}`,
-    dealer: record.dealer,
-    taker: record.taker,
-  });
+  $("contract").textContent = contractLine();
+  const taker = takerOf(record);
 
   for (let seat = 0; seat < SEATS; seat++) {
     const box = $(`seat-${seat}`);
@@ -324,7 +450,7 @@ function render() {
     roles.className = "roles";
     const badges = [[t("team", { team: teamOf(seat) }), `team team-${teamOf(seat)}`]];
     if (seat === record.dealer) badges.push([t("dealerBadge"), "role"]);
-    if (seat === record.taker) badges.push([t("takerBadge"), "role taker"]);
+    if (seat === taker) badges.push([t("takerBadge"), "role taker"]);
     if (seat === mover) badges.push([t("toMove"), "role move"]);
     for (const [text, className] of badges) {
       const badge = document.createElement("span");
@@ -354,16 +480,21 @@ function render() {
   }
 
   renderCenter(marked);
-  const trickNumber = Math.min(Math.floor(Math.max(step - 1, 0) / SEATS) + 1, Math.max(replay.tricks.length, 1));
-  $("step-label").textContent = t("step", { k: step, n: state.plays.length, trick: trickNumber });
+  // The trick of the next card: after card 16, trick 5 (a solve from here is of that trick).
+  const over = step === state.plays.length && replay.complete;
+  $("step-label").textContent = over
+    ? t("stepOver", { k: step, n: state.plays.length })
+    : t("step", { k: step, n: state.plays.length, trick: Math.floor(step / SEATS) + 1 });
   $("first").disabled = $("prev").disabled = step === 0;
   $("last").disabled = $("next").disabled = step === state.plays.length;
 
   renderPoints();
   renderRenonces();
   renderTricks(marked);
-  $("analysis").hidden = !state.analysis || !record.hands;
+  $("analysis").hidden = !state.analysis[state.variant] || !record.hands;
+  $("picture").hidden = !endpoint("render");
   $("analysis-result").replaceChildren();
+  $("analysis-result").removeAttribute("aria-busy");
   if (hands && mover !== null) markLegal(mover, hands[mover]);
   remember();
 }
@@ -404,7 +535,7 @@ function renderCenter(marked) {
   if (shown.length === SEATS && trick.winner !== undefined && trick.winner !== null) {
     const result = document.createElement("p");
     result.className = "trick-result";
-    result.textContent = t("wins", { seat: trick.winner, points: trick.points ?? 0 });
+    result.textContent = t("wins", { seat: trick.winner, points: trick.points });
     center.append(result);
   }
 }
@@ -414,7 +545,7 @@ function renderPoints() {
   const complete = Math.floor(step / SEATS);
   const points = [0, 0];
   replay.tricks.slice(0, complete).forEach((trick) => {
-    if (trick.winner !== undefined && trick.winner !== null) points[teamOf(trick.winner)] += trick.points ?? 0;
+    if (trick.winner !== undefined && trick.winner !== null) points[teamOf(trick.winner)] += trick.points;
   });
   $("running").textContent = t("running", { a: points[0], b: points[1] });
   const box = $("score");
@@ -429,25 +560,27 @@ function renderPoints() {
   table.className = "breakdown";
   const caption = document.createElement("caption");
   caption.textContent = t("breakdown");
-  const columns = ["cards", "belote", "annonces", "capot_bonus", "rounding", "total"];
+  // One row per part of the score, one column per team: narrow enough for any panel.
+  const teams = score.breakdown;
   const head = document.createElement("tr");
-  for (const key of ["", ...columns]) {
+  for (const text of ["", ...teams.map((row) => t("teamName", { team: row.team }))]) {
     const cell = document.createElement("th");
     cell.scope = "col";
-    cell.textContent = key ? t(`col_${key}`) : "";
+    cell.textContent = text;
     head.append(cell);
   }
   table.append(caption, head);
-  for (const row of score.breakdown) {
+  for (const key of BREAKDOWN.filter((part) => part in (teams[0] ?? {}))) {
     const line = document.createElement("tr");
+    line.dataset.part = key;
     const name = document.createElement("th");
     name.scope = "row";
-    name.textContent = t("teamName", { team: row.team });
+    name.textContent = t(`col_${key}`);
     line.append(name);
-    for (const key of columns) {
+    for (const row of teams) {
       const cell = document.createElement("td");
-      cell.textContent = row[key] ?? 0;
-      cell.dataset.column = key;
+      cell.textContent = row[key];
+      cell.dataset.team = row.team;
       line.append(cell);
     }
     table.append(line);
@@ -464,38 +597,64 @@ function renderPoints() {
   }
 }
 
+/** A card as players write it, in the page's language: "K♥", "R♥". */
+function shortName(code) {
+  const rank = rankOf(code);
+  return `${SHORT_RANKS[state.lang][rank] ?? rank}${SUIT_SYMBOLS[suitOf(code)]}`;
+}
+
+/** Whether play `index` is on the table at the current step (shown), or still to come. */
+const played = (index) => index < state.step;
+
 function proofText(renonce, n) {
   const proof = renonce.proof ?? {};
   if (proof.play === undefined || proof.play === null) return t("proofHand");
-  return t("proofLater", { card: proof.card, n, trick: Math.floor(proof.play / SEATS) + 1 });
+  const trick = Math.floor(proof.play / SEATS) + 1;
+  if (!played(proof.play)) return t("proofToCome", { trick });
+  return t("proofLater", { card: shortName(proof.card), n, trick });
 }
 
 function renderRenonces() {
   const list = $("renonces");
   list.replaceChildren();
-  if (!state.replay.renonces.length) {
+  const { renonces } = state.replay;
+  const happened = renonces.filter((renonce) => played(renonce.play));
+  if (!happened.length) {
     const none = document.createElement("li");
     none.className = "none";
     none.textContent = t("noRenonce");
     list.append(none);
-    return;
   }
-  state.replay.renonces.forEach((renonce, index) => {
+  renonces.forEach((renonce, index) => {
     const item = document.createElement("li");
     item.className = "renonce-item";
+    item.dataset.renonce = String(index + 1);
     const head = document.createElement("p");
     head.className = "renonce-head";
-    head.textContent = t("renonceLine", { n: index + 1, trick: renonce.trick + 1, seat: renonce.seat, card: renonce.card });
+    const go = document.createElement("button");
+    go.type = "button";
+    go.textContent = t("goTo");
+    go.addEventListener("click", () => goTo(renonce.play + 1));
+    if (!played(renonce.play)) {
+      // Marked, not told: what it is shows when the deal gets there.
+      item.classList.add("to-come");
+      head.textContent = t("renonceToCome", { n: index + 1, trick: renonce.trick + 1 });
+      item.append(head, go);
+      list.append(item);
+      return;
+    }
+    head.textContent = t("renonceLine", {
+      n: index + 1,
+      trick: renonce.trick + 1,
+      seat: renonce.seat,
+      card: shortName(renonce.card),
+    });
     const sentence = document.createElement("p");
     sentence.className = "violation";
     sentence.textContent = renonce.violation.message;
     const proof = document.createElement("p");
     proof.className = "proof";
     proof.textContent = proofText(renonce, index + 1);
-    const go = document.createElement("button");
-    go.type = "button";
-    go.textContent = t("goTo");
-    go.addEventListener("click", () => goTo(renonce.play + 1));
     item.append(head, sentence, proof, go);
     list.append(item);
   });
@@ -517,23 +676,31 @@ function renderTricks(marked) {
     go.className = "trick-number";
     go.textContent = t("trickN", { n: number + 1 });
     go.addEventListener("click", () => goTo(number * SEATS + trick.cards.length));
+    const first = number * SEATS;
+    if (!played(first)) {
+      item.classList.add("to-come");
+      const later = document.createElement("span");
+      later.className = "trick-leader";
+      later.textContent = t("toCome");
+      item.append(go, later);
+      list.append(item);
+      return;
+    }
     const led = document.createElement("span");
     led.className = "trick-leader";
     led.textContent = t("ledBy", { seat: trick.leader });
     const cards = document.createElement("span");
     cards.className = "trick-cards";
-    trick.cards.forEach((card, i) => {
-      const index = number * SEATS + i;
-      const element = cardElement(card, { mark: marked.get(index) });
-      if (trick.winner !== undefined && trick.winner !== null && (trick.leader + i) % SEATS === trick.winner) {
-        element.classList.add("winner");
-      }
+    const shown = trick.cards.filter((_, i) => played(first + i));
+    const finished = shown.length === SEATS && trick.winner !== undefined && trick.winner !== null;
+    shown.forEach((card, i) => {
+      const element = cardElement(card, { mark: marked.get(first + i) });
+      if (finished && (trick.leader + i) % SEATS === trick.winner) element.classList.add("winner");
       cards.append(element);
     });
     const result = document.createElement("span");
     result.className = "trick-won";
-    result.textContent =
-      trick.winner === undefined || trick.winner === null ? "…" : t("wins", { seat: trick.winner, points: trick.points ?? 0 });
+    result.textContent = finished ? t("wins", { seat: trick.winner, points: trick.points }) : "…";
     item.append(go, led, cards, result);
     list.append(item);
   });
@@ -553,13 +720,14 @@ function situation(step) {
   const { record } = state;
   const trick = trickBefore(step);
   const mover = toMove(step);
-  return { trump: record.trump, leader: trick.leader, trick: trick.cards, hand: handsAt(step)[mover], rules: record.rules ?? {} };
+  const played = { leader: trick.leader, trick: trick.cards, hand: handsAt(step)[mover], rules: record.rules ?? {} };
+  return state.variant === "coinche" ? { strain: record.contract.strain, ...played } : { trump: record.trump, ...played };
 }
 
 async function markLegal(mover, hand) {
   const step = state.step;
   if (!hand.length) return;
-  const { status, data } = await post("/v1/legal-moves", situation(step));
+  const { status, data } = await post(endpoint("legal"), situation(step));
   if (status !== 200 || step !== state.step) return;
   const legal = new Set(data.legal);
   for (const element of $(`seat-${mover}`).querySelectorAll(".card")) {
@@ -571,11 +739,11 @@ async function markLegal(mover, hand) {
 
 async function judge(card) {
   const step = state.step;
-  const { status, data } = await post("/v1/plays/validate", { ...situation(step), card });
+  const { status, data } = await post(endpoint("validate"), { ...situation(step), card });
   const box = $("verdict");
   box.replaceChildren();
   if (status !== 200) {
-    box.textContent = data.detail ?? String(status);
+    box.replaceChildren(paragraph(t("cannotValidate")));
     return;
   }
   const verdict = document.createElement("p");
@@ -589,7 +757,7 @@ async function judge(card) {
     const play = document.createElement("button");
     play.type = "button";
     play.id = "play-it";
-    play.textContent = t("playIt", { card: data.card });
+    play.textContent = t("playIt", { card: shortName(data.card) });
     play.addEventListener("click", () => {
       const record = { ...state.record, plays: [...state.record.plays, data.card] };
       $("record").value = formatRecord(record);
@@ -601,26 +769,18 @@ async function judge(card) {
 
 // --- analysis (when the service has it) ------------------------------------------------------
 
-async function solve() {
-  const box = $("analysis-result");
-  box.textContent = t("solving");
-  const step = state.step;
-  const body = { ...state.record, plays: state.record.plays.slice(0, step) };
-  const { status, data } = await post("/v1/analysis/solve", body);
-  if (status === 404) {
-    state.analysis = false;
-    $("analysis").hidden = true;
-    return;
-  }
-  if (step !== state.step) return;
-  box.replaceChildren();
-  if (status !== 200) {
-    box.textContent = data.detail ?? String(status);
-    return;
-  }
-  const points = data.value?.points ?? [0, 0];
-  const head = document.createElement("p");
-  head.textContent = t("bestValue", { seat: data.to_move, a: points[0], b: points[1] });
+const paragraph = (text, className = "") => {
+  const element = document.createElement("p");
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+};
+
+/** The value of every card and a perfect line: what an exact search found. */
+function exactResult(data) {
+  const points = data.value.points;
+  const value = { seat: data.to_move, a: points[0], b: points[1] };
+  const head = paragraph(t(data.to_move === null ? "finalValue" : "bestValue", value), "best");
   const table = document.createElement("table");
   table.className = "moves";
   const header = document.createElement("tr");
@@ -631,27 +791,78 @@ async function solve() {
     header.append(cell);
   }
   table.append(header);
-  for (const move of data.moves ?? []) {
+  for (const move of data.moves) {
     const row = document.createElement("tr");
     const card = document.createElement("td");
     card.append(cardElement(move.card));
     const value = document.createElement("td");
-    const movePoints = move.value?.points ?? [0, 0];
-    value.textContent = `${movePoints[0]} – ${movePoints[1]}`;
+    value.textContent = `${move.value.points[0]} – ${move.value.points[1]}`;
     const loss = document.createElement("td");
-    loss.textContent = move.loss ?? 0;
+    loss.textContent = move.loss;
     row.append(card, value, loss);
     table.append(row);
   }
-  const line = document.createElement("p");
-  line.className = "line";
-  line.append(t("line"), " ");
-  for (const card of data.line ?? []) line.append(cardElement(card));
-  const exact = document.createElement("p");
-  exact.textContent = data.exact
-    ? t("exact", { nodes: data.nodes, ms: data.elapsed_ms })
-    : t("bounds", { lo: data.bounds?.[0], hi: data.bounds?.[1], nodes: data.nodes, ms: data.elapsed_ms });
-  box.append(head, table, line, exact);
+  const line = paragraph(`${t("line")} `, "line");
+  for (const card of data.line) line.append(cardElement(card));
+  const parts = [head];
+  if (data.moves.length) parts.push(table);
+  if (data.line.length) parts.push(line);
+  parts.push(paragraph(t("exact", { nodes: data.nodes, ms: Math.round(data.elapsed_ms) })));
+  return parts;
+}
+
+/** A search the budget stopped: no result, what it proved (whose points), and the offer to
+ * search longer, up to the longest the contract allows. */
+function unfinishedResult(data, budget) {
+  const parts = [paragraph(t("unfinished", { ms: Math.round(data.elapsed_ms), nodes: data.nodes }), "unfinished")];
+  if (data.bounds) {
+    const [lo, hi] = data.bounds;
+    parts.push(paragraph(t("boundsRange", { team: teamOf(takerOf(state.record)), lo, hi }), "bounds"));
+    parts.push(paragraph(t("boundsNote")));
+  } else {
+    parts.push(paragraph(t("noBounds"), "bounds"));
+  }
+  const longest = state.longestBudget[state.variant];
+  if (longest === null) return parts;
+  const seconds = longest / 1000;
+  if (budget === longest) {
+    parts.push(paragraph(t("longest", { s: seconds })));
+    return parts;
+  }
+  const again = document.createElement("button");
+  again.type = "button";
+  again.id = "solve-longer";
+  again.textContent = t("searchLonger", { s: seconds });
+  again.addEventListener("click", () => {
+    $("solve").focus(); // the button goes with the answer it belongs to
+    solve(longest);
+  });
+  parts.push(again);
+  return parts;
+}
+
+/** Ask the referee for perfect play from the current step; `budget` in ms (the service's
+ * default when null). */
+async function solve(budget = null) {
+  const box = $("analysis-result");
+  box.setAttribute("aria-busy", "true");
+  box.replaceChildren(paragraph(t("solving")));
+  const step = state.step;
+  const body = { ...state.record, plays: state.record.plays.slice(0, step) };
+  if (budget !== null) body.budget_ms = budget;
+  const { status, data } = await post(endpoint("solve"), body);
+  if (status === 404) {
+    state.analysis[state.variant] = false;
+    $("analysis").hidden = true;
+    return;
+  }
+  if (step !== state.step) return;
+  box.removeAttribute("aria-busy");
+  if (status !== 200) {
+    box.replaceChildren(paragraph(t(status === 503 ? "busy" : "solveFailed")));
+    return;
+  }
+  box.replaceChildren(...(data.exact ? exactResult(data) : unfinishedResult(data, budget)));
 }
 
 // --- moving around -----------------------------------------------------------------------------
@@ -677,7 +888,10 @@ function onKey(event) {
 async function setLanguage(lang) {
   state.lang = lang;
   if (state.record) await showRecord(JSON.stringify(state.record), state.step);
-  else render();
+  else {
+    render();
+    if (state.refused !== null && !$("problem").hidden) await showRecord(state.refused);
+  }
   remember();
 }
 
@@ -691,7 +905,7 @@ async function fromFragment() {
   try {
     record = decodeRecord(encoded);
   } catch {
-    return refuse(t("badLink"));
+    return refuse({ title: t("badLink") });
   }
   $("record").value = formatRecord(record);
   await showRecord($("record").value, Number(params.get("step") ?? 0));
@@ -703,7 +917,7 @@ async function deal(event) {
   const taker = Number($("seed-taker").value);
   const { status, data } = await post("/v1/deals/deal", { seed: $("seed").value, dealer, taker });
   if (status !== 200) {
-    showProblem(`${t("cannotDeal")} ${data.detail ?? status}`, [], "");
+    showProblem({ title: t("cannotDeal"), errors: data.errors ?? [] });
     return;
   }
   // The taker took the turned card's suit (round 1); edit `trump` for a round-2 take.
@@ -713,7 +927,7 @@ async function deal(event) {
 }
 
 async function downloadPicture() {
-  const { status, data } = await post("/v1/deals/render", state.record);
+  const { status, data } = await post(endpoint("render"), state.record);
   if (status !== 200) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(data);
@@ -751,7 +965,7 @@ async function start() {
   $("prev").addEventListener("click", () => goTo(state.step - 1));
   $("next").addEventListener("click", () => goTo(state.step + 1));
   $("last").addEventListener("click", () => goTo(state.plays.length));
-  $("solve").addEventListener("click", solve);
+  $("solve").addEventListener("click", () => solve());
   $("picture").addEventListener("click", downloadPicture);
   $("copy-link").addEventListener("click", copyLink);
   document.addEventListener("keydown", onKey);
