@@ -139,7 +139,7 @@ def test_replay_proves_a_renonce_by_a_later_play(client: FlaskClient) -> None:
         "card": "8D",
     }
     assert renonce["violation"]["code"] == "follow_suit"
-    assert "10S" in renonce["violation"]["message"]
+    assert "le 10 de pique" in renonce["violation"]["message"]
     assert "fournir" in renonce["violation"]["message"]
     assert renonce["proof"] == {"by": "later_play", "card": "10S", "play": 5}
     assert metric("belote_renonces_total") == before + 1
