@@ -179,6 +179,7 @@ def test_replay_of_worked_example_13(client: FlaskClient) -> None:
     }
     score = body["score"]
     assert (score["contract"], score["score"], score["capot"]) == ("made", [220, 50], None)
+    assert [team["card_points"] for team in score["breakdown"]] == body["points"]
 
 
 def test_replay_of_worked_example_14_with_its_belote(client: FlaskClient) -> None:
