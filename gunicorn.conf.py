@@ -3,7 +3,9 @@
 Environment: HOST (127.0.0.1), PORT (8000), WEB_CONCURRENCY (workers, default one per CPU),
 THREADS (per worker, 4), TIMEOUT (30 s), CLIENT_TIMEOUT (10 s: the longest a client may stall
 mid-request or mid-answer), LOG_LEVEL (info), PROMETHEUS_MULTIPROC_DIR (where the workers'
-metrics meet; a temporary directory when unset).
+metrics meet; a temporary directory when unset), PROBLEM_BASE_URL (the base of problem type
+URIs, for a deployment whose gateway serves the referee's /problems/ pages elsewhere:
+`https://api.example/belote/problems`; unset, they are `/problems/<name>` on this service).
 """
 
 from __future__ import annotations

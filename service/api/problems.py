@@ -42,6 +42,7 @@ from service.api.i18n import (
 )
 from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS
 from service.rules.errors import InconsistentInput
+from service.rules.messages import PROBLEM_CODES
 
 PROBLEM_MEDIA_TYPE: Final = "application/problem+json"
 PROBLEMS_PATH: Final = "/problems/"
@@ -196,7 +197,8 @@ INVALID_REQUEST: Final = ProblemKind(
             "The request is JSON, but not what the endpoint reads: a field missing, unknown "
             "or of the wrong type, a value out of range, a card or a suit that is not one.",
             "Each error's `pointer` names the field (a JSON Pointer, RFC 6901, into the "
-            "request body: `/hand/3` is the fourth card of `hand`, `` the body itself) and "
+            "request body: `/hand/3` is the fourth card of `hand`, an empty pointer the body "
+            "itself) and "
             "its `message` says what is wrong there. The contract, /openapi.yaml, gives "
             "every field.",
         ),
@@ -205,8 +207,8 @@ INVALID_REQUEST: Final = ProblemKind(
             "manquant, inconnu ou du mauvais type, une valeur hors limites, une carte ou une "
             "couleur qui n'en est pas une.",
             "Le `pointer` de chaque erreur nomme le champ (un JSON Pointer, RFC 6901, dans le "
-            "corps de la requête : `/hand/3` est la quatrième carte de `hand`, `` le corps "
-            "lui-même) et son `message` dit ce qui ne va pas. Le contrat, /openapi.yaml, "
+            "corps de la requête : `/hand/3` est la quatrième carte de `hand`, un pointeur vide "
+            "le corps lui-même) et son `message` dit ce qui ne va pas. Le contrat, /openapi.yaml, "
             "donne chaque champ.",
         ),
     },
@@ -331,15 +333,16 @@ def plain_kind(status: int) -> ProblemKind:
 class ProblemErrorSchema(ma.Schema):
     pointer = ma.fields.String(
         required=True,
-        metadata={"description": "JSON Pointer (RFC 6901) into the request body; `` the body"},
+        metadata={"description": "JSON Pointer (RFC 6901) into the request body; empty: the body"},
     )
     message = ma.fields.String(required=True, metadata={"description": "What is wrong there"})
     code = ma.fields.String(
         required=True,
         allow_none=True,
         metadata={
-            "description": "inconsistent-input: what cannot occur at a table (the codes are "
-            "on the type's page); else null"
+            "description": "inconsistent-input: what cannot occur at a table (each code with "
+            "its sentence on the type's page); else null",
+            "enum": [*PROBLEM_CODES, None],
         },
     )
     line = ma.fields.Integer(

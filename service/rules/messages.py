@@ -336,6 +336,10 @@ CATALOG: dict[str, dict[str, str]] = {
 }
 
 
+PROBLEM_CODES = tuple(code for code in CATALOG if "." not in code)
+"""The codes of situations that cannot be judged (`errors.Problem`): the rest are rulings'."""
+
+
 def render(code: str, lang: str, params: Mapping[str, object]) -> str:
     """The sentence for `code` in `lang` (English for any other language); `Cards` among the
     parameters are named in that language."""
