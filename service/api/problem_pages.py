@@ -1,4 +1,4 @@
-"""GET /problems/ and /problems/<name>: a page for each problem type, for a person.
+"""GET /problems and /problems/<name>: a page for each problem type, for a person.
 
 Every problem the referee answers names its type by a URI reference to one of these pages
 (service/api/problems.py; `PROBLEM_BASE_URL` when a gateway serves them elsewhere). A page
@@ -35,6 +35,8 @@ from service.api.viewer import PAGE_HEADERS
 from service.rules.messages import CATALOG, PROBLEM_CODES
 
 KINDS: Final = {kind.name: kind for kind in TYPED_KINDS}
+FOLDER: Final = PROBLEMS_PATH.removeprefix("/")  # "problems/": from the index to a page
+INDEX: Final = FOLDER.removesuffix("/")  # the index, beside the folder (no trailing slash)
 STYLESHEET: Final = "problems.css"
 CSS: Final = b"""\
 body { font: 1rem/1.5 system-ui, sans-serif; max-width: 46rem; margin: 0 auto;
@@ -104,7 +106,9 @@ def _text(paragraph: str) -> str:
     return _CODE.sub(r"<code>\1</code>", html.escape(paragraph, quote=False))
 
 
-def _page(title: str, body: list[str], lang: Language) -> Response:
+def _page(title: str, body: list[str], lang: Language, folder: str = "") -> Response:
+    """A whole page; `folder` leads from where it is to the types' folder (its links and
+    stylesheet are relative, so that they hold behind a gateway too)."""
     words = WORDS[lang]
     switch = " ".join(
         f'<a href="?lang={other}" hreflang="{other}" lang="{other}">{LANGUAGE_NAMES[other]}</a>'
@@ -119,7 +123,7 @@ def _page(title: str, body: list[str], lang: Language) -> Response:
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{html.escape(title)} · {words['site']}</title>",
-            f'<link rel="stylesheet" href="{STYLESHEET}">',
+            f'<link rel="stylesheet" href="{folder}{STYLESHEET}">',
             "</head>",
             "<body>",
             f"<nav>{switch}</nav>",
@@ -151,19 +155,19 @@ def kind_page(kind: ProblemKind, lang: Language) -> Response:
             sentence = html.escape(code_sentence(code, lang), quote=False)
             body.append(f'<dt id="{code}"><code>{code}</code></dt><dd>{sentence}</dd>')
         body.append("</dl>")
-    body.append(f'<p><a href="./?lang={lang}">{words["all"]}</a></p>')
+    body.append(f'<p><a href="../{INDEX}?lang={lang}">{words["all"]}</a></p>')
     return _page(kind.title[lang], body, lang)
 
 
 def index_page(lang: Language) -> Response:
     words = WORDS[lang]
     items = [
-        f'<li><a href="{kind.name}?lang={lang}">{html.escape(kind.title[lang])}</a> '
+        f'<li><a href="{FOLDER}{kind.name}?lang={lang}">{html.escape(kind.title[lang])}</a> '
         f"({kind.status}): {html.escape(kind.detail[lang], quote=False)}</li>"
         for kind in TYPED_KINDS
     ]
     body = [f"<h1>{words['types']}</h1>", f"<p>{words['intro']}</p>", "<ul>", *items, "</ul>"]
-    return _page(words["types"], body, lang)
+    return _page(words["types"], body, lang, FOLDER)
 
 
 blp = Blueprint(
@@ -189,7 +193,7 @@ LANG_PARAMETER: Final = {
 }
 
 
-@blp.route(PROBLEMS_PATH)
+@blp.route(f"/{INDEX}")
 class ProblemTypes(MethodView):
     @blp.doc(operationId="problem_types", parameters=[LANG_PARAMETER], responses=PAGE_DOC)
     @blp.alt_response(400, response="BAD_REQUEST", description="A `lang` not listed.")

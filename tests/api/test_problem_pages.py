@@ -86,6 +86,7 @@ def test_every_problem_type_resolves_to_its_page_in_english_and_french(
         for paragraph in kind.about[lang]:
             assert paragraph.replace("`", "") in shown.text
         assert shown.styles == ["problems.css"]
+        assert f"../problems?lang={lang}" in shown.links
     assert english.text != french.text
 
 
@@ -141,10 +142,11 @@ def test_a_problems_type_and_code_lead_to_its_page(client: FlaskClient) -> None:
 
 def test_the_index_links_every_type(client: FlaskClient) -> None:
     for lang in ("en", "fr"):
-        shown = page(client, f"/problems/?lang={lang}")
+        shown = page(client, f"/problems?lang={lang}")
         assert [link for link in shown.links if not link.startswith("?")] == [
-            f"{kind.name}?lang={lang}" for kind in TYPED_KINDS
+            f"problems/{kind.name}?lang={lang}" for kind in TYPED_KINDS
         ]
+        assert shown.styles == ["problems/problems.css"]
 
 
 def test_an_unknown_type_is_a_404_problem(client: FlaskClient) -> None:
