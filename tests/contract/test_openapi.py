@@ -36,8 +36,6 @@ def test_every_error_response_is_documented_as_problem_json(committed: dict[str,
         assert set(response.get("content", {})) <= {"application/problem+json"}, name
     for path, operations in committed["paths"].items():
         for method, operation in operations.items():
-            if method == "parameters":  # the path's own (`/problems/{name}`)
-                continue
             # A picture or a page has none (service.api.openapi.without_default_response).
             if "application/json" not in operation["responses"]["200"]["content"]:
                 assert "default" not in operation["responses"], (path, method)

@@ -22,7 +22,6 @@ OPERATIONS = [
     pytest.param(path, method, operation, id=operation.get("operationId", f"{method} {path}"))
     for path, item in DOCUMENT["paths"].items()
     for method, operation in item.items()
-    if method != "parameters"  # a path's own parameters (`/problems/{name}`), not an operation
 ]
 NOT_COMPARED = {
     "viewer": "The page is service/static/viewer/index.html naming its assets' version, which "
