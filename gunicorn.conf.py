@@ -6,7 +6,9 @@ at least 1: one more is answered at once with a 503 and Retry-After, so that an 
 takes the thread the other requests need; service/api/limiter.py), TIMEOUT (30 s),
 CLIENT_TIMEOUT (10 s: the longest a client may stall mid-request or mid-answer), LOG_LEVEL
 (info), PROMETHEUS_MULTIPROC_DIR (where the workers' metrics meet; a temporary directory when
-unset).
+unset), PROBLEM_BASE_URL (the base of problem type URIs, for a deployment whose gateway serves
+the referee's /problems/ pages elsewhere: `https://api.example/belote/problems`; unset, they
+are `/problems/<name>` on this service).
 """
 
 from __future__ import annotations

@@ -31,6 +31,8 @@ DEFAULT_CONFIG: Mapping[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     "CORS_ORIGINS": cors.configured_origins(),
     "LOG_LEVEL": os.environ.get("LOG_LEVEL", "INFO"),
+    # Where problem types' pages are, behind a gateway (service/api/problems.py).
+    "PROBLEM_BASE_URL": os.environ.get("PROBLEM_BASE_URL") or None,
     # Test harnesses only: caps every analysis budget (service/api/analysis.py).
     "ANALYSIS_BUDGET_CAP_MS": os.environ.get("ANALYSIS_BUDGET_CAP_MS") or None,
     # Analyses at once per worker (service/api/limiter.py); unset: the worker's threads - 1.

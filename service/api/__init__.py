@@ -15,6 +15,7 @@ from service.api import (
     deals,
     games,
     play,
+    problem_pages,
     rules,
     tricks,
     viewer,
@@ -35,4 +36,5 @@ BLUEPRINTS: list[Blueprint] = [
     coinche_play.blp,
     viewer.blp,
     analysis.blp,
+    problem_pages.blp,
 ]

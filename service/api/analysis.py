@@ -213,7 +213,13 @@ class OutcomeSchema(Schema):
             "options say `scaled`)."
         },
     )
-    capot = team(required=True, allow_none=True, metadata={"description": "Won every trick."})
+    capot = team(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The team (0 or 1, not a count) that won every trick; null: none."
+        },
+    )
     contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
     score = pair(
         StrictInteger(),

@@ -16,7 +16,12 @@ from marshmallow import validate
 
 from service.api import plans
 from service.api.blueprint import Blueprint
-from service.api.deals import MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
+from service.api.deals import (
+    CARD_POINTS_WON,
+    MAX_SEED_LENGTH,
+    MAX_TEAM_ANNONCES,
+    DealScoreSchema,
+)
 from service.api.examples import example
 from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
 from service.api.i18n import language_headers, request_language
@@ -284,7 +289,7 @@ class CoincheDealBodySchema(Schema):
             "when the options say so); they sum to 162."
         },
     )
-    capot = nullable(team, "The team that won all 8 tricks.")
+    capot = nullable(team, "The team (0 or 1, not a count) that won all 8 tricks; null: none.")
     belote = pair(
         StrictInteger(validate=validate.Range(0, MAX_TA_BELOTES)),
         load_default=(0, 0),
@@ -295,7 +300,9 @@ class CoincheDealBodySchema(Schema):
         load_default=((), ()),
         metadata={"description": "Each team's annonces by their cards (option `annonces`)."},
     )
-    renonce = nullable(team, "The team that committed the (first) renonce.")
+    renonce = nullable(
+        team, "The team (0 or 1, not a count) that committed the (first) renonce; null: none."
+    )
 
 
 def coinche_summary(body: dict[str, Any], pointer: str = "") -> CoincheDealSummary:
@@ -321,11 +328,16 @@ class CoincheTeamScoreSchema(Schema):
     cards = StrictInteger(
         required=True,
         metadata={
-            "description": "Card points, the capot value, or the fixed points of a dedans or "
-            "of a coinched contract made."
+            "description": "The points this team counts for the tricks, not the card points "
+            "it won (`card_points`): its card points, the capot value (option `capot`) on a "
+            "capot, or the fixed points (`chute_points`) of a dedans, of a coinched contract "
+            "made or of a renonce penalty; 0 when it loses them."
         },
     )
-    belote = StrictInteger(required=True)
+    card_points = StrictInteger(required=True, metadata={"description": CARD_POINTS_WON})
+    belote = StrictInteger(
+        required=True, metadata={"description": "Belote points counted: 20 per belote."}
+    )
     annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
     contract = StrictInteger(required=True, metadata={"description": "V, when this team won it."})
     multiplier = StrictInteger(

@@ -78,10 +78,27 @@ blp = Blueprint(
 # --- scoring ---------------------------------------------------------------------------------
 
 
+CARD_POINTS_WON = (
+    "The card points this team won in its tricks, dix de der in, whatever the deal's outcome "
+    "(`cards` is what it counts)."
+)
+
+
 class TeamScoreSchema(Schema):
     team = team(required=True)
-    cards = StrictInteger(required=True, metadata={"description": "Card points, dix de der in."})
-    belote = StrictInteger(required=True)
+    cards = StrictInteger(
+        required=True,
+        metadata={
+            "description": "The card points this team counts, not those it won (`card_points`): "
+            "its own when it keeps them; all 162 when the other team is dedans or commits the "
+            "renonce; 0 when it loses them (dedans, its renonce, a litige's takers, whose points "
+            "go to `reserve`, an annulled deal)."
+        },
+    )
+    card_points = StrictInteger(required=True, metadata={"description": CARD_POINTS_WON})
+    belote = StrictInteger(
+        required=True, metadata={"description": "Belote points counted: 20 or 0."}
+    )
     annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
     capot_bonus = StrictInteger(required=True)
     rounding = StrictInteger(required=True, metadata={"description": "Option `rounding`."})
@@ -100,7 +117,7 @@ class AnnonceVerdictSchema(Schema):
 
 class DealScoreSchema(Schema):
     contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
-    capot = team(required=True, allow_none=True)
+    capot = or_null(team, "The team (0 or 1, not a count) that won all 8 tricks; null: none.")
     score = pair(StrictInteger(), required=True)
     reserve = StrictInteger(
         required=True, metadata={"description": "Points held in reserve by a litige."}
@@ -112,7 +129,11 @@ class DealScoreSchema(Schema):
         "null unless rule option `annonces` is true.",
         nested=AnnonceVerdictSchema,
     )
-    renonce = or_null(team, "The team whose renonce decided the deal.")
+    renonce = or_null(
+        team,
+        "The team (0 or 1: the offending team, not a count) whose renonce decided the deal; "
+        "null: none.",
+    )
 
 
 class DealBodySchema(Schema):
@@ -124,15 +145,20 @@ class DealBodySchema(Schema):
         required=True,
         metadata={"description": "Card points with dix de der per team; they sum to 162."},
     )
-    capot = nullable(team, "The team that won all 8 tricks.")
-    belote = nullable(team, "The team whose belote-rebelote counts.")
+    capot = nullable(team, "The team (0 or 1, not a count) that won all 8 tricks; null: none.")
+    belote = nullable(
+        team,
+        "The team (0 or 1, not a count: 0 is team 0) whose belote-rebelote counts; null: none.",
+    )
     annonces = pair(
         BoundedList(card_list(3, HAND_SIZE), validate=validate.Length(max=MAX_TEAM_ANNONCES)),
         load_default=((), ()),
         metadata={"description": "Each team's annonces, each given by its cards."},
     )
     trump = nullable(SuitField, "Needed to score annonces (their tie-break).")
-    renonce = nullable(team, "The team that committed the (first) renonce.")
+    renonce = nullable(
+        team, "The team (0 or 1, not a count) that committed the (first) renonce; null: none."
+    )
 
 
 def deal_summary(body: dict[str, Any], pointer: str = "") -> DealSummary:
@@ -288,7 +314,9 @@ class ReplaySchema(Schema):
         canonical=True,
     )
     points = pair(StrictInteger(), required=True)
-    belote = team(required=True, allow_none=True)
+    belote = or_null(
+        team, "The team (0 or 1, not a count) whose belote-rebelote counts; null: none."
+    )
     declarations = ma.fields.List(ma.fields.Nested(DeclarationVerdictSchema), required=True)
     score = ma.fields.Nested(DealScoreSchema, required=True, allow_none=True)
 

@@ -86,7 +86,7 @@ for _english, _french in (
     (r"Missing data for required field\.", "Champ obligatoire manquant."),
     (r"Field may not be null\.", "Ce champ ne peut pas être null."),
     (r"Unknown field\.", "Champ inconnu."),
-    (r"Invalid input type\.", "Type de donnée invalide."),
+    (r"Must be a JSON object\.", "Doit être un objet JSON."),
     (r"Invalid type\.", "Type invalide."),
     (r"Invalid value\.", "Valeur invalide."),
     (r"Invalid input\.", "Donnée invalide."),
@@ -117,6 +117,60 @@ for _english, _french in (
     ),
 ):
     register_french(_english, _french)
+
+# orjson's words for a body it cannot read (service.api.problems.json_problem).
+for _english, _french in (
+    (r"unexpected end of data", "fin des données inattendue"),
+    (r"unexpected content after document", "contenu inattendu après le document"),
+    (r"unexpected character, expected a JSON value", "caractère inattendu, valeur JSON attendue"),
+    (
+        r"unexpected character, expected a string key",
+        "caractère inattendu, clé entre guillemets attendue",
+    ),
+    (
+        r"unexpected character, expected ':' after key",
+        "caractère inattendu, « : » attendu après la clé",
+    ),
+    (
+        r"unexpected character, expected '(.)' or '(.)'",
+        "caractère inattendu, « {0} » ou « {1} » attendu",
+    ),
+    (r"unexpected control character in string", "caractère de contrôle inattendu dans une chaîne"),
+    (r"trailing comma is not allowed", "virgule finale interdite"),
+    (r"invalid literal, expected '(.*)'", "littéral invalide, {0} attendu"),
+    (r"number with leading zero is not allowed", "un nombre ne commence pas par un zéro"),
+    (r"no digit after decimal point", "aucun chiffre après le point décimal"),
+    (r"no digit after exponent sign", "aucun chiffre après le signe de l'exposant"),
+    (r"no digit after sign", "aucun chiffre après le signe"),
+    (r"invalid escape in string", "échappement invalide dans une chaîne"),
+    (r"invalid escaped sequence in string", "séquence d'échappement invalide dans une chaîne"),
+    (r"invalid (?:UTF|utf)-8 encoding in string", "encodage UTF-8 invalide dans une chaîne"),
+    (r"bytes that are not UTF-8", "des octets qui ne sont pas de l'UTF-8"),
+):
+    register_french(_english, _french)
+
+# Python's spellings in marshmallow's messages, and JSON's: `Equal(True)` says "Must be equal
+# to True.", a schema given a list says "Invalid input type.". Only the validators' values are
+# respelled, never what a client wrote (a card `"None"` stays `'None'`).
+_PYTHON_VALUES = re.compile(
+    r"(Must be equal to |Must be one of: |One or more of the choices you made was not in: )"
+    r"(.*)\."
+)
+_PYTHON_LITERAL = re.compile(r"\b(True|False|None)\b")
+_JSON_LITERAL = {"True": "true", "False": "false", "None": "null"}
+_JSON_WORDS = {"Invalid input type.": "Must be a JSON object."}
+
+
+def json_spelling(message: str) -> str:
+    """A marshmallow message in JSON's words: `true`, `false`, `null`; an object expected.
+
+    >>> json_spelling("Must be equal to True.")
+    'Must be equal to true.'
+    """
+    if match := _PYTHON_VALUES.fullmatch(message):
+        values = _PYTHON_LITERAL.sub(lambda literal: _JSON_LITERAL[literal[1]], match[2])
+        return f"{match[1]}{values}."
+    return _JSON_WORDS.get(message, message)
 
 
 def _french_range(match: re.Match[str]) -> str:

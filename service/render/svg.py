@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from service.rules import DealRecord, Replay
 from service.rules.cards import Card
-from service.rules.messages import suit_name
+from service.rules.messages import card_names, suit_name
 from service.rules.play import PLAYERS
 from service.rules.replay import Renonce
 from service.rules.scoring import DealScore
@@ -56,8 +56,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "reserve": "Held in reserve: {reserve}.",
         "capot": "Capot by team {team}.",
         "offender": "The renonce of team {team} decided the deal.",
-        "breakdown": "Team {team}: cards {cards}, belote {belote}, annonces {annonces}, "
-        "capot {capot_bonus}, rounding {rounding}: {total}",
+        "breakdown": "Team {team}: cards {cards} (won in tricks {card_points}), belote {belote}, "
+        "annonces {annonces}, capot {capot_bonus}, rounding {rounding}: {total}",
         "made": "made",
         "dedans": "dedans",
         "litige": "litige",
@@ -81,13 +81,13 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_renonce": "Aucune renonce prouvée.",
         "renonce": "R{n} : pli {trick}, la place {seat} a joué {card}. {sentence}",
         "by_hand": "Prouvée par la main.",
-        "by_play": "Prouvée par le {card} joué ensuite (P{n}, pli {trick}).",
+        "by_play": "Prouvée par {card}, joué ensuite (P{n}, pli {trick}).",
         "score": "Marque : {contract}. Équipe 0 {0}, équipe 1 {1}.",
         "reserve": "En réserve : {reserve}.",
         "capot": "Capot de l'équipe {team}.",
         "offender": "La renonce de l'équipe {team} a décidé la donne.",
-        "breakdown": "Équipe {team} : cartes {cards}, belote {belote}, annonces {annonces}, "
-        "capot {capot_bonus}, arrondi {rounding} : {total}",
+        "breakdown": "Équipe {team} : cartes {cards} (gagnées aux plis {card_points}), belote "
+        "{belote}, annonces {annonces}, capot {capot_bonus}, arrondi {rounding} : {total}",
         "made": "faite",
         "dedans": "dedans",
         "litige": "litige",
@@ -154,10 +154,15 @@ def _renonce_lines(renonces: tuple[Renonce, ...], lang: str) -> Iterator[str]:
         if proof.play is None:
             why = labels["by_hand"]
         else:
-            why = labels["by_play"].format(card=proof.card, n=n, trick=proof.play // PLAYERS + 1)
+            said = card_names((proof.card,), lang) if proof.card is not None else ""
+            why = labels["by_play"].format(card=said, n=n, trick=proof.play // PLAYERS + 1)
         sentence = f"{renonce.violation.message(lang)} {why}"
         yield labels["renonce"].format(
-            n=n, trick=renonce.trick + 1, seat=renonce.seat, card=renonce.card, sentence=sentence
+            n=n,
+            trick=renonce.trick + 1,
+            seat=renonce.seat,
+            card=card_names((renonce.card,), lang),
+            sentence=sentence,
         )
 
 
@@ -168,6 +173,7 @@ def _score_lines(score: DealScore, lang: str) -> Iterator[str]:
         yield labels["breakdown"].format(
             team=team.team,
             cards=team.cards,
+            card_points=team.card_points,
             belote=team.belote,
             annonces=team.annonces,
             capot_bonus=team.capot_bonus,

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from service.rules.annonces import Annonce, classify
 from service.rules.cards import Card
 from service.rules.errors import InconsistentInput, Problem
+from service.rules.messages import Cards
 from service.rules.play import PLAYERS
 from service.rules.replay import duplicates
 
@@ -44,7 +45,7 @@ def check_turn(hand: Sequence[Card], trick: Sequence[Card], card: Card | None = 
     if len(trick) >= PLAYERS:
         problems.append(Problem("/trick", "trick_full"))
     if card is not None and card not in hand:
-        problems.append(Problem("/card", "card_not_in_hand", {"card": str(card)}))
+        problems.append(Problem("/card", "card_not_in_hand", {"card": Cards((card,))}))
     if problems:
         raise InconsistentInput(problems)
 
@@ -61,7 +62,7 @@ def team_annonces(
         for index, cards in enumerate(declared):
             annonce = classify(cards)
             if annonce is None:
-                listed = " ".join(str(c) for c in cards)
+                listed = Cards(tuple(cards), every=True)
                 problems.append(
                     Problem(f"{pointer}/{team}/{index}", "annonce_invalid", {"cards": listed})
                 )

@@ -85,10 +85,13 @@ class CoincheTeamScore:
     total = multiplier x (cards + belote + annonces + contract) + rounding.
 
     `cards` is what the team counts for the tricks: its card points, the capot value, or the
-    fixed points of a dedans or of a coinched contract made (`chute_points`, F)."""
+    fixed points of a dedans or of a coinched contract made (`chute_points`, F); 0 when it
+    loses them. `card_points` is what it *won* in its tricks (dix de der in, scaled under SA/TA
+    when the options say so), whatever the deal's outcome."""
 
     team: int
     cards: int
+    card_points: int
     belote: int
     annonces: int
     contract: int
@@ -194,7 +197,9 @@ def score_coinche_deal(
     for t, (counted, bel, ann, con, mult) in enumerate(parts):
         raw = mult * (counted + bel + ann + con)
         total = round_score(raw, options)
-        breakdown.append(CoincheTeamScore(t, counted, bel, ann, con, mult, total - raw, total))
+        breakdown.append(
+            CoincheTeamScore(t, counted, summary.points[t], bel, ann, con, mult, total - raw, total)
+        )
     return CoincheDealScore(
         contract=outcome,
         capot=summary.capot,

@@ -1,18 +1,70 @@
 """Every sentence the referee says, in English and French, in one catalog.
 
 Rulings (violations, bidding verdicts, declarations) and input problems carry a stable code
-plus parameters; the sentence is rendered here, in the language the client asked for.
+plus parameters; the sentence is rendered here, in the language the client asked for. Cards
+in a sentence are named as players of that language say them (`card_names`): "the king or the
+8 of hearts", "le roi ou le 8 de cœur"; card *fields* stay canonical codes (`KH`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import NamedTuple, Protocol
 
 SUIT_NAMES = {
     "en": ("spades", "hearts", "diamonds", "clubs"),
     "fr": ("pique", "cœur", "carreau", "trèfle"),
 }
-_OR = {"en": "or", "fr": "ou"}
+
+
+class _Words(NamedTuple):
+    """How one language names cards: each rank with its article (cards.RANK_CODES' order),
+    the word between rank and suit, and the two conjunctions of a list."""
+
+    ranks: tuple[str, ...]
+    of: str
+    or_: str
+    and_: str
+    # Several suits of one rank: "of spades and hearts" (en) or "de pique et de cœur" (fr).
+    of_each_suit: bool
+
+
+_WORDS = {
+    "en": _Words(
+        ("the 7", "the 8", "the 9", "the 10", "the jack", "the queen", "the king", "the ace"),
+        "of",
+        "or",
+        "and",
+        of_each_suit=False,
+    ),
+    "fr": _Words(
+        ("le 7", "le 8", "le 9", "le 10", "le valet", "la dame", "le roi", "l'as"),
+        "de",
+        "ou",
+        "et",
+        of_each_suit=True,
+    ),
+}
+
+
+class NamedCard(Protocol):
+    """A card as `card_names` reads it (`cards.Card`): its rank (0 the 7 ... 7 the ace) and
+    suit (0 spades, 1 hearts, 2 diamonds, 3 clubs)."""
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def suit(self) -> int: ...
+
+
+class Cards(NamedTuple):
+    """Cards a sentence's parameter names in the sentence's language (`card_names`): any one
+    of them ("or"), or `every` one ("and")."""
+
+    cards: tuple[NamedCard, ...]
+    every: bool = False
+
 
 CATALOG: dict[str, dict[str, str]] = {
     # Play obligations (RULES.md "Play obligations"): each sentence names what had to be played.
@@ -32,16 +84,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "il fallait couper avec {cards}.",
     },
     "violation.overtrump": {
-        "en": "An opponent's {to_beat} is winning and you can beat it: "
+        "en": "An opponent is winning with {to_beat} and you can beat it: "
         "you had to over-trump with {cards}.",
         "fr": "Un adversaire est maître avec {to_beat} et vous pouvez surcouper : "
         "il fallait jouer {cards}.",
     },
     "violation.undertrump": {
-        "en": "You cannot follow {led} nor beat the opponent's {to_beat}, but you hold trumps: "
-        "you had to play {cards}.",
-        "fr": "Vous ne pouvez ni fournir {led} ni battre {to_beat} de l'adversaire, mais vous "
-        "avez de l'atout : il fallait sous-couper avec {cards}.",
+        "en": "You cannot follow {led} nor beat the opponent winning with {to_beat}, but you "
+        "hold trumps: you had to play {cards}.",
+        "fr": "Vous n'avez pas de {led} et ne pouvez pas battre l'adversaire, maître avec "
+        "{to_beat}, mais vous avez de l'atout : il fallait sous-couper avec {cards}.",
     },
     # Bidding (RULES.md "Bidding").
     "bidding.suit_in_round_one": {
@@ -116,13 +168,13 @@ CATALOG: dict[str, dict[str, str]] = {
     # Declarations of annonces (RULES.md "Annonces").
     "declaration.not_held": {
         "en": "Seat {seat} declared {cards} but does not hold {missing}.",
-        "fr": "Le joueur {seat} a annoncé {cards} mais n'a pas {missing}.",
+        "fr": "Le joueur {seat} a annoncé {cards} mais il lui manque {missing}.",
     },
     "declaration.not_an_annonce": {
-        "en": "{cards} is neither a run of 3 or more cards of one suit nor four Jacks, 9s, "
-        "Aces, 10s, Kings or Queens.",
-        "fr": "{cards} n'est ni une suite de 3 cartes ou plus d'une couleur, ni un carré de "
-        "valets, 9, as, 10, rois ou dames.",
+        "en": "The cards declared ({cards}) form neither a run of 3 or more cards of one suit "
+        "nor four jacks, 9s, aces, 10s, kings or queens.",
+        "fr": "Les cartes annoncées ({cards}) ne forment ni une suite de 3 cartes ou plus d'une "
+        "couleur, ni un carré de valets, 9, as, 10, rois ou dames.",
     },
     "declaration.card_reused": {
         "en": "Seat {seat} uses {card} in two annonces; a card serves in one annonce at most.",
@@ -336,10 +388,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "les donnes.",
     },
     "annonce_invalid": {
-        "en": "{cards} is not an annonce: a run of 3 or more cards of one suit, or four "
-        "Jacks, 9s, Aces, 10s, Kings or Queens.",
-        "fr": "{cards} n'est pas une annonce : une suite de 3 cartes ou plus d'une couleur, "
-        "ou un carré de valets, 9, as, 10, rois ou dames.",
+        "en": "These cards ({cards}) are no annonce: an annonce is a run of 3 or more cards of "
+        "one suit, or four jacks, 9s, aces, 10s, kings or queens.",
+        "fr": "Ces cartes ({cards}) ne forment pas une annonce : il faut une suite de 3 cartes "
+        "ou plus d'une couleur, ou un carré de valets, 9, as, 10, rois ou dames.",
     },
     "annonces_need_trump": {
         "en": "Scoring annonces needs the trump suit (the tie-break between equal annonces).",
@@ -352,10 +404,19 @@ CATALOG: dict[str, dict[str, str]] = {
 }
 
 
+PROBLEM_CODES = tuple(code for code in CATALOG if "." not in code)
+"""The codes of situations that cannot be judged (`errors.Problem`): the rest are rulings'."""
+
+
 def render(code: str, lang: str, params: Mapping[str, object]) -> str:
-    """The sentence for `code` in `lang` (English for any other language)."""
+    """The sentence for `code` in `lang` (English for any other language); `Cards` among the
+    parameters are named in that language."""
     templates = CATALOG[code]
-    text = templates.get(lang, templates["en"]).format(**params)
+    named = {
+        key: card_names(value.cards, lang, every=value.every) if isinstance(value, Cards) else value
+        for key, value in params.items()
+    }
+    text = templates.get(lang, templates["en"]).format(**named)
     return text[0].upper() + text[1:]
 
 
@@ -363,9 +424,55 @@ def suit_name(suit: int, lang: str) -> str:
     return SUIT_NAMES.get(lang, SUIT_NAMES["en"])[suit]
 
 
-def card_list(cards: Iterable[object], lang: str) -> str:
-    """`7S`, `7S or KS`, `7S, KS or AS` (French: `ou`)."""
-    names = [str(c) for c in cards]
+def card_names(cards: Iterable[NamedCard], lang: str, *, every: bool = False) -> str:
+    """The cards as players of `lang` name them (English for any other language), the one
+    place every sentence names cards: any one of them, or `every` one of them.
+
+    Grouped by suit, in the order given: "the king or the 8 of hearts", "le 7, le 8 et le 9
+    de pique"; by rank when that makes fewer groups: "the jack of spades, hearts, diamonds
+    and clubs", "le valet de pique, de cœur, de carreau et de trèfle".
+
+    >>> from service.rules.cards import Card
+    >>> card_names([Card.parse("KH"), Card.parse("8H")], "fr")
+    'le roi ou le 8 de cœur'
+    """
+    words = _WORDS.get(lang, _WORDS["en"])
+    suits = SUIT_NAMES.get(lang, SUIT_NAMES["en"])
+    conjunction = words.and_ if every else words.or_
+    listed = list(cards)
+    by_suit = _grouped(listed, lambda card: card.suit)
+    by_rank = _grouped(listed, lambda card: card.rank)
+    if len(by_rank) < len(by_suit):
+        phrases = [
+            f"{words.ranks[group[0].rank]} "
+            + _of_suits([suits[card.suit] for card in group], words, conjunction)
+            for group in by_rank
+        ]
+    else:
+        phrases = [
+            f"{_listed([words.ranks[card.rank] for card in group], conjunction)} "
+            f"{words.of} {suits[group[0].suit]}"
+            for group in by_suit
+        ]
+    return _listed(phrases, conjunction)
+
+
+def _grouped(cards: Sequence[NamedCard], key: Callable[[NamedCard], int]) -> list[list[NamedCard]]:
+    """The cards in groups of equal `key`, each group where its first card stands."""
+    groups: dict[int, list[NamedCard]] = {}
+    for card in cards:
+        groups.setdefault(key(card), []).append(card)
+    return list(groups.values())
+
+
+def _of_suits(names: list[str], words: _Words, conjunction: str) -> str:
+    if words.of_each_suit:
+        return _listed([f"{words.of} {name}" for name in names], conjunction)
+    return f"{words.of} {_listed(names, conjunction)}"
+
+
+def _listed(names: list[str], conjunction: str) -> str:
+    """`a`, `a or b`, `a, b or c`."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} {_OR.get(lang, 'or')} {names[-1]}"
+    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"

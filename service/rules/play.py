@@ -27,7 +27,7 @@ from service.rules.cards import (
     Card,
     mask_of,
 )
-from service.rules.messages import card_list, render, suit_name
+from service.rules.messages import card_names, render, suit_name
 from service.rules.options import DEFAULT_OPTIONS
 
 PLAYERS = 4
@@ -75,8 +75,8 @@ class Violation(NamedTuple):
                 "led": suit_name(self.led, lang),
                 # Under SA only `follow_suit` is broken, whose sentence names no trump.
                 "trump": "" if self.trump == SANS_ATOUT else suit_name(self.trump, lang),
-                "to_beat": "" if self.to_beat is None else str(self.to_beat),
-                "cards": card_list(self.required, lang),
+                "to_beat": "" if self.to_beat is None else card_names((self.to_beat,), lang),
+                "cards": card_names(self.required, lang),
             },
         )
 

@@ -26,6 +26,7 @@ from service.rules.cards import (
     mask_of,
 )
 from service.rules.errors import InconsistentInput, Problem
+from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import (
     PLAYERS,
@@ -276,7 +277,9 @@ def duplicates(
     for index, card in enumerate(cards):
         if card in first:
             problems.append(
-                Problem(where[index], "duplicate_card", {"card": str(card), "other": first[card]})
+                Problem(
+                    where[index], "duplicate_card", {"card": Cards((card,)), "other": first[card]}
+                )
             )
         else:
             first[card] = where[index]
@@ -330,7 +333,9 @@ def _renonces_by_hand(
         seat = seats[index]
         if not held[seat] >> card & 1:
             problems.append(
-                Problem(f"/plays/{index}", "play_not_in_hand", {"card": str(card), "seat": seat})
+                Problem(
+                    f"/plays/{index}", "play_not_in_hand", {"card": Cards((card,)), "seat": seat}
+                )
             )
             continue
         table = plays[index - index % PLAYERS : index]
@@ -421,7 +426,7 @@ def check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[Declar
         ]
         reused = [c for c in cards if c in used[seat]]
         problem = None
-        listed = " ".join(str(c) for c in cards)
+        listed = Cards(cards, every=True)
         if annonce is None:
             problem = Problem(
                 f"/declarations/{index}", "declaration.not_an_annonce", {"cards": listed}
@@ -430,13 +435,13 @@ def check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[Declar
             problem = Problem(
                 f"/declarations/{index}",
                 "declaration.not_held",
-                {"seat": seat, "cards": listed, "missing": " ".join(str(c) for c in missing)},
+                {"seat": seat, "cards": listed, "missing": Cards(tuple(missing), every=True)},
             )
         elif reused:
             problem = Problem(
                 f"/declarations/{index}",
                 "declaration.card_reused",
-                {"seat": seat, "card": str(reused[0])},
+                {"seat": seat, "card": Cards((reused[0],))},
             )
         else:
             used[seat].update(cards)

@@ -70,10 +70,16 @@ def points_problems(points: Sequence[int], capot: int | None) -> list[Problem]:
 
 @dataclass(frozen=True, slots=True)
 class TeamScore:
-    """How a team's deal score is made up: cards + belote + annonces + capot_bonus + rounding."""
+    """How a team's deal score is made up: cards + belote + annonces + capot_bonus + rounding.
+
+    `cards` is the card points the team *counts*: its own when it keeps them, all 162 when the
+    other team is dedans or commits the renonce, none when it loses them (dedans, a renonce, a
+    litige's takers, an annulled deal). `card_points` is what it *won* in its tricks (dix de
+    der in), whatever the deal's outcome."""
 
     team: int
     cards: int
+    card_points: int
     belote: int
     annonces: int
     capot_bonus: int
@@ -169,7 +175,16 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
         raw = cards[t] + belote[t] + annonces[t] + capot_bonus[t]
         total = round_score(raw, options)
         breakdown.append(
-            TeamScore(t, cards[t], belote[t], annonces[t], capot_bonus[t], total - raw, total)
+            TeamScore(
+                t,
+                cards[t],
+                summary.points[t],
+                belote[t],
+                annonces[t],
+                capot_bonus[t],
+                total - raw,
+                total,
+            )
         )
     return DealScore(
         contract=contract,

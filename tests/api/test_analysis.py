@@ -116,8 +116,10 @@ def test_a_claim_names_exactly_one_thing(client: FlaskClient) -> None:
         assert set(problems(client, CLAIM, {**DEAL, "claim": claim})) == {"/claim"}
     french = problems(client, CLAIM, {**DEAL, "claim": {"seat": 0}}, **FRENCH)
     assert french["/claim"].startswith("Revendiquez")
-    assert set(problems(client, CLAIM, {**DEAL, "claim": {"seat": 0, "rest": False}})) == {
-        "/claim/rest"
+    rest_false = {**DEAL, "claim": {"seat": 0, "rest": False}}
+    assert problems(client, CLAIM, rest_false) == {"/claim/rest": "Must be equal to true."}
+    assert problems(client, CLAIM, rest_false, **FRENCH) == {
+        "/claim/rest": "Doit être égal à true."
     }
     assert set(problems(client, CLAIM, {**DEAL, "claim": {"seat": 0, "tricks": 9}})) == {
         "/claim/tricks"

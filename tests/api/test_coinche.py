@@ -193,6 +193,7 @@ def test_a_deal_scored_in_full(client: FlaskClient) -> None:
             {
                 "team": 0,
                 "cards": 160,
+                "card_points": 110,
                 "belote": 20,
                 "annonces": 20,
                 "contract": 100,
@@ -203,6 +204,7 @@ def test_a_deal_scored_in_full(client: FlaskClient) -> None:
             {
                 "team": 1,
                 "cards": 0,
+                "card_points": 52,
                 "belote": 0,
                 "annonces": 0,
                 "contract": 0,

@@ -30,7 +30,8 @@ def test_legal_moves_under_tout_atout(client: FlaskClient) -> None:
         "KH": "follow_suit",
     }
     assert body["illegal"][0]["violation"]["message"] == (
-        "Trump (spades) was led and you can beat AS: you had to play 9S."
+        "Trump (spades) was led and you can beat the ace of spades: you had to play the 9 of "
+        "spades."
     )
 
 
@@ -77,7 +78,8 @@ def test_validate_under_sans_atout_in_french(client: FlaskClient) -> None:
         "legal": False,
         "violation": {
             "code": "follow_suit",
-            "message": "Du pique est demandé et vous en avez : il fallait fournir 7S ou AS.",
+            "message": "Du pique est demandé et vous en avez : il fallait fournir le 7 ou l'as "
+            "de pique.",
         },
         "legal_moves": ["7S", "AS"],
     }
@@ -177,6 +179,7 @@ def test_replay_of_worked_example_13(client: FlaskClient) -> None:
     }
     score = body["score"]
     assert (score["contract"], score["score"], score["capot"]) == ("made", [220, 50], None)
+    assert [team["card_points"] for team in score["breakdown"]] == body["points"]
 
 
 def test_replay_of_worked_example_14_with_its_belote(client: FlaskClient) -> None:
@@ -213,7 +216,8 @@ def test_replay_in_progress_with_a_renonce_proven_by_a_later_play(client: FlaskC
                 "card": "7C",
                 "violation": {
                     "code": "follow_suit",
-                    "message": "The lead is spades and you hold spades: you had to play AS.",
+                    "message": "The lead is spades and you hold spades: you had to play the ace "
+                    "of spades.",
                 },
                 "proof": {"by": "later_play", "card": "AS", "play": 5},
             }
@@ -234,7 +238,9 @@ def test_replay_with_hands_gives_the_legal_cards_and_a_proof_by_hand(client: Fla
     body = answer(client, REPLAY, request)
     (renonce,) = body["renonces"]
     assert renonce["proof"] == {"by": "hand", "card": None, "play": None}
-    assert renonce["violation"]["message"].endswith("you had to play AS or KS.")
+    assert renonce["violation"]["message"].endswith(
+        "you had to play the ace or the king of spades."
+    )
     assert (body["to_move"], body["legal"]) == (1, ["AS", "KS"])  # both beat 8S
 
 

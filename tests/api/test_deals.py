@@ -46,6 +46,16 @@ def test_deal_score_example_of_api_md(client: FlaskClient) -> None:
     assert body["annonces"] is None  # option off
 
 
+def test_a_breakdown_gives_the_card_points_won_beside_those_counted(client: FlaskClient) -> None:
+    """After the defenders' renonce the takers count 162; the tricks had gone 108 to 54."""
+    deal = {"taker": 0, "points": [108, 54], "renonce": 1}
+    body = answer(client, "/v1/deals/score", deal)
+    assert [(t["cards"], t["card_points"]) for t in body["breakdown"]] == [(162, 108), (0, 54)]
+    game = answer(client, "/v1/games/score", {"deals": [deal]})
+    (scored,) = game["deals"]
+    assert [t["card_points"] for t in scored["breakdown"]] == [108, 54]
+
+
 def test_litige_holds_the_takers_points_in_reserve(client: FlaskClient) -> None:
     body = answer(client, "/v1/deals/score", {"taker": 1, "points": [81, 81]})
     assert (body["contract"], body["score"], body["reserve"]) == ("litige", [81, 0], 81)
@@ -139,7 +149,7 @@ def test_replay_proves_a_renonce_by_a_later_play(client: FlaskClient) -> None:
         "card": "8D",
     }
     assert renonce["violation"]["code"] == "follow_suit"
-    assert "10S" in renonce["violation"]["message"]
+    assert "le 10 de pique" in renonce["violation"]["message"]
     assert "fournir" in renonce["violation"]["message"]
     assert renonce["proof"] == {"by": "later_play", "card": "10S", "play": 5}
     assert metric("belote_renonces_total") == before + 1

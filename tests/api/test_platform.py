@@ -27,7 +27,7 @@ from service.api import BLUEPRINTS
 from service.api.blueprint import Blueprint
 from service.api.i18n import negotiate_language, request_language, translate
 from service.api.observability import count_renonces, count_ruling
-from service.api.problems import PROBLEM_BASE, pointer_errors
+from service.api.problems import PROBLEMS_PATH, pointer_errors
 from service.jsonlog import JsonLineFormatter, timestamp
 from service.rules.errors import InconsistentInput
 from tests.api.helpers import metric
@@ -72,6 +72,18 @@ def probe_client(probe_app: Flask) -> FlaskClient:
     return probe_app.test_client()
 
 
+def at(pointer: str, message: str, code: str | None = None, **place: int) -> dict[str, Any]:
+    """One of a problem's `errors`, as the contract writes it: every member, null when unset."""
+    return {
+        "pointer": pointer,
+        "message": message,
+        "code": code,
+        "line": place.get("line"),
+        "column": place.get("column"),
+        "offset": place.get("offset"),
+    }
+
+
 def problem(response: Any, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.data
     assert response.mimetype == "application/problem+json"
@@ -107,15 +119,89 @@ def test_wrong_method_is_a_405_problem_keeping_allow(client: FlaskClient) -> Non
         b"{",
         b"{'hand': []}",
         b"NaN",
-        b'{"hand": ["\\ud800"]}',  # a lone surrogate: Python's json would let it through
         b"\xff\xfe",
-        b"[" * 5000 + b"]" * 5000,  # Python's json would raise RecursionError: a 500
     ],
 )
 def test_malformed_json_is_a_400_problem(probe_client: FlaskClient, data: bytes) -> None:
     response = probe_client.post("/probe", data=data, content_type="application/json")
     body = problem(response, 400)
-    assert body["type"] == PROBLEM_BASE + "malformed-json"
+    assert body["type"] == PROBLEMS_PATH + "malformed-json"
+
+
+@pytest.mark.parametrize(
+    ("lang", "detail", "message"),
+    [
+        (
+            "en",
+            "The request body is not valid JSON. At line 2, column 11 (offset 27): "
+            "trailing comma is not allowed.",
+            "Trailing comma is not allowed.",
+        ),
+        (
+            "fr",
+            "Le corps de la requête n'est pas du JSON valide. Ligne 2, colonne 11 (position 27) "
+            ": virgule finale interdite.",
+            "Virgule finale interdite.",
+        ),
+    ],
+)
+def test_malformed_json_says_where_and_what_the_parser_met(
+    probe_client: FlaskClient, lang: str, detail: str, message: str
+) -> None:
+    data = b'{"hand": ["7S"],\n "note": 1, }'  # a trailing comma, line 2 column 11
+    response = probe_client.post(
+        "/probe", data=data, content_type="application/json", headers={"Accept-Language": lang}
+    )
+    body = problem(response, 400)
+    assert body["detail"] == detail
+    assert body["errors"] == [at("", message, line=2, column=11, offset=27)]
+
+
+def test_a_byte_that_is_not_utf8_is_placed_in_characters(probe_client: FlaskClient) -> None:
+    data = '{"note": "é",\n"hand": '.encode() + b"\xff]}"
+    body = problem(probe_client.post("/probe", data=data, content_type="application/json"), 400)
+    assert body["type"] == PROBLEMS_PATH + "malformed-json"
+    assert body["errors"] == [at("", "Bytes that are not UTF-8.", line=2, column=9, offset=22)]
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "place"),
+    [
+        # Python's json would raise RecursionError: a 500.
+        (b"[" * 5000 + b"]" * 5000, "json-too-deep", (1, 1026, 1025)),
+        (b'{"note": 1e400}', "json-number-out-of-range", (1, 10, 9)),
+        (b'{"note": -1e309}', "json-number-out-of-range", (1, 10, 9)),
+        # Lone surrogates: Python's json would let them through.
+        (b'{"hand": ["\\ud800"]}', "json-unpaired-surrogate", (1, 12, 11)),
+        (b'{"hand": ["\\udc00"]}', "json-unpaired-surrogate", (1, 12, 11)),
+        (b'{"hand": ["\\ud800\\u0041"]}', "json-unpaired-surrogate", (1, 12, 11)),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_valid_json_beyond_the_referees_limits_names_the_limit(
+    probe_client: FlaskClient, data: bytes, name: str, place: tuple[int, int, int], lang: str
+) -> None:
+    response = probe_client.post(
+        "/probe", data=data, content_type="application/json", headers={"Accept-Language": lang}
+    )
+    body = problem(response, 400)
+    assert body["type"] == PROBLEMS_PATH + name
+    assert "not valid JSON" not in body["detail"] and "pas du JSON valide" not in body["detail"]
+    line, column, offset = place
+    (error,) = body["errors"]
+    assert error == at("", error["message"], line=line, column=column, offset=offset)
+    assert body["detail"].startswith(error["message"])
+    english = {
+        "json-too-deep": "more than 1024 deep",
+        "json-number-out-of-range": "beyond a double's range",
+        "json-unpaired-surrogate": "surrogate pair",
+    }
+    french = {
+        "json-too-deep": "plus de 1024 niveaux",
+        "json-number-out-of-range": "hors de la portée d'un double",
+        "json-unpaired-surrogate": "paire de substitution",
+    }
+    assert {"en": english, "fr": french}[lang][name] in error["message"]
 
 
 @pytest.mark.parametrize(
@@ -137,7 +223,7 @@ def test_json_suffix_media_types_are_json(probe_client: FlaskClient) -> None:
 
 def test_no_body_at_all_is_a_422_naming_the_missing_fields(probe_client: FlaskClient) -> None:
     body = problem(probe_client.post("/probe"), 422)
-    assert body["errors"] == [{"pointer": "/hand", "message": "Missing data for required field."}]
+    assert body["errors"] == [at("/hand", "Missing data for required field.")]
 
 
 def test_a_body_over_64_kib_is_a_413_problem(probe_client: FlaskClient) -> None:
@@ -239,21 +325,47 @@ def test_validation_errors_are_json_pointers(probe_client: FlaskClient) -> None:
         },
     )
     body = problem(response, 422)
-    assert body["type"] == PROBLEM_BASE + "invalid-request"
+    assert body["type"] == PROBLEMS_PATH + "invalid-request"
     assert sorted(body["errors"], key=lambda e: e["pointer"]) == [
-        {"pointer": "/a~1b~0c", "message": "Unknown field."},
-        {"pointer": "/hand/3", "message": "Must be one of: 7S, 8S, 9S."},
-        {
-            "pointer": "/players/1/seat",
-            "message": "Must be greater than or equal to 0 and less than or equal to 3.",
-        },
-        {"pointer": "/players/2/seat", "message": "Missing data for required field."},
+        at("/a~1b~0c", "Unknown field."),
+        at("/hand/3", "Must be one of: 7S, 8S, 9S."),
+        at("/players/1/seat", "Must be greater than or equal to 0 and less than or equal to 3."),
+        at("/players/2/seat", "Missing data for required field."),
     ]
 
 
-def test_a_body_of_the_wrong_shape_points_at_the_root(probe_client: FlaskClient) -> None:
-    body = problem(probe_client.post("/probe", json=["7S"]), 422)
-    assert body["errors"] == [{"pointer": "", "message": "Invalid input type."}]
+@pytest.mark.parametrize(
+    ("body", "pointer"), [(["7S"], ""), ("7S", ""), ({"hand": [], "players": [[]]}, "/players/0")]
+)
+@pytest.mark.parametrize(
+    ("lang", "message"), [("en", "Must be a JSON object."), ("fr", "Doit être un objet JSON.")]
+)
+def test_a_body_of_the_wrong_shape_says_an_object_was_expected(
+    probe_client: FlaskClient, body: Any, pointer: str, lang: str, message: str
+) -> None:
+    response = probe_client.post("/probe", json=body, headers={"Accept-Language": lang})
+    assert problem(response, 422)["errors"] == [at(pointer, message)]
+
+
+@pytest.mark.parametrize(
+    ("message", "json"),
+    [
+        ("Must be equal to True.", "Must be equal to true."),
+        ("Must be equal to None.", "Must be equal to null."),
+        ("Must be one of: True, False.", "Must be one of: true, false."),
+        (
+            "One or more of the choices you made was not in: None, 1.",
+            "One or more of the choices you made was not in: null, 1.",
+        ),
+        ("Invalid input type.", "Must be a JSON object."),
+        # What a client wrote is quoted as written.
+        ("'None' is not a card: write rank 7 8 9 10 J Q K A then suit S H D C, e.g. 10H.", None),
+        ("Not a valid boolean.", None),
+    ],
+)
+def test_messages_spell_values_as_json_does(message: str, json: str | None) -> None:
+    (error,) = pointer_errors({"json": {"rest": [message]}}, "en")
+    assert error["message"] == (json or message)
 
 
 def test_validation_errors_in_french(probe_client: FlaskClient) -> None:
@@ -266,8 +378,8 @@ def test_validation_errors_in_french(probe_client: FlaskClient) -> None:
     assert response.headers["Content-Language"] == "fr"
     assert body["title"] == "Requête invalide"
     assert sorted(body["errors"], key=lambda e: e["pointer"]) == [
-        {"pointer": "/hand", "message": "Plus long que la longueur maximale 8."},
-        {"pointer": "/players/0/seat", "message": "Ce n'est pas un entier valide."},
+        at("/hand", "Plus long que la longueur maximale 8."),
+        at("/players/0/seat", "Ce n'est pas un entier valide."),
     ]
 
 
@@ -281,7 +393,7 @@ def test_inconsistent_input_is_a_422_problem(
         headers={"Accept-Language": lang},
     )
     body = problem(response, 422)
-    assert body["type"] == PROBLEM_BASE + "inconsistent-input"
+    assert body["type"] == PROBLEMS_PATH + "inconsistent-input"
     [error] = body["errors"]
     assert error["pointer"] == "/hand/1"
     assert fragment in error["message"]
@@ -427,8 +539,8 @@ def test_problem_titles_in_french(client: FlaskClient) -> None:
 def test_pointer_errors_flattens_nested_marshmallow_errors() -> None:
     messages = {"json": {"hand": {3: ["Not a valid card."]}, "_schema": ["Too many cards."]}}
     assert pointer_errors(messages, "en") == [
-        {"pointer": "/hand/3", "message": "Not a valid card."},
-        {"pointer": "", "message": "Too many cards."},
+        at("/hand/3", "Not a valid card."),
+        at("", "Too many cards."),
     ]
 
 

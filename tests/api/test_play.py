@@ -31,7 +31,8 @@ def test_legal_moves_example_of_api_md(client: FlaskClient) -> None:
     assert [i["card"] for i in body["illegal"]] == ["KD", "8C"]
     for illegal in body["illegal"]:
         assert illegal["violation"]["code"] == "undertrump"
-        assert "9H" in illegal["violation"]["message"]  # names the card that had to be played
+        # names the card that had to be played
+        assert "the 9 of hearts" in illegal["violation"]["message"]
     assert set(body) == {"seat", "legal", "illegal"}
 
 
@@ -107,12 +108,12 @@ def test_violation_message_in_french(client: FlaskClient) -> None:
     body = answer(client, "/v1/plays/validate", {**EXAMPLE, "card": "8C"}, **FRENCH)
     message = body["violation"]["message"]
     assert "sous-couper" in message
-    assert "9H" in message
+    assert "le 9 de cœur" in message
 
 
 def test_card_not_in_hand_is_422_at_card(client: FlaskClient) -> None:
     errors = problems(client, "/v1/plays/validate", {**EXAMPLE, "card": "7D"})
-    assert errors == {"/card": "7D is not in the hand."}
+    assert errors == {"/card": "The 7 of diamonds is not in the hand."}
 
 
 def test_card_twice_is_422_naming_each_place(client: FlaskClient) -> None:

@@ -86,10 +86,10 @@ def test_a_renonce_proven_by_a_later_play_marks_both_cards(client: FlaskClient) 
     assert after(words, "R1") == ["10", "♦"]
     assert after(words, "P1") == ["K", "♥"]
     sentence = next(w for w in words if w.startswith("R1: "))
-    assert sentence.startswith("R1: trick 2, seat 3 played 10D. ")
+    assert sentence.startswith("R1: trick 2, seat 3 played the 10 of diamonds. ")
     text = " ".join(words[words.index(sentence) :])
     assert renonce["violation"]["message"] in text
-    assert "Proven by the later play of KH (P1, trick 5)." in text
+    assert "Proven by the later play of the king of hearts (P1, trick 5)." in text
 
 
 def test_hands_are_drawn_and_prove_the_renonce(client: FlaskClient) -> None:
@@ -112,7 +112,9 @@ def test_the_score_of_a_complete_deal(client: FlaskClient) -> None:
     assert "Score: made. Team 0 182, team 1 0." in words
     assert "The renonce of team 1 decided the deal." in words
     breakdown = next(w for w in words if w.startswith("Team 0: cards"))
-    assert breakdown == ("Team 0: cards 162, belote 20, annonces 0, capot 0, rounding 0: 182")
+    assert breakdown == (
+        "Team 0: cards 162 (won in tricks 108), belote 20, annonces 0, capot 0, rounding 0: 182"
+    )
 
 
 def test_an_unfinished_deal_has_no_score_and_no_winner_yet(client: FlaskClient) -> None:
@@ -121,7 +123,7 @@ def test_an_unfinished_deal_has_no_score_and_no_winner_yet(client: FlaskClient) 
     assert "Deal not complete: 6 of 32 cards played." in words
     assert not any(w.startswith("Score") for w in words)
     assert words.count("Seat 1") == 2  # the header, and the first trick's winner (AS)
-    assert "Proven by the later play of 10S (P1, trick 2)." in " ".join(words)
+    assert "Proven by the later play of the 10 of spades (P1, trick 2)." in " ".join(words)
 
 
 def test_in_french(client: FlaskClient) -> None:
@@ -130,6 +132,10 @@ def test_in_french(client: FlaskClient) -> None:
     assert words[0] == "Donne de belote · atout ♠ pique · donneur 3 · preneur 0"
     assert "Marque : faite. Équipe 0 182, équipe 1 0." in words
     assert renonce["violation"]["message"] in " ".join(words)
+    text = " ".join(words)
+    assert "R1 : pli 2, la place 3 a joué le 10 de carreau." in text
+    assert "Prouvée par le roi de cœur, joué ensuite (P1, pli 5)." in text
+    assert "Équipe 0 : cartes 162 (gagnées aux plis 108), belote 20" in text
 
 
 def test_a_record_that_cannot_be_judged_is_a_problem(client: FlaskClient) -> None:

@@ -98,11 +98,9 @@ def test_the_client_reads_a_422_problem(client_package: ModuleType, referee: str
     assert response.status_code == 422
     problem = response.parsed
     assert isinstance(problem, models.Problem)
-    assert problem.type_ == models.ProblemType(
-        "https://belote-referee.example/problems/inconsistent-input"
-    )
+    assert problem.type_ == models.ProblemType("/problems/inconsistent-input")
     assert [error.pointer for error in problem.errors] == ["/hand/1"]
-    assert "AS" in problem.errors[0].message
+    assert "as de pique" in problem.errors[0].message
     assert response.headers["Content-Language"] == "fr"
 
 

@@ -26,7 +26,12 @@ OPERATIONS = [
 NOT_COMPARED = {
     "viewer": "The page is service/static/viewer/index.html naming its assets' version, which "
     "changes with every asset: an example would only copy it. tests/api/test_viewer.py checks "
-    "the page and its assets."
+    "the page and its assets.",
+    **dict.fromkeys(
+        ("problem_types", "problem_type"),
+        "Pages for a person, one per problem type and language: an example would only copy "
+        "them. tests/api/test_problem_pages.py checks every one in English and French.",
+    ),
 }
 """The operations without response examples, and why."""
 

@@ -11,11 +11,7 @@ import pytest
 from service.rules import InconsistentInput
 from service.rules.checks import check_distinct, check_turn, team_annonces
 from tests.rules.builders import cards
-from tests.rules.inconsistent import Found, problems
-
-
-def duplicate(pointer: str, card: str, other: str) -> Found:
-    return (pointer, "duplicate_card", {"card": card, "other": other})
+from tests.rules.inconsistent import Found, duplicate, every, one, problems
 
 
 @pytest.mark.parametrize(
@@ -48,7 +44,7 @@ def test_each_card_met_again_is_named_with_its_first_place(
         ("7S 8S", "AS KS QS", "8S", []),
         ("", "AS", None, [("/hand", "hand_empty", {})]),
         ("7S", "AS KS QS JS", None, [("/trick", "trick_full", {})]),
-        ("7S", "AS", "8S", [("/card", "card_not_in_hand", {"card": "8S"})]),
+        ("7S", "AS", "8S", [("/card", "card_not_in_hand", {"card": one("8S")})]),
         # Every problem at once, the repeated cards first.
         (
             "",
@@ -58,7 +54,7 @@ def test_each_card_met_again_is_named_with_its_first_place(
                 duplicate("/trick/2", "AS", "/trick/0"),
                 ("/hand", "hand_empty", {}),
                 ("/trick", "trick_full", {}),
-                ("/card", "card_not_in_hand", {"card": "8S"}),
+                ("/card", "card_not_in_hand", {"card": one("8S")}),
             ],
         ),
         ("7S AS", "AS", None, [duplicate("/hand/1", "AS", "/trick/0")]),
@@ -97,7 +93,7 @@ def test_each_teams_annonces_are_read_from_their_cards(
         (
             (["7S 8S 9S", "QS KS"], []),
             "/annonces",
-            [("/annonces/0/1", "annonce_invalid", {"cards": "QS KS"})],
+            [("/annonces/0/1", "annonce_invalid", {"cards": every("QS KS")})],
         ),
         (
             ([], ["7D 8D 9D", "9D 10D JD"]),
@@ -108,7 +104,7 @@ def test_each_teams_annonces_are_read_from_their_cards(
             (["7S 8S 9S"], ["KH KH", "9S 10S JS"]),
             "/annonces",
             [
-                ("/annonces/1/0", "annonce_invalid", {"cards": "KH KH"}),
+                ("/annonces/1/0", "annonce_invalid", {"cards": every("KH KH")}),
                 duplicate("/annonces/1/0/1", "KH", "/annonces/1/0/0"),
                 duplicate("/annonces/1/1/0", "9S", "/annonces/0/0/2"),
             ],

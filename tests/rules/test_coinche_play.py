@@ -120,23 +120,31 @@ def test_a_tout_atout_violation_names_the_led_suit_as_trump_and_the_card_to_beat
     found = violation(cards("7S 9S KH"), cards("AS"), TOUT_ATOUT, Card.parse("7S"))
     assert found is not None
     assert (found.led, found.trump, found.to_beat) == (Suit.SPADES, Suit.SPADES, Card.parse("AS"))
-    assert found.message() == "Trump (spades) was led and you can beat AS: you had to play 9S."
+    assert found.message() == (
+        "Trump (spades) was led and you can beat the ace of spades: you had to play the 9 of "
+        "spades."
+    )
     assert found.message("fr") == (
-        "Atout (pique) demandé et vous pouvez battre AS : il fallait monter avec 9S."
+        "Atout (pique) demandé et vous pouvez battre l'as de pique : il fallait monter avec le 9 "
+        "de pique."
     )
     off_suit = violation(cards("7S 9S KH"), cards("AS"), TOUT_ATOUT, Card.parse("KH"))
     assert off_suit is not None
     assert (off_suit.code, off_suit.trump, off_suit.to_beat) == (FOLLOW, Suit.SPADES, None)
-    assert off_suit.message() == "The lead is spades and you hold spades: you had to play 9S."
+    assert off_suit.message() == (
+        "The lead is spades and you hold spades: you had to play the 9 of spades."
+    )
 
 
 def test_a_sans_atout_violation_says_which_cards_had_to_follow() -> None:
     found = violation(cards("7S AS JH"), cards("KS"), SANS_ATOUT, Card.parse("JH"))
     assert found is not None
     assert (found.led, found.trump, found.to_beat) == (Suit.SPADES, SANS_ATOUT, None)
-    assert found.message() == "The lead is spades and you hold spades: you had to play 7S or AS."
+    assert found.message() == (
+        "The lead is spades and you hold spades: you had to play the 7 or the ace of spades."
+    )
     assert found.message("fr") == (
-        "Du pique est demandé et vous en avez : il fallait fournir 7S ou AS."
+        "Du pique est demandé et vous en avez : il fallait fournir le 7 ou l'as de pique."
     )
 
 

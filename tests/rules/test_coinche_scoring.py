@@ -551,6 +551,30 @@ def test_breakdown_of_a_coinched_make() -> None:
     assert (result.compared, result.multiplier, result.takers) == ((130, 52), 2, 0)
 
 
+@pytest.mark.parametrize(
+    ("contract", "points", "capot", "counted", "won"),
+    [
+        # Coinched and made: the fixed 160 counted; 110 won.
+        ("100Hx2", (110, 52), None, (160, 0), (110, 52)),
+        # Dedans: the defenders count the fixed 160.
+        ("120H", (70, 92), None, (0, 160), (70, 92)),
+        # A capot counts its value, 250; it won the 162.
+        ("capotH", (162, 0), TAKERS, (250, 0), (162, 0)),
+    ],
+)
+def test_the_card_points_won_stand_beside_the_points_counted(
+    contract: str,
+    points: tuple[int, int],
+    capot: str | None,
+    counted: tuple[int, int],
+    won: tuple[int, int],
+) -> None:
+    deal = summary(contract, 0, points, capot=capot)
+    result = score_coinche_deal(deal, CoincheOptions())
+    assert tuple(team.cards for team in result.breakdown) == counted
+    assert tuple(team.card_points for team in result.breakdown) == won
+
+
 def test_breakdown_rounding() -> None:
     result = score_coinche_deal(summary("100H", 1, (122, 40)), CoincheOptions())
     defenders, takers = result.breakdown
@@ -677,6 +701,7 @@ def test_scores_are_never_negative_and_each_outcome_has_its_winner(
     takers = deal.contract.taker % 2
     assert min(result.score) >= 0
     assert all(t.total == result.score[t.team] for t in result.breakdown)
+    assert tuple(t.card_points for t in result.breakdown) == deal.points
     belotes = [20 * n for n in deal.belote]
     if result.contract == "made":
         # The takers score at least the contract; the defenders keep at least their belote.

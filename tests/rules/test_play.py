@@ -155,47 +155,52 @@ def test_the_legal_moves_example_of_api_md(
             "AS JH",
             "KD 9H 8C",
             "KD",
-            "You cannot follow spades nor beat the opponent's JH, but you hold trumps: "
-            "you had to play 9H.",
-            "Vous ne pouvez ni fournir pique ni battre JH de l'adversaire, mais vous avez de "
-            "l'atout : il fallait sous-couper avec 9H.",
+            "You cannot follow spades nor beat the opponent winning with the jack of hearts, "
+            "but you hold trumps: you had to play the 9 of hearts.",
+            "Vous n'avez pas de pique et ne pouvez pas battre l'adversaire, maître avec le "
+            "valet de cœur, mais vous avez de l'atout : il fallait sous-couper avec le 9 de "
+            "cœur.",
         ),
         (
             "KS",
             "7S AS JH",
             "JH",
-            "The lead is spades and you hold spades: you had to play 7S or AS.",
-            "Du pique est demandé et vous en avez : il fallait fournir 7S ou AS.",
+            "The lead is spades and you hold spades: you had to play the 7 or the ace of spades.",
+            "Du pique est demandé et vous en avez : il fallait fournir le 7 ou l'as de pique.",
         ),
         (
             "QH",
             "7H AH 9H KD",
             "7H",
-            "Trump (hearts) was led and you can beat QH: you had to play AH or 9H.",
-            "Atout (cœur) demandé et vous pouvez battre QH : il fallait monter avec AH ou 9H.",
+            "Trump (hearts) was led and you can beat the queen of hearts: you had to play the ace "
+            "or the 9 of hearts.",
+            "Atout (cœur) demandé et vous pouvez battre la dame de cœur : il fallait monter avec "
+            "l'as ou le 9 de cœur.",
         ),
         (
             "QH",
             "7H AH 9H KD",
             "KD",
-            "The lead is hearts and you hold hearts: you had to play AH or 9H.",
-            "Du cœur est demandé et vous en avez : il fallait fournir AH ou 9H.",
+            "The lead is hearts and you hold hearts: you had to play the ace or the 9 of hearts.",
+            "Du cœur est demandé et vous en avez : il fallait fournir l'as ou le 9 de cœur.",
         ),
         (
             "7D AD",
             "8H QH 10H QS",
             "QS",
             "You cannot follow diamonds and your partner is not winning: "
-            "you had to trump with 8H, QH or 10H.",
+            "you had to trump with the 8, the queen or the 10 of hearts.",
             "Vous n'avez pas de carreau et votre partenaire n'est pas maître : "
-            "il fallait couper avec 8H, QH ou 10H.",
+            "il fallait couper avec le 8, la dame ou le 10 de cœur.",
         ),
         (
             "AC 9H",
             "JH 7H 8D",
             "7H",
-            "An opponent's 9H is winning and you can beat it: you had to over-trump with JH.",
-            "Un adversaire est maître avec 9H et vous pouvez surcouper : il fallait jouer JH.",
+            "An opponent is winning with the 9 of hearts and you can beat it: you had to "
+            "over-trump with the jack of hearts.",
+            "Un adversaire est maître avec le 9 de cœur et vous pouvez surcouper : il fallait "
+            "jouer le valet de cœur.",
         ),
     ],
 )

@@ -23,7 +23,7 @@ from service.rules import (
 from service.rules.cards import RANK_CODES
 from service.rules.errors import Problem
 from tests.rules.builders import cards, codes
-from tests.rules.inconsistent import Found, problems
+from tests.rules.inconsistent import Found, duplicate, every, one, problems
 
 HANDS = (
     cards("JH 9H AH 10S KS 7D 8D 7C"),
@@ -445,9 +445,13 @@ def test_declared_annonces_count_for_the_team_with_the_best_one(hands: Any) -> N
 @pytest.mark.parametrize(
     ("declared", "code", "params"),
     [
-        ("7H 8H 9H", NOT_HELD, {"seat": 0, "cards": "7H 8H 9H", "missing": "7H 8H 9H"}),
-        ("7S 8S 10S", "declaration.not_an_annonce", {"cards": "7S 8S 10S"}),
-        ("7S 7H 7D 7C", "declaration.not_an_annonce", {"cards": "7S 7H 7D 7C"}),
+        (
+            "7H 8H 9H",
+            NOT_HELD,
+            {"seat": 0, "cards": every("7H 8H 9H"), "missing": every("7H 8H 9H")},
+        ),
+        ("7S 8S 10S", "declaration.not_an_annonce", {"cards": every("7S 8S 10S")}),
+        ("7S 7H 7D 7C", "declaration.not_an_annonce", {"cards": every("7S 7H 7D 7C")}),
     ],
 )
 def test_a_declaration_the_seat_cannot_make_does_not_count(
@@ -464,7 +468,11 @@ def test_a_card_serves_in_one_declared_annonce_only() -> None:
     result = replay(record(CAPOT, SUITS, declarations=declared), RuleOptions(annonces=True))
     assert [(v.index, v.seat, v.problem) for v in result.declarations] == [
         (0, 0, None),
-        (1, 0, Problem("/declarations/1", "declaration.card_reused", {"seat": 0, "card": "9S"})),
+        (
+            1,
+            0,
+            Problem("/declarations/1", "declaration.card_reused", {"seat": 0, "card": one("9S")}),
+        ),
         (2, 2, None),
     ]
 
@@ -491,17 +499,15 @@ def test_a_declaration_is_checked_against_what_the_seat_is_known_to_hold(
     (verdict,) = result.declarations
     assert (verdict.index, verdict.seat, codes(verdict.cards)) == (0, 0, declared.split())
     assert (verdict.annonce and verdict.annonce.kind) == annonce
-    params = {"seat": 0, "cards": declared, "missing": missing}
-    problem = None if missing is None else Problem("/declarations/0", NOT_HELD, params)
+    problem = None
+    if missing is not None:
+        params = {"seat": 0, "cards": every(declared), "missing": every(missing)}
+        problem = Problem("/declarations/0", NOT_HELD, params)
     assert verdict.problem == problem
 
 
-def duplicate(pointer: str, card: str, other: str) -> Found:
-    return (pointer, "duplicate_card", {"card": card, "other": other})
-
-
 def not_in_hand(index: int, card: str, seat: int) -> Found:
-    return (f"/plays/{index}", "play_not_in_hand", {"card": card, "seat": seat})
+    return (f"/plays/{index}", "play_not_in_hand", {"card": one(card), "seat": seat})
 
 
 def hand_size(seat: int, size: int) -> Found:

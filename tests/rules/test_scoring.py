@@ -333,6 +333,31 @@ def test_each_teams_breakdown_adds_up_to_its_score() -> None:
     assert result.annonces is not None and result.annonces.team == 0
 
 
+@pytest.mark.parametrize(
+    ("deal", "options", "counted", "won"),
+    [
+        # Made: each team counts what it won.
+        (summary(0, (102, 60)), RuleOptions(), (102, 60), (102, 60)),
+        # Dedans: the defenders count all 162; the takers had won 60.
+        (summary(0, (60, 102)), RuleOptions(), (0, 162), (60, 102)),
+        # Litige: the takers' points go to the reserve.
+        (summary(0, (81, 81)), RuleOptions(), (0, 81), (81, 81)),
+        # A defenders' renonce: the takers count 162 and had won 108.
+        (summary(0, (108, 54), renonce=DEFENDERS), RuleOptions(), (162, 0), (108, 54)),
+        # renonce: annul counts nothing; the tricks were still won.
+        (summary(0, (108, 54), renonce=TAKERS), RuleOptions(renonce="annul"), (0, 0), (108, 54)),
+        # A capot: 162 counted and won (its value is the capot bonus).
+        (summary(0, (162, 0), capot=TAKERS), RuleOptions(), (162, 0), (162, 0)),
+    ],
+)
+def test_the_card_points_won_stand_beside_the_points_counted(
+    deal: DealSummary, options: RuleOptions, counted: Pair, won: Pair
+) -> None:
+    result = score_deal(deal, options)
+    assert tuple(team.cards for team in result.breakdown) == counted
+    assert tuple(team.card_points for team in result.breakdown) == won
+
+
 # ----- The game: deals in order, the litige reserve handed on, the target. -----
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from service.rules import Suit, judge_trick
 from tests.rules.builders import cards
-from tests.rules.inconsistent import Found, problems
+from tests.rules.inconsistent import Found, duplicate, problems
 
 
 def test_the_tricks_winner_example_of_api_md() -> None:
@@ -54,7 +54,7 @@ def test_the_winner_is_a_seat_and_the_points_are_the_cards_on_the_table(
         (-1, "7S AS", ("/leader", "not_a_seat", {"value": -1})),
         (0, "", ("/cards", "trick_size", {"size": 0})),
         (0, "7S 8S 9S 10S JS", ("/cards", "trick_size", {"size": 5})),
-        (0, "7S AS 7S", ("/cards/2", "duplicate_card", {"card": "7S", "other": "/cards/0"})),
+        (0, "7S AS 7S", duplicate("/cards/2", "7S", "/cards/0")),
     ],
 )
 def test_a_trick_that_cannot_exist_is_inconsistent_input(
