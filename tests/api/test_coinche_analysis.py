@@ -96,7 +96,7 @@ def test_a_coinche_claim_has_the_classic_shape_and_says_why(client: FlaskClient)
     for play in body["refutation_plays"]:
         assert play["card"] in DEAL["hands"][play["seat"]]
     assert re.fullmatch(
-        r"The opponents can defeat the claim: seat [13] wins trick 8 with \S+, and team 0 "
+        r"The opponents can defeat the claim: seat [13] wins trick 8 with the .+, and team 0 "
         r"takes 0 of the 8 tricks left, not 1\.",
         body["message"],
     )

@@ -21,7 +21,7 @@ from service.app import create_app
 from tests.api.helpers import FRENCH, answer
 from tests.api.test_analysis import CLAIM, DEAL, SOLVE, random_deal
 
-BUSY_TYPE = "https://belote-referee.example/problems/analysis-busy"
+BUSY_TYPE = "/problems/analysis-busy"
 CLAIM_BODY = {**DEAL, "claim": {"seat": 1, "rest": True}}
 
 

@@ -64,37 +64,44 @@ def said(claim: Claim, holds: bool | None, mode: str = BEST, lang: str = "en") -
     ("claim", "sentence"),
     [
         # The rest: the first trick the opponents win.
-        (Claim(0, rest=True), "seat 3 wins trick 6 with 10H."),
-        (Claim(1, rest=True), "seat 0 wins trick 4 with 8H."),
+        (Claim(0, rest=True), "seat 3 wins trick 6 with the 10 of hearts."),
+        (Claim(1, rest=True), "seat 0 wins trick 4 with the 8 of hearts."),
         # n tricks of the 5 left: the opponents' (5 - n + 1)th trick.
         (
             Claim(2, tricks=4),
-            "seat 1 wins trick 8 with QH, and team 0 takes 3 of the 5 tricks left, not 4.",
+            "seat 1 wins trick 8 with the queen of hearts, "
+            "and team 0 takes 3 of the 5 tricks left, not 4.",
         ),
         (
             Claim(1, tricks=3),
-            "seat 0 wins trick 7 with KH, and team 1 takes 2 of the 5 tricks left, not 3.",
+            "seat 0 wins trick 7 with the king of hearts, "
+            "and team 1 takes 2 of the 5 tricks left, not 3.",
         ),
         (
             Claim(3, tricks=5),  # all that are left: as the rest
-            "seat 0 wins trick 4 with 8H, and team 1 takes 2 of the 5 tricks left, not 5.",
+            "seat 0 wins trick 4 with the 8 of hearts, "
+            "and team 1 takes 2 of the 5 tricks left, not 5.",
         ),
         # n card points: the trick that takes the opponents past 162 - n.
         (
             Claim(0, points=60),
-            "seat 1 wins trick 8 with QH, and team 0 ends with 49 card points, not 60.",
+            "seat 1 wins trick 8 with the queen of hearts, "
+            "and team 0 ends with 49 card points, not 60.",
         ),
         (  # reaching 88 = 162 - 74 is not past it: trick 6 leaves the claim in reach
             Claim(0, points=74),
-            "seat 1 wins trick 8 with QH, and team 0 ends with 49 card points, not 74.",
+            "seat 1 wins trick 8 with the queen of hearts, "
+            "and team 0 ends with 49 card points, not 74.",
         ),
         (  # the opponents' 70 before any card is not past 162 - 92
             Claim(2, points=92),
-            "seat 3 wins trick 6 with 10H, and team 0 ends with 49 card points, not 92.",
+            "seat 3 wins trick 6 with the 10 of hearts, "
+            "and team 0 ends with 49 card points, not 92.",
         ),
         (
             Claim(1, points=120),
-            "seat 0 wins trick 7 with KH, and team 1 ends with 113 card points, not 120.",
+            "seat 0 wins trick 7 with the king of hearts, "
+            "and team 1 ends with 113 card points, not 120.",
         ),
     ],
 )
@@ -108,15 +115,15 @@ def test_a_failed_claim_names_the_trick_that_puts_it_out_of_reach(
 def test_a_failed_claim_in_french() -> None:
     assert said(Claim(1, tricks=3), False, BEST, "fr") == (
         "Les adversaires peuvent faire tomber la revendication : le joueur 0 remporte le pli 7 "
-        "avec KH, et l'équipe 1 fait 2 des 5 plis restants, pas 3."
+        "avec le roi de cœur, et l'équipe 1 fait 2 des 5 plis restants, pas 3."
     )
     assert said(Claim(0, points=60), False, ANY, "fr") == (
         "Une façon de jouer fait tomber la revendication : le joueur 1 remporte le pli 8 avec "
-        "QH, et l'équipe 0 finit avec 49 points de cartes, pas 60."
+        "la dame de cœur, et l'équipe 0 finit avec 49 points de cartes, pas 60."
     )
     assert said(Claim(0, rest=True), False, BEST, "fr") == (
         "Les adversaires peuvent faire tomber la revendication : le joueur 3 remporte le pli 6 "
-        "avec 10H."
+        "avec le 10 de cœur."
     )
 
 
@@ -251,7 +258,7 @@ def test_a_refutation_from_a_trick_on_the_table_starts_with_the_next_seat() -> N
     assert len(ruling.refutation_plays) == len(LINE) - 2
     # The trick on the table is still to be won: 5 are left, the first lost is trick 6.
     assert ruling.reason.message() == (
-        "The opponents can defeat the claim: seat 3 wins trick 6 with 10H."
+        "The opponents can defeat the claim: seat 3 wins trick 6 with the 10 of hearts."
     )
     beyond = explained(Claim(1, tricks=6), verdict(False, LINE[2:]), BEST, on_table)
     assert beyond.reason.message() == "Only 5 tricks are left: team 1 cannot take 6."
@@ -274,12 +281,14 @@ COINCHE_LINE = cards("AH 9H JH 7H 9D 10S 7D KC 8D QS AD 9S KS 7S JS 8S QH 9C 10H
         # Past 162 - 74 = 88 after trick 5 with scaled points (after trick 4 with ace19's).
         (
             Claim(0, points=74),
-            "seat 3 wins trick 5 with 9D, and team 0 ends with 0 card points, not 74.",
+            "seat 3 wins trick 5 with the 9 of diamonds, "
+            "and team 0 ends with 0 card points, not 74.",
         ),
         # Without a trump, 10H is the best heart.
         (
             Claim(2, tricks=1),
-            "seat 3 wins trick 8 with 10H, and team 0 takes 0 of the 5 tricks left, not 1.",
+            "seat 3 wins trick 8 with the 10 of hearts, "
+            "and team 0 takes 0 of the 5 tricks left, not 1.",
         ),
     ],
 )

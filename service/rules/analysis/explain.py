@@ -28,7 +28,7 @@ from service.rules.analysis.questions import BEST, Claim, ClaimVerdict
 from service.rules.cards import DEAL_POINTS, Card
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
-from service.rules.messages import card_list, render
+from service.rules.messages import Cards, render
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import PLAYERS
 from service.rules.replay import TRICKS, DealRecord, TrickRecord, replay
@@ -46,16 +46,14 @@ class LinePlay(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class ClaimReason:
     """Why a claim holds or fails: a message code of the catalog and its parameters. In the
-    sentence, `card` is named in its language and `how` (a code: the claim's mode, said as
-    the sentence needs it) is rendered first."""
+    sentence, `card` (`Cards`) is named in its language and `how` (a code: the claim's mode,
+    said as the sentence needs it) is rendered first."""
 
     code: str
     params: Mapping[str, Any]
 
     def message(self, lang: str = "en") -> str:
         params = dict(self.params)
-        if "card" in params:
-            params["card"] = card_list((params["card"],), lang)
         if "how" in params:
             params["how"] = render(params["how"], lang, {})
         return render(self.code, lang, params)
@@ -158,7 +156,7 @@ def _explain(
     facts |= {
         "seat": winner,
         "trick": decisive + 1,
-        "card": trick.cards[(winner - trick.leader) % PLAYERS],
+        "card": Cards((trick.cards[(winner - trick.leader) % PLAYERS],)),
     }
     return ClaimRuling(verdict, ClaimReason(f"claim.fails_{kind}", facts), plays)
 
