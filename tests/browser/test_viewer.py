@@ -542,7 +542,7 @@ def test_a_problem_is_told_in_plain_words(page: Page) -> None:
         "This record describes a deal that cannot happen at a real table."
     )
     assert problems(page) == [
-        "Play 3: 7S appears twice (also at play 1); a deck has one of each card."
+        "Play 3: The 7 of spades appears twice (also at play 1); a deck has one of each card."
     ]
     assert_plain(page)
 
@@ -553,7 +553,7 @@ def test_a_problem_is_told_in_plain_words(page: Page) -> None:
         == "Cet enregistrement décrit une donne impossible à une vraie table."
     )
     assert problems(page) == [
-        "Carte jouée n° 3 : 7S apparaît deux fois (aussi en carte jouée n° 1) ; le jeu "
+        "Carte jouée n° 3 : Le 7 de pique apparaît deux fois (aussi en carte jouée n° 1) ; le jeu "
         "n'a qu'un exemplaire de chaque carte."
     ]
     assert_plain(page)
