@@ -223,3 +223,10 @@ def test_a_claims_mode_is_a_phrase_in_english_and_in_french(code: str) -> None:
     assert en != fr
     for phrase in (en, fr):
         assert not phrase.endswith("."), phrase
+
+
+def test_a_rank_named_in_several_suits_beside_a_lone_card() -> None:
+    # Grouped by rank (two groups, against three by suit): the lone 7 is its own group.
+    cards = [Card.parse(code) for code in ("JS", "JH", "JD", "7S")]
+    assert card_names(cards, "en") == "the jack of spades, hearts or diamonds or the 7 of spades"
+    assert card_names(cards, "fr") == "le valet de pique, de cœur ou de carreau ou le 7 de pique"
