@@ -35,7 +35,6 @@ import cProfile
 import pstats
 import random
 from collections.abc import Callable, Sequence
-from contextlib import contextmanager
 from functools import partial
 from time import perf_counter, process_time
 from typing import Any
@@ -45,6 +44,7 @@ from service.rules import DealRecord, RuleOptions
 from service.rules.analysis import ANY, BEST, Claim, engine, judge_claim, reference, solve
 from service.rules.analysis.native import _native
 from service.rules.cards import CARD_CODES, SUIT_CODES
+from tests.native.differential import asking
 from tests.rules.builders import play_deal, random_hands
 
 SEED = 20_261_130
@@ -81,16 +81,6 @@ def timed(call: Callable[[], Any], walls: list[float] | None = None) -> tuple[fl
     if walls is not None:
         walls.append(elapsed * 1000)
     return (process_time() - start) * 1000, result
-
-
-@contextmanager
-def asking(search: type[reference.Search]) -> Any:
-    previous = engine.SEARCH
-    engine.SEARCH = search
-    try:
-        yield
-    finally:
-        engine.SEARCH = previous
 
 
 def figures(timings: Sequence[float]) -> str:
