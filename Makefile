@@ -18,7 +18,7 @@ NODE_TOOLS := tools/node/node_modules/.installed
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 
-.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized
+.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized audit
 
 # The native search core (service/rules/analysis/native): compiled by the machine's C compiler
 # when missing or older than its sources (scripts/build_native.py says what to install when
@@ -40,8 +40,16 @@ $(VENV)/.runtime-installed: requirements.txt requirements-build.txt | $(BIN)/pyt
 		-r requirements-build.txt
 	touch $@
 
-$(VENV)/.dev-installed: requirements.txt requirements-build.txt requirements-dev.txt | $(BIN)/python
+$(VENV)/.dev-installed: requirements.txt requirements-build.txt requirements-audit.txt \
+		requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/python -m pip check
+	touch $(VENV)/.runtime-installed $(VENV)/.audit-installed $@
+
+# The archive audit's own (Dask, matplotlib): never the HTTP service's (requirements-audit.txt).
+$(VENV)/.audit-installed: requirements.txt requirements-build.txt requirements-audit.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt \
+		-r requirements-build.txt -r requirements-audit.txt
 	$(BIN)/python -m pip check
 	touch $(VENV)/.runtime-installed $@
 
@@ -66,6 +74,11 @@ sanitized: $(SANITIZED_MODULE)
 ## Serve the referee with gunicorn on $(HOST):$(PORT).
 run: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 	$(BIN)/gunicorn --config gunicorn.conf.py service.app:app
+
+## The archive audit: make audit ARGS='INPUT... --out DIR [--review] [--scheduler ADDRESS]
+## [--workers N]' (service/audit; README "Auditing an archive").
+audit: $(VENV)/.audit-installed $(NATIVE_MODULE)
+	$(BIN)/python -m service.audit $(ARGS)
 
 ## Debian's chromium and chromium-driver for the viewer's browser tests (tests/browser),
 ## installed as root when missing. selenium is given the driver's path: it downloads nothing.

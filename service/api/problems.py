@@ -551,6 +551,26 @@ def json_problem(
     return kind, detail, [error_entry("", message, line=line, column=column, offset=offset)]
 
 
+def problem_payload(
+    status: int,
+    kind: ProblemKind,
+    lang: Language,
+    *,
+    detail: str | None = None,
+    errors: list[dict[str, object]] | None = None,
+    base: str = PROBLEMS_PATH,
+) -> dict[str, object]:
+    """A problem as a JSON object: every member present, `errors` null unless some place is
+    named."""
+    return {
+        "type": kind.type_uri(base),
+        "title": kind.title[lang],
+        "status": status,
+        "detail": detail or kind.detail[lang],
+        "errors": errors,
+    }
+
+
 def problem_body(
     status: int,
     kind: ProblemKind,
@@ -560,16 +580,15 @@ def problem_body(
     errors: list[dict[str, object]] | None = None,
     base: str = PROBLEMS_PATH,
 ) -> bytes:
-    """A problem's JSON: every member present, `errors` null unless some place is named."""
+    """A problem's JSON (`problem_payload`, serialized)."""
     return orjson.dumps(
-        {
-            "type": kind.type_uri(base),
-            "title": kind.title[lang],
-            "status": status,
-            "detail": detail or kind.detail[lang],
-            "errors": errors,
-        }
+        problem_payload(status, kind, lang, detail=detail, errors=errors, base=base)
     )
+
+
+def inconsistent_errors(error: InconsistentInput, lang: Language) -> list[dict[str, object]]:
+    """The `errors` of an inconsistent-input problem: each place with its situation's code."""
+    return [error_entry(p.pointer, p.message(lang), code=p.code) for p in error.problems]
 
 
 def problem_response(
@@ -590,8 +609,7 @@ def problem_response(
 
 
 def _handle_inconsistent_input(error: InconsistentInput) -> Response:
-    lang = request_language()
-    errors = [error_entry(p.pointer, p.message(lang), code=p.code) for p in error.problems]
+    errors = inconsistent_errors(error, request_language())
     return problem_response(422, INCONSISTENT_INPUT, errors=errors)
 
 

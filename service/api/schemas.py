@@ -12,7 +12,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from http import HTTPStatus
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import flask
 import marshmallow as ma
@@ -466,6 +466,21 @@ def says_sentences(schema: ma.Schema) -> bool:
     return any(speaks(field) for field in schema.dump_fields.values())
 
 
+class Judge(NamedTuple):
+    """A POST computation as its endpoint serves it, without the request: the same schema
+    instances load the body and dump the result, the same view judges it. For answers given
+    in this process (service/api/direct.py); it raises what the view meets
+    (`ma.ValidationError`, `InconsistentInput`), which the app's handlers turn into problems."""
+
+    loads: ma.Schema
+    view: Callable[..., Any]
+    dumps: ma.Schema
+
+    def __call__(self, instance: Any, body: Any) -> Any:
+        """The answer's JSON object for a parsed body; `instance` is the view's `self`."""
+        return self.dumps.dump(self.view(instance, self.loads.load(body)))
+
+
 DOCUMENTED_ERRORS = (
     HTTPStatus.BAD_REQUEST,
     HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
@@ -530,7 +545,7 @@ def judgement(
             )
 
         if dumps is not None:  # a picture's request schema is its JSON twin's, tested there
-            judged.schemas = (loads, dumps)  # type: ignore[attr-defined]
+            judged.judge = Judge(loads, view, dumps)  # type: ignore[attr-defined]
         return judged  # type: ignore[return-value]
 
     return decorate

@@ -43,5 +43,5 @@ def schemas(app: Flask) -> Iterator[tuple[str, ma.Schema, ma.Schema]]:
     for rule in app.url_map.iter_rules():
         view = app.view_functions[rule.endpoint]
         post = getattr(getattr(view, "view_class", None), "post", None)
-        if post is not None and hasattr(post, "schemas"):
-            yield rule.rule, *post.schemas
+        if post is not None and hasattr(post, "judge"):
+            yield rule.rule, post.judge.loads, post.judge.dumps

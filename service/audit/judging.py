@@ -1,0 +1,172 @@
+"""One archive line judged: the record read, its deal answered by the API's own endpoints in
+this process (service/api/direct.py), and what the summaries count taken from the answers.
+
+A record is the body `/v1/deals/replay` takes (or `/v1/coinche/deals/replay`'s, with
+`"variant": "coinche"`), plus an optional `id` and `players` (four player ids, by seat). It
+knows no rule of the game beyond what the answers say: the renonces and their seats, the
+contract made or not, and, reviewed, each seat's loss and precision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, Final, NamedTuple
+
+import marshmallow as ma
+import orjson
+from marshmallow import validate
+
+from service.api.direct import Answer, Direct
+from service.audit.records import Line, Unreadable
+from service.rules.play import PLAYERS
+from service.rules.scoring import MADE, team_of
+
+CLASSIC, COINCHE = "classic", "coinche"
+# Each variant's endpoints: the replay, and the review.
+ENDPOINTS: Final = {
+    CLASSIC: ("/v1/deals/replay", "/v1/analysis/review"),
+    COINCHE: ("/v1/coinche/deals/replay", "/v1/coinche/analysis/review"),
+}
+MAX_ID_LENGTH = 200
+
+
+class Id(ma.fields.Raw):
+    """A record's or a player's id: a string, or an integer for a record (not a boolean)."""
+
+    def __init__(self, *, integers: bool, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.integers = integers
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH:
+            return value
+        if self.integers and isinstance(value, int) and not isinstance(value, bool):
+            return value
+        kinds = "a string or an integer" if self.integers else "a string"
+        raise ma.ValidationError(f"Not {kinds} of 1 to {MAX_ID_LENGTH} characters.")
+
+
+def _distinct(players: list[str]) -> None:
+    if len(set(players)) != len(players):
+        raise ma.ValidationError("A player cannot sit at two seats.")
+
+
+class EnvelopeSchema(ma.Schema):
+    """What a record adds to the endpoint's body."""
+
+    class Meta:
+        unknown = ma.EXCLUDE  # the body's own fields, which the endpoint reads
+
+    id = Id(integers=True, allow_none=True, load_default=None)
+    players = ma.fields.List(
+        Id(integers=False),
+        allow_none=True,
+        load_default=None,
+        validate=[validate.Length(equal=PLAYERS), _distinct],
+    )
+    variant = ma.fields.String(load_default=CLASSIC, validate=validate.OneOf(tuple(ENDPOINTS)))
+
+
+ENVELOPE: Final = EnvelopeSchema()
+ENVELOPE_FIELDS: Final = frozenset(ENVELOPE.fields)
+
+
+class SeatReview(NamedTuple):
+    loss: int
+    precision: float
+
+
+class Deal(NamedTuple):
+    """What the summaries count of a judged deal."""
+
+    players: tuple[str, ...] | None
+    takers: int  # the taking team
+    made: bool | None  # None: the deal is not complete
+    renonces: tuple[int, ...]  # the seat of each renonce
+    review: tuple[SeatReview, ...] | None  # by seat; None: not reviewed
+
+
+class Judged(NamedTuple):
+    """A line's outcome: its NDJSON line for deals/ (with `deal`) or errors/ (without), or a
+    file that failed (`unreadable`)."""
+
+    text: bytes
+    deal: Deal | None = None
+    reviewed: bool | None = None  # with --review: whether the review answered (None: not asked)
+    unreadable: Unreadable | None = None
+
+
+def judge_lines(items: Iterable[Line | Unreadable], app: Any, review: bool) -> Iterator[Judged]:
+    """Each line judged by `app`'s endpoints (in one request context for them all)."""
+    with Direct(app) as direct:
+        for item in items:
+            if isinstance(item, Unreadable):
+                yield Judged(b"", unreadable=item)
+            else:
+                yield judge_line(direct, item, review)
+
+
+def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
+    """One line: its error, or its deal judged by the replay (and the review)."""
+    try:
+        record = orjson.loads(line.data)
+    except orjson.JSONDecodeError as error:
+        return _error(line, None, direct.unparsed(error, line.data))
+    if not isinstance(record, dict):  # the endpoint says what it says of any other JSON
+        return _error(line, None, direct.answer(ENDPOINTS[CLASSIC][0], record))
+    try:
+        envelope = ENVELOPE.load(record)
+    except ma.ValidationError as error:
+        return _error(line, _valid_id(record.get("id")), direct.invalid(error.messages))
+    body = {key: value for key, value in record.items() if key not in ENVELOPE_FIELDS}
+    replay_path, review_path = ENDPOINTS[envelope["variant"]]
+    replayed = direct.answer(replay_path, body)
+    if replayed.status != 200:
+        return _error(line, envelope["id"], replayed)
+    reviewed = direct.answer(review_path, body) if review else None
+    deal = Deal(
+        players=None if envelope["players"] is None else tuple(envelope["players"]),
+        takers=team_of(_taker(body, envelope["variant"])),
+        made=None if replayed.body["score"] is None else replayed.body["score"]["contract"] == MADE,
+        renonces=tuple(renonce["seat"] for renonce in replayed.body["renonces"]),
+        review=_seats(reviewed),
+    )
+    text = orjson.dumps(
+        {
+            "file": line.file,
+            "line": line.number,
+            "id": envelope["id"],
+            "variant": envelope["variant"],
+            "players": envelope["players"],
+            "replay": replayed.body,
+            "review": reviewed.body if reviewed and reviewed.status == 200 else None,
+            "review_problem": reviewed.body if reviewed and reviewed.status != 200 else None,
+        }
+    )
+    return Judged(text, deal, None if reviewed is None else reviewed.status == 200)
+
+
+def _taker(body: dict[str, Any], variant: str) -> int:
+    """The taker's seat, as the endpoint's body names it (the endpoint has accepted it)."""
+    return int(body["contract"]["taker"] if variant == COINCHE else body["taker"])
+
+
+def _seats(reviewed: Answer | None) -> tuple[SeatReview, ...] | None:
+    """Each seat's loss and precision from a review's answer; None without one."""
+    if reviewed is None or reviewed.status != 200:
+        return None
+    return tuple(SeatReview(seat["loss"], seat["precision"]) for seat in reviewed.body["seats"])
+
+
+def _valid_id(value: Any) -> Any:
+    try:
+        return ENVELOPE.fields["id"].deserialize(value)
+    except ma.ValidationError:
+        return None
+
+
+def _error(line: Line, record_id: Any, answer: Answer) -> Judged:
+    text = orjson.dumps(
+        {"file": line.file, "line": line.number, "id": record_id, "problem": answer.body}
+    )
+    return Judged(text)

@@ -1,0 +1,162 @@
+"""The rows of players.ndjson and pairs.ndjson, and the outliers among them.
+
+The statistic is a z-score: how many standard errors a player's (or a partnership's) figure
+lies from what the whole population would give over the same number of deals.
+
+- Renonces: a player's renonces `r` in `n` deals against the population's rate `p` per
+  player-deal: `z = (r - n p) / sqrt(n p (1 - p))`. Flagged (`renonces`) at `z >= 3`.
+- Loss to perfect play (with the review): a player's mean loss per reviewed deal `m` against
+  the population's mean `mu` and spread `sigma` per player-deal: `z = (m - mu) / (sigma /
+  sqrt(n))`. Flagged (`far_above_peers`) at `z <= -3`: losing far less than the population
+  does.
+- Better together: a partnership's loss per deal together (both members' own losses) against
+  the sum of each member's loss per deal with other partners: `z = (apart - together) /
+  (sigma sqrt(2 / n_together + 1 / n_a + 1 / n_b))`. Flagged (`better_together`) at `z >= 3`:
+  the signal that matters most (a pair that signals to each other plays better together than
+  either does with anyone else).
+
+A flag is a reason to look, never a proof. Only figures over at least `MIN_DEALS` deals are
+tested (each side, for a partnership); below that nothing is flagged however far a figure
+lies, and the normal approximation behind `z` is loose for rare events over few deals. Among
+many honest players about 1 in 740 lies beyond 3 standard errors on one side by chance alone:
+over ten thousand players, about a dozen flags are expected from luck.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final, NamedTuple
+
+from service.audit.tally import Pair, Player, Tally
+
+THRESHOLD: Final = 3.0
+MIN_DEALS: Final = 30
+RENONCES, FAR_ABOVE_PEERS, BETTER_TOGETHER = "renonces", "far_above_peers", "better_together"
+PRECISION_DIGITS = 3  # the rows' averages, rounded: the same on every run
+
+
+class Population(NamedTuple):
+    """The whole archive's rates, per player-deal: what a player is held to."""
+
+    renonce_rate: float | None  # None: no player-deal
+    loss_mean: float | None  # None: no reviewed player-deal
+    loss_sigma: float | None  # None: no spread to measure against
+
+    @classmethod
+    def of(cls, tally: Tally) -> Population:
+        deals = sum(counts[Player.DEALS] for counts in tally.players.values())
+        renonces = sum(counts[Player.RENONCES] for counts in tally.players.values())
+        reviewed = sum(_reviewed(counts) for counts in tally.players.values())
+        loss = sum(_loss(counts) for counts in tally.players.values())
+        squares = sum(counts[Player.LOSS_SQUARES] for counts in tally.players.values())
+        mean = loss / reviewed if reviewed else None
+        variance = squares / reviewed - mean * mean if mean is not None else 0.0
+        return cls(
+            renonces / deals if deals else None,
+            mean,
+            math.sqrt(variance) if variance > 0 else None,
+        )
+
+
+def _reviewed(counts: list[int]) -> int:
+    return counts[Player.REVIEWED_AS_TAKERS] + counts[Player.REVIEWED_AS_DEFENDERS]
+
+
+def _loss(counts: list[int]) -> int:
+    return counts[Player.LOSS_AS_TAKERS] + counts[Player.LOSS_AS_DEFENDERS]
+
+
+def _ratio(part: int, whole: int, scale: int = 1) -> float | None:
+    return round(scale * part / whole, PRECISION_DIGITS) if whole else None
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, PRECISION_DIGITS)
+
+
+def renonce_z(renonces: int, deals: int, rate: float | None) -> float | None:
+    if deals < MIN_DEALS or rate is None or not 0 < rate < 1:
+        return None
+    return (renonces - deals * rate) / math.sqrt(deals * rate * (1 - rate))
+
+
+def loss_z(loss: int, reviewed: int, population: Population) -> float | None:
+    if reviewed < MIN_DEALS or population.loss_sigma is None or population.loss_mean is None:
+        return None
+    return (loss / reviewed - population.loss_mean) / (population.loss_sigma / math.sqrt(reviewed))
+
+
+def player_row(player: str, counts: list[int], population: Population) -> dict[str, Any]:
+    """A line of players.ndjson."""
+    reviewed = _reviewed(counts)
+    z_renonces = renonce_z(counts[Player.RENONCES], counts[Player.DEALS], population.renonce_rate)
+    z_loss = loss_z(_loss(counts), reviewed, population)
+    flags = [RENONCES] if z_renonces is not None and z_renonces >= THRESHOLD else []
+    if z_loss is not None and z_loss <= -THRESHOLD:
+        flags.append(FAR_ABOVE_PEERS)
+    return {
+        "player": player,
+        **_common(counts, Player),
+        "loss_per_deal": _ratio(_loss(counts), reviewed),
+        "precision": _ratio(counts[Player.PRECISION], 100 * reviewed),
+        "z_renonces": _rounded(z_renonces),
+        "z_loss": _rounded(z_loss),
+        "flags": flags,
+    }
+
+
+def _common(counts: list[int], kind: type[Player] | type[Pair]) -> dict[str, Any]:
+    """The counts a player and a partnership share, and their rates."""
+    reviewed_as_takers = counts[kind.REVIEWED_AS_TAKERS]
+    reviewed_as_defenders = counts[kind.REVIEWED_AS_DEFENDERS]
+    return {
+        "deals": counts[kind.DEALS],
+        "as_takers": counts[kind.AS_TAKERS],
+        "as_defenders": counts[kind.AS_DEFENDERS],
+        "contracts_made": counts[kind.MADE],
+        "renonces": counts[kind.RENONCES],
+        "renonces_per_100": _ratio(counts[kind.RENONCES], counts[kind.DEALS], 100),
+        "reviewed": reviewed_as_takers + reviewed_as_defenders,
+        "loss_per_deal_as_takers": _ratio(counts[kind.LOSS_AS_TAKERS], reviewed_as_takers),
+        "loss_per_deal_as_defenders": _ratio(counts[kind.LOSS_AS_DEFENDERS], reviewed_as_defenders),
+    }
+
+
+def pair_row(
+    players: tuple[str, str], counts: list[int], tally: Tally, population: Population
+) -> dict[str, Any]:
+    """A line of pairs.ndjson: the partnership's counts (the team's losses are both
+    members'), then how it plays together against apart."""
+    together = counts[Pair.REVIEWED_AS_TAKERS] + counts[Pair.REVIEWED_AS_DEFENDERS]
+    apart = []  # each member's (loss, reviewed deals) with other partners
+    for member, own in zip(
+        players, (counts[Pair.LOSS_FIRST], counts[Pair.LOSS_SECOND]), strict=True
+    ):
+        alone = tally.players[member]
+        apart.append((_loss(alone) - own, _reviewed(alone) - together))
+    z = together_z(counts[Pair.LOSS_FIRST] + counts[Pair.LOSS_SECOND], together, apart, population)
+    apart_loss = (
+        sum(loss / deals for loss, deals in apart) if all(deals for _, deals in apart) else None
+    )
+    return {
+        "players": list(players),
+        **_common(counts, Pair),
+        "loss_per_deal": _ratio(counts[Pair.LOSS_FIRST] + counts[Pair.LOSS_SECOND], together),
+        "precision": _ratio(counts[Pair.PRECISION], 200 * together),
+        "apart_loss_per_deal": _rounded(apart_loss),
+        "z_together": _rounded(z),
+        "flags": [BETTER_TOGETHER] if z is not None and z >= THRESHOLD else [],
+    }
+
+
+def together_z(
+    loss: int, together: int, apart: list[tuple[int, int]], population: Population
+) -> float | None:
+    """How far better a partnership plays together (`loss` over `together` deals, both
+    members) than its members do apart (each one's loss and deals with others)."""
+    sigma = population.loss_sigma
+    if sigma is None or together < MIN_DEALS or any(deals < MIN_DEALS for _, deals in apart):
+        return None
+    expected = sum(lost / deals for lost, deals in apart)
+    error = sigma * math.sqrt(2 / together + sum(1 / deals for _, deals in apart))
+    return (expected - loss / together) / error

@@ -1,0 +1,220 @@
+"""The audit as a Dask pipeline: read the lines, judge each one, write the partitions, reduce
+the counts; then the summaries.
+
+    files -> blocks (a task per file) -> a bag of lines, a partition per block
+          -> judged (the API's endpoints, in each worker's process) -> deals/ and errors/
+          -> one Tally per partition -> fold (a tree reduction) -> players, pairs, summary
+
+Memory stays flat: a worker holds one block's lines and answers at a time, and the reduction
+holds counts per player and per partnership, never the deals.
+
+The output directory is written so that a run cut short leaves nothing that looks complete:
+the completion marker goes first, every file is written under a temporary name and renamed
+into place once whole, the summaries come after every partition, and the marker last. A
+rerun into the same directory clears what an earlier run left (marker first) and writes the
+same files again: the partitions follow the input (files in order, blocks of the same size),
+and the counts are integers, summed in whatever order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, Final
+
+import dask
+import dask.bag as db
+import orjson
+from dask.delayed import delayed
+
+from service.app import app
+from service.audit import records
+from service.audit.judging import Judged, judge_lines
+from service.audit.outliers import Population, pair_row, player_row
+from service.audit.records import Block, Line, Unreadable
+from service.audit.tally import Tally, tally
+
+DEALS, ERRORS = "deals", "errors"
+PLAYERS, PAIRS, SUMMARY, REPORT = "players.ndjson", "pairs.ndjson", "summary.json", "report.html"
+MARKER: Final = "_SUCCESS"
+"""Written last, empty: the run that wrote this directory finished."""
+TEMPORARY: Final = ".tmp-"
+BLOCK_SIZE: Final = 4 << 20
+"""Bytes of input per partition: thousands of deals, a few seconds of replays."""
+REVIEW_BLOCK_SIZE: Final = 128 << 10
+"""With the review, a few hundred deals per partition: a review takes a thousand times a
+replay's time, and a partition should stay well under a minute of work."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    inputs: Sequence[str]
+    out: Path
+    review: bool = False
+    scheduler: str | None = None  # a dask.distributed scheduler's address; None: this machine
+    workers: int | None = None  # processes on this machine; None: one per core
+    block_size: int | None = None  # None: BLOCK_SIZE, or REVIEW_BLOCK_SIZE with the review
+    progress: bool = False
+
+
+def part_name(index: int) -> str:
+    return f"part-{index:05d}.ndjson"
+
+
+def write_atomically(path: Path, chunks: Iterable[bytes]) -> None:
+    """`path` written whole under a temporary name in its directory, then renamed into place:
+    never seen half written."""
+    temporary = path.with_name(TEMPORARY + path.name)
+    with open(temporary, "wb") as stream:
+        for chunk in chunks:
+            stream.write(chunk)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, path)
+
+
+def clear(out: Path) -> None:
+    """Make `out` ready for a run: its marker removed first (so that it never looks complete
+    in between), then the summaries, the partitions and any temporary file an interrupted run
+    left."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / MARKER).unlink(missing_ok=True)
+    for name in (SUMMARY, REPORT, PLAYERS, PAIRS):
+        (out / name).unlink(missing_ok=True)
+    for sub in (DEALS, ERRORS):
+        (out / sub).mkdir(exist_ok=True)
+        for path in (out / sub).iterdir():
+            if path.name.startswith(("part-", TEMPORARY)):
+                path.unlink()
+    for path in out.glob(TEMPORARY + "*"):
+        path.unlink()
+
+
+def judge_partition(
+    lines: list[Line | Unreadable], index: list[int], out: str, review: bool
+) -> list[Tally]:
+    """A partition's lines judged, its deals and errors written (atomically, named by its
+    index), and its counts."""
+    judged = list(judge_lines(lines, app, review))
+    (number,) = index
+    for sub, is_deal in ((DEALS, True), (ERRORS, False)):
+        write_atomically(
+            Path(out, sub, part_name(number)),
+            (
+                _line(item)
+                for item in judged
+                if item.unreadable is None and (item.deal is not None) == is_deal
+            ),
+        )
+    return [tally(judged)]
+
+
+def _line(item: Judged) -> bytes:
+    return item.text + b"\n"
+
+
+def _lines_of(block: Block) -> list[Line | Unreadable]:
+    return list(records.lines(block))
+
+
+def pipeline(settings: Settings, blocks: list[Block]) -> Any:
+    """The lazy fold of every partition's tally."""
+    lines = db.from_delayed([delayed(_lines_of)(block) for block in blocks])
+    indices = db.from_sequence(range(len(blocks)), npartitions=max(len(blocks), 1))
+    tallies = lines.map_partitions(judge_partition, indices, str(settings.out), settings.review)
+    return tallies.fold(Tally.merge)
+
+
+def audit(settings: Settings) -> dict[str, Any]:
+    """Run the audit; its summary."""
+    started = time.monotonic()
+    out = settings.out
+    clear(out)
+    files, missing = records.expand(settings.inputs)
+    block_size = settings.block_size or (REVIEW_BLOCK_SIZE if settings.review else BLOCK_SIZE)
+    with _scheduler(settings) as compute:
+        found = compute([delayed(records.blocks)(file, block_size) for file in files], "reading")
+        blocks = [block for item in found if isinstance(item, list) for block in item]
+        unreadable = missing + [item for item in found if isinstance(item, Unreadable)]
+        counted: Tally = compute([pipeline(settings, blocks)], "judging")[0] if blocks else Tally()
+    counted.unreadable = unreadable + counted.unreadable
+    return finish(settings, counted, len(blocks), time.monotonic() - started)
+
+
+def finish(settings: Settings, counted: Tally, partitions: int, seconds: float) -> dict[str, Any]:
+    """Write the summaries, then the marker."""
+    from service.audit.report import report  # matplotlib, on this machine only
+
+    out = settings.out
+    population = Population.of(counted)
+    players = [player_row(p, counted.players[p], population) for p in sorted(counted.players)]
+    pairs = [pair_row(p, counted.pairs[p], counted, population) for p in sorted(counted.pairs)]
+    write_atomically(out / PLAYERS, _ndjson(players))
+    write_atomically(out / PAIRS, _ndjson(pairs))
+    summary = {
+        "lines": counted.lines,
+        "deals": counted.deals,
+        "errors": counted.errors,
+        "renonces": counted.renonces,
+        "review": settings.review,
+        "reviewed": counted.reviewed,
+        "review_problems": counted.review_problems,
+        "players": len(players),
+        "pairs": len(pairs),
+        "partitions": partitions,
+        "unreadable": [item._asdict() for item in sorted(counted.unreadable)],
+        "seconds": round(seconds, 3),
+    }
+    page = report(summary, players, pairs, population)
+    write_atomically(out / REPORT, [page.encode()])
+    write_atomically(out / SUMMARY, [orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n"])
+    write_atomically(out / MARKER, [])
+    return summary
+
+
+def _ndjson(rows: Iterable[dict[str, Any]]) -> Iterator[bytes]:
+    for row in rows:
+        yield orjson.dumps(row) + b"\n"
+
+
+@contextlib.contextmanager
+def _scheduler(settings: Settings) -> Iterator[Any]:
+    """`compute(collections, stage)`: on the distributed scheduler at `settings.scheduler`,
+    else on a pool of processes of this machine (one per core, or `settings.workers`). With
+    `settings.progress`, Dask's progress bar on the terminal."""
+    if settings.scheduler is not None:
+        from distributed import Client, progress
+
+        with Client(settings.scheduler) as client:
+
+            def on_cluster(collections: list[Any], stage: str) -> list[Any]:
+                futures = client.compute(collections)
+                if settings.progress:
+                    print(stage, file=sys.stderr)
+                    progress(futures)
+                return client.gather(futures)
+
+            yield on_cluster
+        return
+    from dask.diagnostics import ProgressBar
+
+    workers = settings.workers or os.cpu_count() or 1
+    # Processes started afresh (spawn), as Dask's own process scheduler does, but one pool
+    # for both stages: each process imports the referee once.
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+
+        def on_machine(collections: list[Any], stage: str) -> list[Any]:
+            bar = ProgressBar(out=sys.stderr) if settings.progress else contextlib.nullcontext()
+            if settings.progress:
+                print(stage, file=sys.stderr)
+            with bar:
+                return list(dask.compute(*collections, scheduler="processes", pool=pool))
+
+        yield on_machine

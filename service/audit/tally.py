@@ -1,0 +1,163 @@
+"""The archive's counts: per player, per partnership (two players as partners), and in all.
+
+A `Tally` counts what a partition's lines gave and merges with another one in any order
+(`merge` adds): the counts are integers, so that the result is the same however Dask splits
+and reduces the work; averages are taken only when the rows are written. A precision is
+counted in hundredths of a percent, rounded per deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from service.audit.judging import Deal, Judged
+from service.audit.records import Unreadable
+from service.rules.play import PLAYERS
+from service.rules.scoring import team_of
+
+
+class Player(IntEnum):
+    """A player's counts, by index."""
+
+    DEALS = 0
+    AS_TAKERS = 1
+    AS_DEFENDERS = 2
+    MADE = 3  # as takers
+    RENONCES = 4
+    REVIEWED_AS_TAKERS = 5
+    REVIEWED_AS_DEFENDERS = 6
+    LOSS_AS_TAKERS = 7  # card points lost to perfect play, summed over the reviewed deals
+    LOSS_AS_DEFENDERS = 8
+    LOSS_SQUARES = 9  # the sum of each reviewed deal's loss squared (the spread)
+    PRECISION = 10  # hundredths of a percent, summed over the reviewed deals
+
+
+class Pair(IntEnum):
+    """A partnership's counts, by index: its deals together, the team's losses (both
+    members'), and each member's own (in the pair's order) for the better-together test."""
+
+    DEALS = 0
+    AS_TAKERS = 1
+    AS_DEFENDERS = 2
+    MADE = 3
+    RENONCES = 4  # by either member
+    REVIEWED_AS_TAKERS = 5
+    REVIEWED_AS_DEFENDERS = 6
+    LOSS_AS_TAKERS = 7
+    LOSS_AS_DEFENDERS = 8
+    PRECISION = 9  # both members' precisions summed
+    LOSS_FIRST = 10
+    LOSS_SECOND = 11
+
+
+def _add(counts: list[int], other: Iterable[int]) -> None:
+    for index, value in enumerate(other):
+        counts[index] += value
+
+
+TOTALS = ("lines", "deals", "errors", "renonces", "reviewed", "review_problems")
+
+
+@dataclass
+class Tally:
+    lines: int = 0
+    deals: int = 0
+    errors: int = 0
+    renonces: int = 0
+    reviewed: int = 0
+    review_problems: int = 0
+    players: dict[Any, list[int]] = field(default_factory=dict)
+    pairs: dict[tuple[Any, Any], list[int]] = field(default_factory=dict)
+    unreadable: list[Unreadable] = field(default_factory=list)
+
+    def add(self, judged: Judged) -> None:
+        """Count one line's outcome."""
+        if judged.unreadable is not None:
+            self.unreadable.append(judged.unreadable)
+            return
+        self.lines += 1
+        if judged.deal is None:
+            self.errors += 1
+            return
+        self.deals += 1
+        self.renonces += len(judged.deal.renonces)
+        if judged.reviewed is not None:
+            self.reviewed += judged.reviewed
+            self.review_problems += not judged.reviewed
+        if judged.deal.players is not None:
+            self._count_players(judged.deal, judged.deal.players)
+
+    def merge(self, other: Tally) -> Tally:
+        """A new tally: this one's counts and `other`'s added (neither is changed, as Dask
+        expects of a task's inputs)."""
+        merged = Tally(
+            *(getattr(self, name) + getattr(other, name) for name in TOTALS),
+            players={key: list(counts) for key, counts in self.players.items()},
+            pairs={key: list(counts) for key, counts in self.pairs.items()},
+            unreadable=self.unreadable + other.unreadable,
+        )
+        for mine, theirs, size in (
+            (merged.players, other.players, len(Player)),
+            (merged.pairs, other.pairs, len(Pair)),
+        ):
+            for key, counts in theirs.items():
+                _add(mine.setdefault(key, [0] * size), counts)  # type: ignore[arg-type]
+        return merged
+
+    def _count_players(self, deal: Deal, players: tuple[Any, ...]) -> None:
+        for seat, player in enumerate(players):
+            self.players.setdefault(player, [0] * len(Player))
+            _add(self.players[player], _player_counts(deal, seat))
+        for team in range(2):
+            seats = [seat for seat in range(PLAYERS) if team_of(seat) == team]
+            key = tuple(sorted(players[seat] for seat in seats))
+            ordered = sorted(seats, key=lambda seat: players[seat])
+            self.pairs.setdefault(key, [0] * len(Pair))  # type: ignore[arg-type]
+            _add(self.pairs[key], _pair_counts(deal, team, ordered))  # type: ignore[index]
+
+
+def _player_counts(deal: Deal, seat: int) -> list[int]:
+    counts = [0] * len(Player)
+    takes = team_of(seat) == deal.takers
+    counts[Player.DEALS] = 1
+    counts[Player.AS_TAKERS if takes else Player.AS_DEFENDERS] = 1
+    counts[Player.MADE] = int(takes and bool(deal.made))
+    counts[Player.RENONCES] = deal.renonces.count(seat)
+    if deal.review is not None:
+        loss = deal.review[seat].loss
+        counts[Player.REVIEWED_AS_TAKERS if takes else Player.REVIEWED_AS_DEFENDERS] = 1
+        counts[Player.LOSS_AS_TAKERS if takes else Player.LOSS_AS_DEFENDERS] = loss
+        counts[Player.LOSS_SQUARES] = loss * loss
+        counts[Player.PRECISION] = hundredths(deal.review[seat].precision)
+    return counts
+
+
+def _pair_counts(deal: Deal, team: int, seats: list[int]) -> list[int]:
+    counts = [0] * len(Pair)
+    takes = team == deal.takers
+    counts[Pair.DEALS] = 1
+    counts[Pair.AS_TAKERS if takes else Pair.AS_DEFENDERS] = 1
+    counts[Pair.MADE] = int(takes and bool(deal.made))
+    counts[Pair.RENONCES] = sum(deal.renonces.count(seat) for seat in seats)
+    if deal.review is not None:
+        first, second = (deal.review[seat] for seat in seats)
+        counts[Pair.REVIEWED_AS_TAKERS if takes else Pair.REVIEWED_AS_DEFENDERS] = 1
+        counts[Pair.LOSS_AS_TAKERS if takes else Pair.LOSS_AS_DEFENDERS] = first.loss + second.loss
+        counts[Pair.PRECISION] = hundredths(first.precision) + hundredths(second.precision)
+        counts[Pair.LOSS_FIRST], counts[Pair.LOSS_SECOND] = first.loss, second.loss
+    return counts
+
+
+def hundredths(precision: float) -> int:
+    return round(precision * 100)
+
+
+def tally(outcomes: Iterable[Judged]) -> Tally:
+    """The tally of a partition's outcomes."""
+    counted = Tally()
+    for judged in outcomes:
+        counted.add(judged)
+    return counted

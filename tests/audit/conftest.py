@@ -1,0 +1,81 @@
+"""A generated archive on disk (bench/archive.py), and a real dask.distributed cluster: two
+worker processes on this machine, over TCP."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bench.archive import BAD_LINES, Archive, archive
+
+DEALS = 160  # a few hundred deals in all, over the files below
+BLOCK_SIZE = 24_000  # bytes: several partitions from the plain file
+
+
+@dataclass(frozen=True)
+class Files:
+    made: Archive
+    inputs: list[str]  # what the command is given
+    plain: Path
+    gzipped: Path
+    cut_short: Path  # a gzip file that ends in the middle: its first lines are read
+    not_gzip: Path
+    missing: Path
+    lines_read: int  # every line of every file, as far as each can be read
+    cut_short_lines: int
+
+
+@pytest.fixture(scope="session")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
+    root = tmp_path_factory.mktemp("archive")
+    made = archive(DEALS, seed=21)
+    plain_lines = Archive(made.records[:100]).lines(BAD_LINES)
+    gzipped_lines = Archive(made.records[100:140]).lines()
+    cut_lines = Archive(made.records[140:]).lines()
+    plain, gzipped = root / "tables-a.ndjson", root / "tables-b.ndjson.gz"
+    plain.write_bytes(b"\n".join(plain_lines) + b"\n")
+    gzipped.write_bytes(gzip.compress(b"\n".join(gzipped_lines) + b"\n", mtime=0))
+    whole = gzip.compress(b"\n".join(cut_lines) + b"\n", mtime=0)
+    cut_short = root / "tables-c.ndjson.gz"
+    cut_short.write_bytes(whole[: len(whole) * 2 // 3])
+    with gzip.open(cut_short, "rb") as stream:  # what can be read of it before it fails
+        readable = 0
+        try:
+            for _ in stream:
+                readable += 1
+        except EOFError:
+            pass
+    not_gzip = root / "tables-d.ndjson.gz"
+    not_gzip.write_bytes(b'{"dealer": 0}\n')
+    missing = root / "tables-e.ndjson"
+    return Files(
+        made=made,
+        inputs=[str(root / "tables-[ab].ndjson*"), str(cut_short), str(not_gzip), str(missing)],
+        plain=plain,
+        gzipped=gzipped,
+        cut_short=cut_short,
+        not_gzip=not_gzip,
+        missing=missing,
+        lines_read=len(plain_lines) + len(gzipped_lines) + readable,
+        cut_short_lines=readable,
+    )
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[str]:
+    """The scheduler's address (tcp://...) of a LocalCluster of two worker processes."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        protocol="tcp",
+        dashboard_address=None,
+        silence_logs=40,
+    ) as local:
+        yield local.scheduler_address
