@@ -14,7 +14,9 @@ RUN python scripts/build_native.py
 # Stage 2: what runs.
 FROM python:3.11-slim
 
+# PYTHONPATH: any Python of the image imports the service (a Dask worker of the audit too).
 ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONPATH=/app \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
@@ -25,8 +27,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin referee
 
 WORKDIR /app
-COPY requirements.txt .
-RUN pip install --no-cache-dir -r requirements.txt
+# With --build-arg AUDIT=1, the archive audit's Dask and matplotlib too (requirements-audit.txt):
+# the image then also runs a Dask cluster's scheduler and workers for `python -m service.audit`
+# (README, "Auditing an archive"). Without, the referee alone: the HTTP service never imports
+# them, and they would add about 210 MB.
+ARG AUDIT=""
+COPY requirements.txt requirements-audit.txt ./
+RUN pip install --no-cache-dir -r requirements.txt ${AUDIT:+-r requirements-audit.txt}
 
 COPY gunicorn.conf.py .
 COPY service/ service/

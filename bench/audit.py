@@ -1,0 +1,121 @@
+"""The archive audit's throughput: deals per second per core, replay only and with the review,
+on one worker and on two, beside the in-process replay's own cost.
+
+Run from the repo root as `python -m bench.audit` (`make bench` runs it). Prints figures,
+asserts nothing. A generated archive (bench/archive.py: random legal games, a quarter coinche,
+hands given) is written to a temporary directory, then:
+
+- per deal, on one core, no Dask: the rules' replay alone (`replay`, records already built);
+  the in-process replay, as the endpoint computes it (its schema's load, the replay, its
+  schema's dump: `Judge`); and the audit's own work on a partition (`judge_partition`: read
+  the lines, parse, the same replay, write the NDJSON, count), whose ratio to the in-process
+  replay is the audit's overhead (the aim: at most 2x);
+- whole runs of `python -m service.audit`'s pipeline (`audit()`), with 1 and 2 worker
+  processes: the wall time, including starting the processes and writing the report, and the
+  deals per second per core;
+- the same with `--review`, on fewer deals (a review searches every card of the deal).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bench.archive import Archive, archive
+from service.api.direct import Direct
+from service.app import app
+from service.audit.judging import CLASSIC, COINCHE, ENDPOINTS, ENVELOPE_FIELDS
+from service.audit.records import Block
+from service.audit.records import lines as block_lines
+from service.audit.run import Settings, audit, judge_partition
+from service.rules import replay
+from service.rules.coinche_replay import replay_coinche
+
+REPLAY_DEALS = 1500
+COPIES = 4  # the archive's deals repeated (new ids) for the whole runs: 6,000 deals
+REVIEW_DEALS = 40
+WORKERS = (1, 2)
+
+
+def best_of(times: int, run: Callable[[], object]) -> float:
+    """The fastest of `times` runs, in seconds: the machine is shared and noisy."""
+    best = float("inf")
+    for _ in range(times):
+        started = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def write(path: Path, made: Archive, copies: int = 1) -> None:
+    lines = []
+    for copy in range(copies):
+        for record in made.records:
+            lines.append({**record, "id": f"{record['id']}-{copy}"})
+    path.write_bytes(b"\n".join(Archive(lines).lines()) + b"\n")
+
+
+def per_deal(made: Archive, path: Path, out: Path) -> None:
+    with Direct(app) as direct:
+        bodies = []
+        for record in made.records:
+            coinche = record.get("variant") == COINCHE
+            path_of = ENDPOINTS[COINCHE if coinche else CLASSIC][0]
+            judge, view = direct._view(path_of)  # the endpoint's Judge: the bench's peek
+            body = {k: v for k, v in record.items() if k not in ENVELOPE_FIELDS}
+            loaded = judge.loads.load(body)
+            rules = replay_coinche if coinche else replay
+            bodies.append((judge, view, body, rules, loaded["record"], loaded["options"]))
+        alone = best_of(3, lambda: [rules(r, o) for *_, rules, r, o in bodies])
+        endpoint = best_of(3, lambda: [judge(view, body) for judge, view, body, *_ in bodies])
+    block = Block(str(path), 0, path.stat().st_size, 1)
+    items = list(block_lines(block))
+    (out / "deals").mkdir(parents=True, exist_ok=True)
+    (out / "errors").mkdir(exist_ok=True)
+    work = best_of(3, lambda: judge_partition(items, [0], str(out), False))
+    count = len(made.records)
+    print(f"per deal, one core, {count} deals (best of 3):")
+    print(f"  the rules' replay alone                    {alone / count * 1e6:6.0f} µs")
+    print(f"  the in-process replay (load, replay, dump) {endpoint / count * 1e6:6.0f} µs")
+    print(
+        f"  the audit's partition work                 {work / count * 1e6:6.0f} µs   "
+        f"{work / endpoint:.2f}x the in-process replay, {work / alone:.2f}x the rules' replay"
+    )
+
+
+def whole_runs(label: str, path: Path, deals: int, out: Path, review: bool) -> None:
+    print(f"whole runs, {label}, {deals} deals:")
+    for workers in WORKERS:
+        started = time.perf_counter()
+        summary = audit(Settings([str(path)], out, review=review, workers=workers))
+        seconds = time.perf_counter() - started
+        assert summary["deals"] == deals  # the run judged them all (not a timing assertion)
+        print(
+            f"  {workers} worker{'s' if workers > 1 else ' '}  {seconds:7.2f} s  "
+            f"{deals / seconds:8.1f} deals/s  {deals / seconds / workers:8.1f} deals/s per core"
+        )
+
+
+def main() -> None:
+    print(f"cores: {os.cpu_count()}")
+    root = Path(tempfile.mkdtemp(prefix="bench-audit-"))
+    try:
+        made = archive(REPLAY_DEALS, seed=7)
+        one, many = root / "one.ndjson", root / "many.ndjson"
+        write(one, made)
+        write(many, made, COPIES)
+        per_deal(made, one, root / "partition")
+        whole_runs("replay only", many, REPLAY_DEALS * COPIES, root / "out", review=False)
+        reviewed = root / "review.ndjson"
+        write(reviewed, archive(REVIEW_DEALS, seed=8))
+        whole_runs("with the review", reviewed, REVIEW_DEALS, root / "out", review=True)
+    finally:
+        shutil.rmtree(root)
+
+
+if __name__ == "__main__":
+    main()
