@@ -16,6 +16,7 @@ from service.api import (
     games,
     play,
     problem_pages,
+    review,
     rules,
     tricks,
     viewer,
@@ -36,5 +37,6 @@ BLUEPRINTS: list[Blueprint] = [
     coinche_play.blp,
     viewer.blp,
     analysis.blp,
+    review.blp,
     problem_pages.blp,
 ]
