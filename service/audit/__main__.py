@@ -42,7 +42,8 @@ def parser() -> argparse.ArgumentParser:
         "--workers",
         type=_positive,
         metavar="N",
-        help="processes on this machine (default: one per core); not with --scheduler",
+        help="processes on this machine (default: one per core; 1: this process alone); not "
+        "with --scheduler",
     )
     parser.add_argument(
         "--block-size",

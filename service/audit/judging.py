@@ -4,7 +4,8 @@ this process (service/api/direct.py), and what the summaries count taken from th
 A record is the body `/v1/deals/replay` takes (or `/v1/coinche/deals/replay`'s, with
 `"variant": "coinche"`), plus an optional `id` and `players` (four player ids, by seat). It
 knows no rule of the game beyond what the answers say: the renonces and their seats, the
-contract made or not, and, reviewed, each seat's loss and precision.
+contract made or not, and, reviewed, each seat's loss and stake (the review's precision is
+`100 x (1 - loss / stake)`, so that losses and stakes summed over deals give a player's).
 """
 
 from __future__ import annotations
@@ -72,8 +73,16 @@ ENVELOPE_FIELDS: Final = frozenset(ENVELOPE.fields)
 
 
 class SeatReview(NamedTuple):
+    """A seat's tally in a review: the card points its plays lost, and those they put at
+    stake."""
+
     loss: int
-    precision: float
+    stake: int
+
+
+class Review(NamedTuple):
+    seats: tuple[SeatReview, ...]  # by seat
+    exact: bool  # false: the review's budget ran out before every play was settled
 
 
 class Deal(NamedTuple):
@@ -83,7 +92,7 @@ class Deal(NamedTuple):
     takers: int  # the taking team
     made: bool | None  # None: the deal is not complete
     renonces: tuple[int, ...]  # the seat of each renonce
-    review: tuple[SeatReview, ...] | None  # by seat; None: not reviewed
+    review: Review | None  # None: not reviewed (not asked, or the review refused the deal)
 
 
 class Judged(NamedTuple):
@@ -92,7 +101,7 @@ class Judged(NamedTuple):
 
     text: bytes
     deal: Deal | None = None
-    reviewed: bool | None = None  # with --review: whether the review answered (None: not asked)
+    review_refused: bool = False  # with --review: the review answered a problem
     unreadable: Unreadable | None = None
 
 
@@ -129,7 +138,7 @@ def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
         takers=team_of(_taker(body, envelope["variant"])),
         made=None if replayed.body["score"] is None else replayed.body["score"]["contract"] == MADE,
         renonces=tuple(renonce["seat"] for renonce in replayed.body["renonces"]),
-        review=_seats(reviewed),
+        review=_review(reviewed),
     )
     text = orjson.dumps(
         {
@@ -143,7 +152,7 @@ def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
             "review_problem": reviewed.body if reviewed and reviewed.status != 200 else None,
         }
     )
-    return Judged(text, deal, None if reviewed is None else reviewed.status == 200)
+    return Judged(text, deal, review_refused=reviewed is not None and reviewed.status != 200)
 
 
 def _taker(body: dict[str, Any], variant: str) -> int:
@@ -151,11 +160,12 @@ def _taker(body: dict[str, Any], variant: str) -> int:
     return int(body["contract"]["taker"] if variant == COINCHE else body["taker"])
 
 
-def _seats(reviewed: Answer | None) -> tuple[SeatReview, ...] | None:
-    """Each seat's loss and precision from a review's answer; None without one."""
+def _review(reviewed: Answer | None) -> Review | None:
+    """Each seat's loss and stake from a review's answer; None without one."""
     if reviewed is None or reviewed.status != 200:
         return None
-    return tuple(SeatReview(seat["loss"], seat["precision"]) for seat in reviewed.body["seats"])
+    seats = tuple(SeatReview(seat["loss"], seat["stake"]) for seat in reviewed.body["seats"])
+    return Review(seats, reviewed.body["exact"])
 
 
 def _valid_id(value: Any) -> Any:

@@ -74,6 +74,14 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, PRECISION_DIGITS)
 
 
+def precision(loss: int, stake: int, reviewed: int) -> float | None:
+    """The review's precision over many deals: `100 x (1 - loss / stake)`, the stakes summed
+    (100 when nothing was at stake); None when nothing was reviewed."""
+    if not reviewed:
+        return None
+    return round(100 * (1 - loss / stake), PRECISION_DIGITS) if stake else 100.0
+
+
 def renonce_z(renonces: int, deals: int, rate: float | None) -> float | None:
     if deals < MIN_DEALS or rate is None or not 0 < rate < 1:
         return None
@@ -98,7 +106,7 @@ def player_row(player: str, counts: list[int], population: Population) -> dict[s
         "player": player,
         **_common(counts, Player),
         "loss_per_deal": _ratio(_loss(counts), reviewed),
-        "precision": _ratio(counts[Player.PRECISION], 100 * reviewed),
+        "precision": precision(_loss(counts), counts[Player.STAKE], reviewed),
         "z_renonces": _rounded(z_renonces),
         "z_loss": _rounded(z_loss),
         "flags": flags,
@@ -142,7 +150,9 @@ def pair_row(
         "players": list(players),
         **_common(counts, Pair),
         "loss_per_deal": _ratio(counts[Pair.LOSS_FIRST] + counts[Pair.LOSS_SECOND], together),
-        "precision": _ratio(counts[Pair.PRECISION], 200 * together),
+        "precision": precision(
+            counts[Pair.LOSS_FIRST] + counts[Pair.LOSS_SECOND], counts[Pair.STAKE], together
+        ),
         "apart_loss_per_deal": _rounded(apart_loss),
         "z_together": _rounded(z),
         "flags": [BETTER_TOGETHER] if z is not None and z >= THRESHOLD else [],

@@ -153,7 +153,8 @@ def _overview(summary: dict[str, Any]) -> str:
     if summary["review"]:
         rows += [
             ("Deals reviewed", summary["reviewed"]),
-            ("Reviews refused", summary["review_problems"]),
+            ("Reviews whose budget ran out (bounds, not values)", summary["inexact_reviews"]),
+            ("Reviews refused (review_problem)", summary["review_problems"]),
         ]
     table = "".join(f"<tr><th scope=row>{name}</th><td>{value}</td></tr>" for name, value in rows)
     unreadable = "".join(

@@ -48,9 +48,10 @@ MARKER: Final = "_SUCCESS"
 TEMPORARY: Final = ".tmp-"
 BLOCK_SIZE: Final = 4 << 20
 """Bytes of input per partition: thousands of deals, a few seconds of replays."""
-REVIEW_BLOCK_SIZE: Final = 128 << 10
-"""With the review, a few hundred deals per partition: a review takes a thousand times a
-replay's time, and a partition should stay well under a minute of work."""
+REVIEW_BLOCK_SIZE: Final = 32 << 10
+"""With the review, some fifty deals per partition: a review takes a thousand times a replay's
+time (a fraction of a second to a few seconds), and a partition should stay near a minute of
+work, so that the cores share the archive evenly and the progress bar moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,7 @@ def finish(settings: Settings, counted: Tally, partitions: int, seconds: float) 
         "renonces": counted.renonces,
         "review": settings.review,
         "reviewed": counted.reviewed,
+        "inexact_reviews": counted.inexact,
         "review_problems": counted.review_problems,
         "players": len(players),
         "pairs": len(pairs),
@@ -187,7 +189,7 @@ def _ndjson(rows: Iterable[dict[str, Any]]) -> Iterator[bytes]:
 @contextlib.contextmanager
 def _scheduler(settings: Settings) -> Iterator[Any]:
     """`compute(collections, stage)`: on the distributed scheduler at `settings.scheduler`,
-    else on a pool of processes of this machine (one per core, or `settings.workers`). With
+    else on processes of this machine (one per core, or `settings.workers`; one: this one). With
     `settings.progress`, Dask's progress bar on the terminal."""
     if settings.scheduler is not None:
         from distributed import Client, progress
@@ -206,15 +208,20 @@ def _scheduler(settings: Settings) -> Iterator[Any]:
     from dask.diagnostics import ProgressBar
 
     workers = settings.workers or os.cpu_count() or 1
-    # Processes started afresh (spawn), as Dask's own process scheduler does, but one pool
-    # for both stages: each process imports the referee once.
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+    # One worker: this process (Dask's synchronous scheduler), nothing to start. More: processes
+    # started afresh (spawn), as Dask's own process scheduler does, but one pool for both
+    # stages, so that each process imports the referee once.
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn")) if workers > 1 else None
+    options: dict[str, Any] = (
+        {"scheduler": "processes", "pool": pool} if pool else {"scheduler": "synchronous"}
+    )
+    with pool or contextlib.nullcontext():
 
         def on_machine(collections: list[Any], stage: str) -> list[Any]:
             bar = ProgressBar(out=sys.stderr) if settings.progress else contextlib.nullcontext()
             if settings.progress:
                 print(stage, file=sys.stderr)
             with bar:
-                return list(dask.compute(*collections, scheduler="processes", pool=pool))
+                return list(dask.compute(*collections, **options))
 
         yield on_machine

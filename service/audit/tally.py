@@ -3,7 +3,8 @@
 A `Tally` counts what a partition's lines gave and merges with another one in any order
 (`merge` adds): the counts are integers, so that the result is the same however Dask splits
 and reduces the work; averages are taken only when the rows are written. A precision is
-counted in hundredths of a percent, rounded per deal.
+taken from the summed losses and stakes, as the review defines it for one deal
+(`100 x (1 - loss / stake)`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class Player(IntEnum):
     LOSS_AS_TAKERS = 7  # card points lost to perfect play, summed over the reviewed deals
     LOSS_AS_DEFENDERS = 8
     LOSS_SQUARES = 9  # the sum of each reviewed deal's loss squared (the spread)
-    PRECISION = 10  # hundredths of a percent, summed over the reviewed deals
+    STAKE = 10  # card points put at stake by the player's plays, summed (the precision's)
 
 
 class Pair(IntEnum):
@@ -48,7 +49,8 @@ class Pair(IntEnum):
     REVIEWED_AS_DEFENDERS = 6
     LOSS_AS_TAKERS = 7
     LOSS_AS_DEFENDERS = 8
-    PRECISION = 9  # both members' precisions summed
+    STAKE = 9  # both members'
+
     LOSS_FIRST = 10
     LOSS_SECOND = 11
 
@@ -58,7 +60,7 @@ def _add(counts: list[int], other: Iterable[int]) -> None:
         counts[index] += value
 
 
-TOTALS = ("lines", "deals", "errors", "renonces", "reviewed", "review_problems")
+TOTALS = ("lines", "deals", "errors", "renonces", "reviewed", "inexact", "review_problems")
 
 
 @dataclass
@@ -68,6 +70,7 @@ class Tally:
     errors: int = 0
     renonces: int = 0
     reviewed: int = 0
+    inexact: int = 0  # reviews whose budget ran out before every play was settled
     review_problems: int = 0
     players: dict[Any, list[int]] = field(default_factory=dict)
     pairs: dict[tuple[Any, Any], list[int]] = field(default_factory=dict)
@@ -84,9 +87,10 @@ class Tally:
             return
         self.deals += 1
         self.renonces += len(judged.deal.renonces)
-        if judged.reviewed is not None:
-            self.reviewed += judged.reviewed
-            self.review_problems += not judged.reviewed
+        self.review_problems += judged.review_refused
+        if judged.deal.review is not None:
+            self.reviewed += 1
+            self.inexact += not judged.deal.review.exact
         if judged.deal.players is not None:
             self._count_players(judged.deal, judged.deal.players)
 
@@ -127,11 +131,11 @@ def _player_counts(deal: Deal, seat: int) -> list[int]:
     counts[Player.MADE] = int(takes and bool(deal.made))
     counts[Player.RENONCES] = deal.renonces.count(seat)
     if deal.review is not None:
-        loss = deal.review[seat].loss
+        loss, stake = deal.review.seats[seat]
         counts[Player.REVIEWED_AS_TAKERS if takes else Player.REVIEWED_AS_DEFENDERS] = 1
         counts[Player.LOSS_AS_TAKERS if takes else Player.LOSS_AS_DEFENDERS] = loss
         counts[Player.LOSS_SQUARES] = loss * loss
-        counts[Player.PRECISION] = hundredths(deal.review[seat].precision)
+        counts[Player.STAKE] = stake
     return counts
 
 
@@ -143,16 +147,12 @@ def _pair_counts(deal: Deal, team: int, seats: list[int]) -> list[int]:
     counts[Pair.MADE] = int(takes and bool(deal.made))
     counts[Pair.RENONCES] = sum(deal.renonces.count(seat) for seat in seats)
     if deal.review is not None:
-        first, second = (deal.review[seat] for seat in seats)
+        first, second = (deal.review.seats[seat] for seat in seats)
         counts[Pair.REVIEWED_AS_TAKERS if takes else Pair.REVIEWED_AS_DEFENDERS] = 1
         counts[Pair.LOSS_AS_TAKERS if takes else Pair.LOSS_AS_DEFENDERS] = first.loss + second.loss
-        counts[Pair.PRECISION] = hundredths(first.precision) + hundredths(second.precision)
+        counts[Pair.STAKE] = first.stake + second.stake
         counts[Pair.LOSS_FIRST], counts[Pair.LOSS_SECOND] = first.loss, second.loss
     return counts
-
-
-def hundredths(precision: float) -> int:
-    return round(precision * 100)
 
 
 def tally(outcomes: Iterable[Judged]) -> Tally:

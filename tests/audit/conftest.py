@@ -12,8 +12,8 @@ import pytest
 
 from bench.archive import BAD_LINES, Archive, archive
 
-DEALS = 160  # a few hundred deals in all, over the files below
-BLOCK_SIZE = 24_000  # bytes: several partitions from the plain file
+DEALS = 130  # over the files below
+BLOCK_SIZE = 20_000  # bytes: several partitions from the plain file
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,9 @@ class Files:
 def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
     root = tmp_path_factory.mktemp("archive")
     made = archive(DEALS, seed=21)
-    plain_lines = Archive(made.records[:100]).lines(BAD_LINES)
-    gzipped_lines = Archive(made.records[100:140]).lines()
-    cut_lines = Archive(made.records[140:]).lines()
+    plain_lines = Archive(made.records[:90]).lines(BAD_LINES)
+    gzipped_lines = Archive(made.records[90:120]).lines()
+    cut_lines = Archive(made.records[120:]).lines()
     plain, gzipped = root / "tables-a.ndjson", root / "tables-b.ndjson.gz"
     plain.write_bytes(b"\n".join(plain_lines) + b"\n")
     gzipped.write_bytes(gzip.compress(b"\n".join(gzipped_lines) + b"\n", mtime=0))

@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 import pytest
 
-from bench.archive import BAD_LINES
+from bench.archive import BAD_LINES, archive
 from service.app import create_app
 from service.audit import run
 from service.audit.run import MARKER, Settings, audit
@@ -109,7 +109,7 @@ def test_an_unreadable_file_is_reported_and_the_others_are_read(
     assert unreadable[str(files.not_gzip)]["reason"].startswith("not gzip")
     assert unreadable[str(files.cut_short)]["lines"] == files.cut_short_lines > 0
     read = {(deal["file"], deal["line"]) for deal in ndjson(on_cluster, "deals")}
-    assert (str(files.gzipped), 40) in read
+    assert (str(files.gzipped), 30) in read
     assert (str(files.cut_short), files.cut_short_lines) in read
 
 
@@ -191,4 +191,40 @@ def test_gzip_and_plain_files_are_read_alike(files: Files, on_cluster: Path) -> 
     with gzip.open(files.gzipped) as stream:
         records = [orjson.loads(line) for line in stream]
     judged = {deal["id"]: deal for deal in ndjson(on_cluster, "deals")}
-    assert [judged[record["id"]]["line"] for record in records] == list(range(1, 41))
+    assert [judged[record["id"]]["line"] for record in records] == list(range(1, 31))
+
+
+REVIEWED = (2, 4, 5, 6)  # deals of archive(12, seed=3) whose reviews take a fraction of a second
+
+
+def test_with_the_review_each_deal_carries_it_and_the_players_its_losses(
+    cluster: str, tmp_path: Path
+) -> None:
+    made = archive(12, seed=3)
+    records = [made.records[index] for index in REVIEWED]
+    unreviewable = {k: v for k, v in made.records[0].items() if k != "hands"}  # hands needed
+    archive_file = tmp_path / "reviewed.ndjson"
+    archive_file.write_bytes(b"\n".join(orjson.dumps(r) for r in [unreviewable, *records]))
+    out = tmp_path / "out"
+    audit(Settings([str(archive_file)], out, review=True, scheduler=cluster, block_size=1500))
+    summary = orjson.loads((out / "summary.json").read_bytes())
+    assert (summary["deals"], summary["reviewed"], summary["review_problems"]) == (5, 4, 1)
+    assert summary["partitions"] >= 2
+    deals = ndjson(out, "deals")
+    (refused,) = [deal for deal in deals if deal["review"] is None]
+    assert refused["id"] == unreviewable["id"]
+    assert refused["review_problem"]["status"] == 422
+    assert [e["pointer"] for e in refused["review_problem"]["errors"]] == ["/hands"]
+    losses: dict[str, int] = {}
+    for deal in deals:
+        if deal["review"] is not None:
+            assert deal["review_problem"] is None and deal["review"]["exact"]
+            for seat in deal["review"]["seats"]:
+                player = deal["players"][seat["seat"]]
+                losses[player] = losses.get(player, 0) + seat["loss"]
+    players = ndjson_file(out / "players.ndjson")
+    for row in players:
+        reviewed = row["reviewed"]
+        assert (row["loss_per_deal"] or 0) * reviewed == pytest.approx(losses.get(row["player"], 0))
+        assert (row["precision"] is None) == (reviewed == 0)
+    assert "Partnerships that play better together" in (out / "report.html").read_text()
