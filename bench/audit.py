@@ -10,9 +10,10 @@ hands given) is written to a temporary directory, then:
   schema's dump: `Judge`); and the audit's own work on a partition (`judge_partition`: read
   the lines, parse, the same replay, write the NDJSON, count), whose ratio to the in-process
   replay is the audit's overhead (the aim: at most 2x);
-- whole runs of `python -m service.audit`'s pipeline (`audit()`), with 1 and 2 worker
-  processes: the wall time, including starting the processes and writing the report, and the
-  deals per second per core;
+- whole runs of `python -m service.audit`'s pipeline (`audit()`), with 1 worker (the
+  command's process) and 2 (processes), the archive in eight partitions: the wall time,
+  including starting the processes and writing the report, and the deals per second per
+  core;
 - the same with `--review`, on fewer deals (a review searches every card of the deal).
 """
 
@@ -37,7 +38,7 @@ from service.rules.coinche_replay import replay_coinche
 
 REPLAY_DEALS = 1500
 COPIES = 4  # the archive's deals repeated (new ids) for the whole runs: 6,000 deals
-REVIEW_DEALS = 40
+REVIEW_DEALS = 24
 WORKERS = (1, 2)
 
 
@@ -91,7 +92,10 @@ def whole_runs(label: str, path: Path, deals: int, out: Path, review: bool) -> N
     print(f"whole runs, {label}, {deals} deals:")
     for workers in WORKERS:
         started = time.perf_counter()
-        summary = audit(Settings([str(path)], out, review=review, workers=workers))
+        # Eight partitions: enough for two workers to share evenly, as a real archive's many.
+        block_size = path.stat().st_size // 8 + 1
+        settings = Settings([str(path)], out, review=review, workers=workers, block_size=block_size)
+        summary = audit(settings)
         seconds = time.perf_counter() - started
         assert summary["deals"] == deals  # the run judged them all (not a timing assertion)
         print(

@@ -39,6 +39,7 @@ from collections import deque
 from concurrent.futures import Future
 from typing import Any, Final
 
+import orjson
 from gunicorn import util
 from gunicorn.workers.gthread import ThreadWorker
 
@@ -48,7 +49,7 @@ from service.api.observability import (
     record_request,
     sanitize_request_id,
 )
-from service.api.problems import PROBLEM_MEDIA_TYPE, plain_kind, problem_body
+from service.api.problems import PROBLEM_MEDIA_TYPE, plain_kind, problem_payload
 
 CLIENT_TIMEOUT: Final = float(os.environ.get("CLIENT_TIMEOUT", "10"))
 _STATUS_LINE: Final = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
@@ -77,7 +78,7 @@ def problem_page(status: int, detail: str, request_id: str) -> bytes:
     kind = plain_kind(status)
     if not detail:
         detail = _SERVER_FAILED if status == 500 else kind.detail["en"]
-    body = problem_body(status, kind, "en", detail=detail)
+    body = orjson.dumps(problem_payload(status, kind, "en", detail=detail))
     head = (
         f"HTTP/1.1 {status} {kind.title['en']}\r\n"
         "Connection: close\r\n"

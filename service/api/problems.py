@@ -560,8 +560,8 @@ def problem_payload(
     errors: list[dict[str, object]] | None = None,
     base: str = PROBLEMS_PATH,
 ) -> dict[str, object]:
-    """A problem as a JSON object: every member present, `errors` null unless some place is
-    named."""
+    """A problem as a JSON object (`orjson.dumps` it for a body): every member present,
+    `errors` null unless some place is named."""
     return {
         "type": kind.type_uri(base),
         "title": kind.title[lang],
@@ -569,21 +569,6 @@ def problem_payload(
         "detail": detail or kind.detail[lang],
         "errors": errors,
     }
-
-
-def problem_body(
-    status: int,
-    kind: ProblemKind,
-    lang: Language,
-    *,
-    detail: str | None = None,
-    errors: list[dict[str, object]] | None = None,
-    base: str = PROBLEMS_PATH,
-) -> bytes:
-    """A problem's JSON (`problem_payload`, serialized)."""
-    return orjson.dumps(
-        problem_payload(status, kind, lang, detail=detail, errors=errors, base=base)
-    )
 
 
 def inconsistent_errors(error: InconsistentInput, lang: Language) -> list[dict[str, object]]:
@@ -600,9 +585,10 @@ def problem_response(
     headers: Mapping[str, str] | None = None,
 ) -> Response:
     """A complete problem+json response in the request's language."""
-    body = problem_body(
+    payload = problem_payload(
         status, kind, request_language(), detail=detail, errors=errors, base=problem_base()
     )
+    body = orjson.dumps(payload)
     response = Response(body, status, headers, mimetype=PROBLEM_MEDIA_TYPE)
     response.headers.extend(language_headers())
     return response
