@@ -38,6 +38,7 @@ svg { max-width: 100%; height: auto; }
 """
 FLAGGED: Final = "#c0392b"
 OTHERS: Final = "#5b7db1"
+UNTESTED: Final = "#b8b8b8"
 
 
 def _svg(figure: Figure) -> str:
@@ -80,25 +81,32 @@ def _histogram(
 
 
 def _together_plot(pairs: Sequence[dict[str, Any]]) -> str:
+    placed = [p for p in pairs if None not in (p["apart_loss_per_deal"], p["loss_per_deal"])]
+    if not placed:
+        return "<p>No partnership has reviewed deals both together and apart yet.</p>"
     figure, axes = _figure("Partnerships: loss per deal together against apart")
-    tested = [p for p in pairs if p["z_together"] is not None]
     for group, color, label in (
-        ([p for p in tested if BETTER_TOGETHER not in p["flags"]], OTHERS, "partnerships"),
-        ([p for p in tested if BETTER_TOGETHER in p["flags"]], FLAGGED, "better together"),
+        ([p for p in placed if p["z_together"] is None], UNTESTED, f"under {MIN_DEALS} deals"),
+        (
+            [p for p in placed if p["z_together"] is not None and not p["flags"]],
+            OTHERS,
+            "partnerships",
+        ),
+        ([p for p in placed if BETTER_TOGETHER in p["flags"]], FLAGGED, "better together"),
     ):
-        axes.scatter(
-            [p["apart_loss_per_deal"] for p in group],
-            [p["loss_per_deal"] for p in group],
-            s=14,
-            color=color,
-            label=label,
-        )
-    values = [v for p in tested for v in (p["apart_loss_per_deal"], p["loss_per_deal"])]
-    if values:
-        low, high = min(values), max(values)
-        axes.plot(
-            [low, high], [low, high], color="black", linewidth=1, linestyle="--", label="as apart"
-        )
+        if group:
+            axes.scatter(
+                [p["apart_loss_per_deal"] for p in group],
+                [p["loss_per_deal"] for p in group],
+                s=14,
+                color=color,
+                label=label,
+            )
+    values = [v for p in placed for v in (p["apart_loss_per_deal"], p["loss_per_deal"])]
+    low, high = min(values), max(values)
+    axes.plot(
+        [low, high], [low, high], color="black", linewidth=1, linestyle="--", label="as apart"
+    )
     axes.set_xlabel("the members' loss per deal with other partners (summed)")
     axes.set_ylabel("their loss per deal together")
     axes.legend(frameon=False)

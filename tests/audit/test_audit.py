@@ -6,6 +6,7 @@ leaves nothing that looks complete, and a rerun into the same directory writes t
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 from typing import Any
 
@@ -228,3 +229,10 @@ def test_with_the_review_each_deal_carries_it_and_the_players_its_losses(
         assert (row["loss_per_deal"] or 0) * reviewed == pytest.approx(losses.get(row["player"], 0))
         assert (row["precision"] is None) == (reviewed == 0)
     assert "Partnerships that play better together" in (out / "report.html").read_text()
+
+
+def test_the_report_is_one_page_that_fetches_nothing(on_cluster: Path) -> None:
+    page = (on_cluster / "report.html").read_text()
+    assert page.count("<svg") >= 1 and "<script" not in page.lower()
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, flags=re.I)
+    assert "player-03" in page and "never a proof" in page  # the flagged, and the caveat
