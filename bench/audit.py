@@ -38,7 +38,7 @@ from service.rules.coinche_replay import replay_coinche
 
 REPLAY_DEALS = 1500
 COPIES = 4  # the archive's deals repeated (new ids) for the whole runs: 6,000 deals
-REVIEW_DEALS = 24
+REVIEW_DEALS = 80
 WORKERS = (1, 2)
 
 

@@ -31,6 +31,7 @@ from service.api.problems import (
     ProblemKind,
     inconsistent_errors,
     json_problem,
+    plain_kind,
     pointer_errors,
     problem_base,
     problem_payload,
@@ -86,6 +87,9 @@ class Direct:
             return self.invalid(error.messages)
         except InconsistentInput as error:
             return self._problem(INCONSISTENT_INPUT, errors=inconsistent_errors(error, self.lang))
+        except Exception:  # a bug: logged, and answered as the app answers one (a plain 500)
+            self._app.logger.exception("direct answer failed: %s", path)
+            return self._problem(plain_kind(500))
 
     def invalid(self, messages: Mapping[str, Any]) -> Answer:
         """The invalid-request problem for marshmallow's `messages` about a body's fields

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 import dask
 import dask.bag as db
@@ -36,10 +36,10 @@ from dask.delayed import delayed
 
 from service.app import app
 from service.audit import records
-from service.audit.judging import Judged, judge_lines
+from service.audit.judging import judge_lines
 from service.audit.outliers import Population, pair_row, player_row
 from service.audit.records import Block, Line, Unreadable
-from service.audit.tally import Tally, tally
+from service.audit.tally import Tally
 
 DEALS, ERRORS = "deals", "errors"
 PLAYERS, PAIRS, SUMMARY, REPORT = "players.ndjson", "pairs.ndjson", "summary.json", "report.html"
@@ -69,16 +69,23 @@ def part_name(index: int) -> str:
     return f"part-{index:05d}.ndjson"
 
 
-def write_atomically(path: Path, chunks: Iterable[bytes]) -> None:
-    """`path` written whole under a temporary name in its directory, then renamed into place:
-    never seen half written."""
+@contextlib.contextmanager
+def atomic(path: Path) -> Iterator[BinaryIO]:
+    """A stream onto `path` under a temporary name in its directory, renamed into place once
+    written whole and synced: `path` is never seen half written. Should the writing fail, the
+    temporary file stays (a rerun clears it) and `path` is not touched."""
     temporary = path.with_name(TEMPORARY + path.name)
     with open(temporary, "wb") as stream:
-        for chunk in chunks:
-            stream.write(chunk)
+        yield stream
         stream.flush()
         os.fsync(stream.fileno())
     os.replace(temporary, path)
+
+
+def write_atomically(path: Path, chunks: Iterable[bytes]) -> None:
+    with atomic(path) as stream:
+        for chunk in chunks:
+            stream.write(chunk)
 
 
 def clear(out: Path) -> None:
@@ -101,24 +108,19 @@ def clear(out: Path) -> None:
 def judge_partition(
     lines: list[Line | Unreadable], index: list[int], out: str, review: bool
 ) -> list[Tally]:
-    """A partition's lines judged, its deals and errors written (atomically, named by its
-    index), and its counts."""
-    judged = list(judge_lines(lines, app, review))
+    """A partition's lines judged one by one, each written as it comes to its deals or errors
+    file (atomically, named by the partition's index), and its counts."""
     (number,) = index
-    for sub, is_deal in ((DEALS, True), (ERRORS, False)):
-        write_atomically(
-            Path(out, sub, part_name(number)),
-            (
-                _line(item)
-                for item in judged
-                if item.unreadable is None and (item.deal is not None) == is_deal
-            ),
-        )
-    return [tally(judged)]
-
-
-def _line(item: Judged) -> bytes:
-    return item.text + b"\n"
+    counted = Tally()
+    with (
+        atomic(Path(out, DEALS, part_name(number))) as deals,
+        atomic(Path(out, ERRORS, part_name(number))) as errors,
+    ):
+        for judged in judge_lines(lines, app, review):
+            if judged.unreadable is None:
+                (errors if judged.deal is None else deals).write(judged.text + b"\n")
+            counted.add(judged)
+    return [counted]
 
 
 def _lines_of(block: Block) -> list[Line | Unreadable]:

@@ -153,11 +153,3 @@ def _pair_counts(deal: Deal, team: int, seats: list[int]) -> list[int]:
         counts[Pair.STAKE] = first.stake + second.stake
         counts[Pair.LOSS_FIRST], counts[Pair.LOSS_SECOND] = first.loss, second.loss
     return counts
-
-
-def tally(outcomes: Iterable[Judged]) -> Tally:
-    """The tally of a partition's outcomes."""
-    counted = Tally()
-    for judged in outcomes:
-        counted.add(judged)
-    return counted

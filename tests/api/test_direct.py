@@ -9,7 +9,9 @@ import orjson
 import pytest
 from flask import Flask
 
+from service.api import deals
 from service.api.direct import Direct
+from service.app import create_app
 
 REPLAY = "/v1/deals/replay"
 COINCHE_REPLAY = "/v1/coinche/deals/replay"
@@ -54,3 +56,16 @@ def test_a_body_that_is_not_json_is_refused_in_the_endpoints_words(app: Flask, d
             answer = direct.unparsed(error, data)
     assert answer == (served.status_code, served.get_json(force=True))
     assert answer.status == 400
+
+
+def test_a_bug_is_answered_as_the_app_answers_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(deals, "replay", broken)
+    app = create_app()  # not TESTING: the app answers its bugs instead of raising them
+    served = app.test_client().post(REPLAY, json=RENONCE)
+    with Direct(app) as direct:
+        answer = direct.answer(REPLAY, RENONCE)
+    assert answer == (500, served.get_json(force=True))
+    assert answer.body["type"] == "about:blank"
