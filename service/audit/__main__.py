@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from service.api.observability import configure_logging
 from service.audit.run import BLOCK_SIZE, REVIEW_BLOCK_SIZE, Settings, audit
 
 
@@ -56,6 +58,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    # Quiet but for warnings (the service's JSON lines), unless LOG_LEVEL says otherwise.
+    configure_logging(os.environ.get("LOG_LEVEL", "warning"))
     if args.scheduler and args.workers:
         parser().error("--workers sizes this machine's pool: a cluster has its own workers")
     summary = audit(
