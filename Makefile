@@ -131,9 +131,9 @@ examples: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 ## (python -m bench.http): as a script, bench/http.py would shadow the standard library's http.
 ## colver (the Rust solver bench/analysis.py compares with) goes into the venv here only: it is
 ## no requirement of the referee.
-bench: $(VENV)/.runtime-installed $(NATIVE_MODULE)
+bench: $(VENV)/.audit-installed $(NATIVE_MODULE)
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check $(COLVER)
-	@for name in engine analysis http; do \
+	@for name in engine analysis http audit; do \
 		if [ -f "bench/$$name.py" ]; then echo "== bench/$$name.py"; $(BIN)/python -m "bench.$$name"; fi; \
 	done
