@@ -35,6 +35,7 @@ BAD_LINES: Final = (
     b'"plays": []}',  # three players
     b"",  # an empty line
     b"\xff\xfe not UTF-8",
+    b'{"dealer": "' + b"x" * 70_000 + b'"}',  # larger than the referee takes a body
 )
 """Lines the audit must put in its errors, each for its own reason."""
 

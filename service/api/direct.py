@@ -5,7 +5,8 @@ cost more than the judging. `Direct(app)` answers a parsed body as the endpoint 
 does: the same schema instances load it, the same view judges it, the same functions phrase
 its problem (status, type, `errors` with their JSON pointers and codes). Only what a request
 carries beside its body (headers, media type, size limit) is not there; the language is
-given. tests/api/test_direct.py holds its answers to the test client's.
+given, and a body larger than the app takes is for the caller to ask about (`too_large`).
+tests/api/test_direct.py holds its answers to the test client's.
 
 >>> from service.app import app
 >>> with Direct(app) as direct:
@@ -95,6 +96,12 @@ class Direct:
         """The invalid-request problem for marshmallow's `messages` about a body's fields
         (`{"hand": {3: ["Not a valid card."]}}`), each named by its JSON pointer."""
         return self._problem(INVALID_REQUEST, errors=pointer_errors({"json": messages}, self.lang))
+
+    def too_large(self, data: bytes) -> Answer | None:
+        """The 413 problem when `data` is larger than the app takes a body
+        (`MAX_CONTENT_LENGTH`); None when it is not."""
+        limit = self._app.config.get("MAX_CONTENT_LENGTH")
+        return self._problem(plain_kind(413)) if limit and len(data) > limit else None
 
     def unparsed(self, error: orjson.JSONDecodeError, data: bytes) -> Answer:
         """The answer to a body orjson refused (`orjson.loads(data)` raised `error`), whatever

@@ -117,6 +117,8 @@ def judge_lines(items: Iterable[Line | Unreadable], app: Any, review: bool) -> I
 
 def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
     """One line: its error, or its deal judged by the replay (and the review)."""
+    if refused := direct.too_large(line.data):
+        return _error(line, None, refused)
     try:
         record = orjson.loads(line.data)
     except orjson.JSONDecodeError as error:

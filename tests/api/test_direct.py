@@ -69,3 +69,11 @@ def test_a_bug_is_answered_as_the_app_answers_one(monkeypatch: pytest.MonkeyPatc
         answer = direct.answer(REPLAY, RENONCE)
     assert answer == (500, served.get_json(force=True))
     assert answer.body["type"] == "about:blank"
+
+
+def test_a_body_larger_than_the_app_takes_is_refused_as_the_app_refuses_it(app: Flask) -> None:
+    data = b'{"plays": "' + b"x" * 70_000 + b'"}'
+    served = app.test_client().post(REPLAY, data=data, content_type="application/json")
+    with Direct(app) as direct:
+        assert direct.too_large(data) == (413, served.get_json(force=True))
+        assert direct.too_large(data[:60_000]) is None

@@ -142,7 +142,7 @@ def test_an_error_names_its_line_and_carries_the_apis_own_problem(
         )
         assert error["problem"] == served.get_json(force=True)
         assert error["id"] == (record.get("id") if isinstance(record, dict) else None)
-    codes = {e["code"] for error in errors for e in error["problem"]["errors"]}
+    codes = {e["code"] for error in errors for e in error["problem"]["errors"] or ()}
     assert {"duplicate_card", None} <= codes
 
 
