@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -75,32 +76,32 @@ class Reviewing:
     renonces: frozenset[int]
 
 
-def classic_reviewing(record: DealRecord, options: RuleOptions, first: int) -> Reviewing:
+def reviewing(
+    case: Case,
+    options: RuleOptions | CoincheOptions,
+    first: int,
+    variant: tuple[Callable[..., Any], Callable[..., Review], Callable[..., Any]],
+) -> Reviewing:
+    """The case's record reviewed from `first` by its variant's solve, review and replay."""
+    solver, reviewer, replayer = variant
+    record = case.record
+
     def value_at(play: int) -> Outcome | None:
         prefix = replace(record, plays=record.plays[:play])
-        return solve(prefix, options, UNHURRIED, every_card=False).value
+        value: Outcome | None = solver(prefix, options, UNHURRIED, every_card=False).value
+        return value
 
     return Reviewing(
-        classic_case(record, options),
+        case,
         first,
         value_at,
-        lambda: review_deal(record, options, UNHURRIED, first),
-        frozenset(r.play for r in replay(record, options).renonces),
+        lambda: reviewer(record, options, UNHURRIED, first),
+        frozenset(r.play for r in replayer(record, options).renonces),
     )
 
 
-def coinche_reviewing(record: CoincheRecord, options: CoincheOptions, first: int) -> Reviewing:
-    def value_at(play: int) -> Outcome | None:
-        prefix = replace(record, plays=record.plays[:play])
-        return solve_coinche(prefix, options, UNHURRIED, every_card=False).value
-
-    return Reviewing(
-        coinche_case(record, options),
-        first,
-        value_at,
-        lambda: review_coinche_deal(record, options, UNHURRIED, first),
-        frozenset(r.play for r in replay_coinche(record, options).renonces),
-    )
+CLASSIC = (solve, review_deal, replay)
+COINCHE = (solve_coinche, review_coinche_deal, replay_coinche)
 
 
 def check_the_review(reviewing: Reviewing) -> Review:
@@ -195,7 +196,8 @@ def classic_endings(draw: st.DrawFn) -> Reviewing:
     length = draw(st.integers(LAST_THREE + 1, DECK_SIZE))
     rate = draw(st.sampled_from([0.0, 0.0, 0.1]))
     record = play_deal(rng, length, illegal_rate=rate, options=options).record
-    return classic_reviewing(record, options, draw(st.integers(LAST_THREE, length - 1)))
+    first = draw(st.integers(LAST_THREE, length - 1))
+    return reviewing(classic_case(record, options), options, first, CLASSIC)
 
 
 @st.composite
@@ -203,7 +205,7 @@ def coinche_reviewed_endings(draw: st.DrawFn) -> Reviewing:
     record, options = draw(coinche_endings())
     last = len(record.plays) - 1  # a play at least, in the last three tricks
     first = draw(st.integers(min(LAST_THREE, last), last))
-    return coinche_reviewing(record, options, first)
+    return reviewing(coinche_case(record, options), options, first, COINCHE)
 
 
 REVIEWS = settings(max_examples=max(EXAMPLES // 2, 6), deadline=None)
