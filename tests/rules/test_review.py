@@ -380,9 +380,33 @@ def test_the_search_s_effort_is_pinned() -> None:
     assert review_deal(played, budget_ms=UNHURRIED, first=20).nodes == 285
 
 
+def test_a_deal_s_tallies() -> None:
+    # Seed 6, the last three tricks of random legal cards: (seat or team, plays, loss, mean
+    # loss, stake, precision).
+    played = play_deal(random.Random(6), DECK_SIZE).record
+    reviewed = review_deal(played, budget_ms=UNHURRIED, first=LAST_THREE)
+    assert [
+        (t.side, t.plays, t.loss, t.mean_loss, t.stake, t.precision) for t in reviewed.seats
+    ] == [
+        (0, 3, 19, 6.33, 29, 34.5),
+        (1, 3, 21, 7.0, 45, 53.3),
+        (2, 3, 0, 0.0, 0, 100.0),
+        (3, 3, 3, 1.0, 6, 50.0),
+    ]
+    assert [
+        (t.side, t.plays, t.loss, t.mean_loss, t.stake, t.precision) for t in reviewed.teams
+    ] == [
+        (0, 6, 19, 3.17, 29, 34.5),
+        (1, 6, 24, 4.0, 51, 52.9),
+    ]
+
+
 def test_a_review_starts_at_the_first_play_unless_told() -> None:
     played = play_deal(random.Random(0), 4).record
-    assert [r.play for r in review_deal(played, budget_ms=1).plays] == [0, 1, 2, 3]
+    cut = review_deal(played, budget_ms=1)
+    assert [r.play for r in cut.plays] == [0, 1, 2, 3]
+    # No trick played yet: either team may still make the capot; the bounds are the deal's.
+    assert cut.plays[0].before_bounds == (0, DEAL_POINTS)
     coinche = CoincheRecord(
         played.dealer, Contract(played.taker, 80, played.trump), played.plays, played.hands
     )
