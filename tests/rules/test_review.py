@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -36,10 +37,10 @@ from service.rules.analysis.review import (
     precision_of,
 )
 from service.rules.cards import DEAL_POINTS
-from service.rules.coinche_options import CoincheOptions
+from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
 from service.rules.play import PLAYERS
-from tests.rules.builders import DECK_SIZE, play_deal
+from tests.rules.builders import DECK_SIZE, cards, play_deal
 from tests.rules.test_analysis import (
     EXAMPLES,
     OPTIONS,
@@ -75,32 +76,32 @@ class Reviewing:
     renonces: frozenset[int]
 
 
-def classic_reviewing(record: DealRecord, options: RuleOptions, first: int) -> Reviewing:
+def reviewing(
+    case: Case,
+    options: RuleOptions | CoincheOptions,
+    first: int,
+    variant: tuple[Callable[..., Any], Callable[..., Review], Callable[..., Any]],
+) -> Reviewing:
+    """The case's record reviewed from `first` by its variant's solve, review and replay."""
+    solver, reviewer, replayer = variant
+    record = case.record
+
     def value_at(play: int) -> Outcome | None:
         prefix = replace(record, plays=record.plays[:play])
-        return solve(prefix, options, UNHURRIED, every_card=False).value
+        value: Outcome | None = solver(prefix, options, UNHURRIED, every_card=False).value
+        return value
 
     return Reviewing(
-        classic_case(record, options),
+        case,
         first,
         value_at,
-        lambda: review_deal(record, options, UNHURRIED, first),
-        frozenset(r.play for r in replay(record, options).renonces),
+        lambda: reviewer(record, options, UNHURRIED, first),
+        frozenset(r.play for r in replayer(record, options).renonces),
     )
 
 
-def coinche_reviewing(record: CoincheRecord, options: CoincheOptions, first: int) -> Reviewing:
-    def value_at(play: int) -> Outcome | None:
-        prefix = replace(record, plays=record.plays[:play])
-        return solve_coinche(prefix, options, UNHURRIED, every_card=False).value
-
-    return Reviewing(
-        coinche_case(record, options),
-        first,
-        value_at,
-        lambda: review_coinche_deal(record, options, UNHURRIED, first),
-        frozenset(r.play for r in replay_coinche(record, options).renonces),
-    )
+CLASSIC = (solve, review_deal, replay)
+COINCHE = (solve_coinche, review_coinche_deal, replay_coinche)
 
 
 def check_the_review(reviewing: Reviewing) -> Review:
@@ -195,7 +196,8 @@ def classic_endings(draw: st.DrawFn) -> Reviewing:
     length = draw(st.integers(LAST_THREE + 1, DECK_SIZE))
     rate = draw(st.sampled_from([0.0, 0.0, 0.1]))
     record = play_deal(rng, length, illegal_rate=rate, options=options).record
-    return classic_reviewing(record, options, draw(st.integers(LAST_THREE, length - 1)))
+    first = draw(st.integers(LAST_THREE, length - 1))
+    return reviewing(classic_case(record, options), options, first, CLASSIC)
 
 
 @st.composite
@@ -203,7 +205,7 @@ def coinche_reviewed_endings(draw: st.DrawFn) -> Reviewing:
     record, options = draw(coinche_endings())
     last = len(record.plays) - 1  # a play at least, in the last three tricks
     first = draw(st.integers(min(LAST_THREE, last), last))
-    return coinche_reviewing(record, options, first)
+    return reviewing(coinche_case(record, options), options, first, COINCHE)
 
 
 REVIEWS = settings(max_examples=max(EXAMPLES // 2, 6), deadline=None)
@@ -313,42 +315,102 @@ def test_a_renonce_decides_the_deal_and_the_cards_after_it_are_not_judged(renonc
             assert review.after is not None
             assert review.after.contract == expected.get(renonce, "annulled")
         assert {(r.judged, r.loss, r.label, r.decisive) for r in later} <= {(False, 0, None, False)}
+        changed = (at.before.contract, at.before.capot) != (at.after.contract, at.after.capot)
+        assert at.decisive == changed
         offenders = reviewed.seats[at.seat]
         assert offenders.labels[RENONCE] == 1
         assert offenders.plays == sum(r.seat == at.seat for r in reviewed.plays if r.play <= first)
 
 
+def test_a_renonce_by_a_team_being_capoted_loses_nothing_more() -> None:
+    # Seat 1 holds every trump and both spade masters: the defenders are capoted. Seat 0,
+    # holding 7H and 8H, discards 7S on JH: a renonce that loses them no point.
+    hands = (
+        cards("7S 8S 9S 7H 8H 7D 8D 9D"),
+        cards("JH 9H AH 10H KH QH AS 10S"),
+        cards("KS QS JS 7C 8C 9C 10C JC"),
+        cards("AD 10D KD QD JD QC KC AC"),
+    )
+    record = DealRecord(0, 1, 1, cards("JH KS AD 7S"), hands)
+    at = review_deal(record, budget_ms=UNHURRIED, first=3).plays[0]
+    assert at.before is not None and at.before.capot == 1
+    assert (at.renonce, at.label, at.loss, at.decisive) == (True, RENONCE, 0, False)
+
+
 # --- the budget --------------------------------------------------------------------------------
 
 
-def test_past_its_budget_the_review_answers_bounds_that_hold_the_values() -> None:
-    # 1 ms: the first look at the clock, after 1024 positions, is past it; five tricks left
-    # (seed 3: the takers end with 51 card points under perfect play).
-    played = play_deal(random.Random(3), 24).record
-    exact = review_deal(played, budget_ms=UNHURRIED, first=12)
-    cut = review_deal(played, budget_ms=1, first=12)
-    assert exact.exact and not cut.exact
-    assert cut.nodes == 1024
-    assert [r.play for r in cut.plays] == [r.play for r in exact.plays]
-    for settled, review in zip(exact.plays, cut.plays, strict=True):
-        assert (review.seat, review.card, review.renonce) == (settled.seat, settled.card, False)
+def card_points_bounds(record: DealRecord, play: int) -> tuple[int, int]:
+    """What the cards still out prove of the takers' final points before `play`: what they
+    have won, and what the defenders have not (the dix de der in once the deal is over)."""
+    points = replay(replace(record, plays=record.plays[:play])).points
+    takers = record.taker % 2
+    return points[takers], DEAL_POINTS - points[1 - takers]
+
+
+def test_past_its_budget_the_review_answers_bounds_for_the_plays_not_settled() -> None:
+    # 1 ms: the first look at the clock, after 1024 positions, is past it. Seed 5 from the
+    # fifth trick: the first 11 plays are settled by then (1031 positions in all).
+    played = play_deal(random.Random(5), DECK_SIZE).record
+    exact = review_deal(played, budget_ms=UNHURRIED, first=16)
+    cut = review_deal(played, budget_ms=1, first=16)
+    assert (exact.exact, exact.nodes, cut.exact, cut.nodes) == (True, 1031, False, 1024)
+    assert cut.plays[:11] == exact.plays[:11]
+    assert all(r.before_bounds is None and r.after_bounds is None for r in exact.plays)
+    for settled, review in zip(exact.plays[11:], cut.plays[11:], strict=True):
+        assert (review.play, review.seat, review.card) == (settled.play, settled.seat, settled.card)
+        assert (review.renonce, review.judged, review.exact) == (False, True, False)
         assert (review.before, review.after, review.loss, review.stake) == (None,) * 4
-        assert (review.best, review.label, review.decisive, review.exact) == (
-            (),
-            None,
-            False,
-            False,
-        )
-        assert settled.before is not None and settled.after is not None
-        for bounds, value in (
-            (review.before_bounds, settled.before),
-            (review.after_bounds, settled.after),
-        ):
-            assert bounds is not None
-            assert bounds[0] <= value.points[played.taker % 2] <= bounds[1]
-    assert exact.plays[0].before_bounds is None and exact.plays[0].after_bounds is None
-    assert [t.plays for t in cut.seats] == [0] * 4
-    assert [t.precision for t in cut.teams] == [100.0] * 2
+        assert (review.best, review.label, review.decisive) == ((), None, False)
+        assert review.before_bounds == card_points_bounds(played, review.play)
+        assert review.after_bounds == card_points_bounds(played, review.play + 1)
+    takers_points = replay(played).points[played.taker % 2]  # the deal is over
+    assert cut.plays[-1].after_bounds == (takers_points, takers_points)
+    # The tallies count the plays settled.
+    assert [t.plays for t in cut.teams] == [
+        sum(r.seat % 2 == team for r in cut.plays[:11]) for team in (0, 1)
+    ]
+
+
+def test_the_search_s_effort_is_pinned() -> None:
+    # One search for the whole review; the line of the position before a play, less its first
+    # card, kept when that card was played; each card searched from the position's value.
+    played = play_deal(random.Random(3), DECK_SIZE).record
+    assert review_deal(played, budget_ms=UNHURRIED, first=16).nodes == 3319
+    assert review_deal(played, budget_ms=UNHURRIED, first=20).nodes == 285
+
+
+def test_a_deal_s_tallies() -> None:
+    # Seed 6, the last three tricks of random legal cards: (seat or team, plays, loss, mean
+    # loss, stake, precision).
+    played = play_deal(random.Random(6), DECK_SIZE).record
+    reviewed = review_deal(played, budget_ms=UNHURRIED, first=LAST_THREE)
+    assert [
+        (t.side, t.plays, t.loss, t.mean_loss, t.stake, t.precision) for t in reviewed.seats
+    ] == [
+        (0, 3, 19, 6.33, 29, 34.5),
+        (1, 3, 21, 7.0, 45, 53.3),
+        (2, 3, 0, 0.0, 0, 100.0),
+        (3, 3, 3, 1.0, 6, 50.0),
+    ]
+    assert [
+        (t.side, t.plays, t.loss, t.mean_loss, t.stake, t.precision) for t in reviewed.teams
+    ] == [
+        (0, 6, 19, 3.17, 29, 34.5),
+        (1, 6, 24, 4.0, 51, 52.9),
+    ]
+
+
+def test_a_review_starts_at_the_first_play_unless_told() -> None:
+    played = play_deal(random.Random(0), 4).record
+    cut = review_deal(played, budget_ms=1)
+    assert [r.play for r in cut.plays] == [0, 1, 2, 3]
+    # No trick played yet: either team may still make the capot; the bounds are the deal's.
+    assert cut.plays[0].before_bounds == (0, DEAL_POINTS)
+    coinche = CoincheRecord(
+        played.dealer, Contract(played.taker, 80, played.trump), played.plays, played.hands
+    )
+    assert [r.play for r in review_coinche_deal(coinche, budget_ms=1).plays] == [0, 1, 2, 3]
 
 
 def test_a_review_of_no_play_is_exact_and_empty() -> None:
