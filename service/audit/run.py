@@ -148,11 +148,11 @@ def audit(settings: Settings) -> dict[str, Any]:
         unreadable = missing + [item for item in found if isinstance(item, Unreadable)]
         counted: Tally = compute([pipeline(settings, blocks)], "judging")[0] if blocks else Tally()
     counted.unreadable = unreadable + counted.unreadable
-    return finish(settings, counted, len(blocks), time.monotonic() - started)
+    return finish(settings, counted, len(blocks), started)
 
 
-def finish(settings: Settings, counted: Tally, partitions: int, seconds: float) -> dict[str, Any]:
-    """Write the summaries, then the marker."""
+def finish(settings: Settings, counted: Tally, partitions: int, started: float) -> dict[str, Any]:
+    """Write the summaries, then the marker; `started`: the run's start (`time.monotonic`)."""
     from service.audit.report import report  # matplotlib, on this machine only
 
     out = settings.out
@@ -174,10 +174,10 @@ def finish(settings: Settings, counted: Tally, partitions: int, seconds: float) 
         "pairs": len(pairs),
         "partitions": partitions,
         "unreadable": [item._asdict() for item in sorted(counted.unreadable)],
-        "seconds": round(seconds, 3),
     }
     page = report(summary, players, pairs, population)
     write_atomically(out / REPORT, [page.encode()])
+    summary["seconds"] = round(time.monotonic() - started, 3)  # the whole run's, the report in
     write_atomically(out / SUMMARY, [orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n"])
     write_atomically(out / MARKER, [])
     return summary
