@@ -95,6 +95,11 @@ def test_every_line_read_is_a_deal_or_an_error(files: Files, on_cluster: Path) -
     players = ndjson_file(on_cluster / "players.ndjson")
     assert sum(row["deals"] for row in players) == 4 * summary["deals"]
     assert sum(row["as_takers"] + row["as_defenders"] for row in players) == 4 * summary["deals"]
+    assert sum(row["as_takers"] for row in players) == 2 * summary["deals"]  # two takers a deal
+    made = [deal for deal in deals if (deal["replay"]["score"] or {}).get("contract") == "made"]
+    assert 0 < len(made) < len(deals)
+    assert sum(row["contracts_made"] for row in players) == 2 * len(made)
+    assert {deal["variant"] for deal in deals} == {"classic", "coinche"}
     pairs = ndjson_file(on_cluster / "pairs.ndjson")
     assert sum(row["deals"] for row in pairs) == 2 * summary["deals"]
     assert sum(row["renonces"] for row in pairs) == summary["renonces"]
