@@ -11,9 +11,10 @@ hands given) is written to a temporary directory, then:
   the lines, parse, the same replay, write the NDJSON, count), whose ratio to the in-process
   replay is the audit's overhead (the aim: at most 2x);
 - whole runs of `python -m service.audit`'s pipeline (`audit()`), with 1 worker (the
-  command's process) and 2 (processes), the archive in eight partitions: the wall time,
-  including starting the processes and writing the report, and the deals per second per
-  core;
+  command's process) and 2 (processes), the archive in eight partitions, over an archive and
+  over it twice: the wall times, and from their difference the deals per second (per core)
+  once a run's fixed costs are out (starting the processes, importing the referee in each,
+  the report), and those costs;
 - the same with `--review`, on fewer deals (a review searches every card of the deal).
 """
 
@@ -37,8 +38,8 @@ from service.rules import replay
 from service.rules.coinche_replay import replay_coinche
 
 REPLAY_DEALS = 1500
-COPIES = 4  # the archive's deals repeated (new ids) for the whole runs: 6,000 deals
-REVIEW_DEALS = 80
+COPIES = 3  # the archive's deals repeated (new ids) for the whole runs: 4,500 then 9,000
+REVIEW_DEALS = 40
 WORKERS = (1, 2)
 
 
@@ -53,11 +54,13 @@ def best_of(times: int, run: Callable[[], object]) -> float:
 
 
 def write(path: Path, made: Archive, copies: int = 1) -> None:
-    lines = []
-    for copy in range(copies):
-        for record in made.records:
-            lines.append({**record, "id": f"{record['id']}-{copy}"})
-    path.write_bytes(b"\n".join(Archive(lines).lines()) + b"\n")
+    """The archive's records `copies` times over, each copy's ids its own."""
+    records = [
+        {**record, "id": f"{record['id']}-{copy}-{number}"}
+        for copy in range(copies)
+        for number, record in enumerate(made.records)
+    ]
+    path.write_bytes(b"\n".join(Archive(records).lines()) + b"\n")
 
 
 def per_deal(made: Archive, path: Path, out: Path) -> None:
@@ -88,19 +91,32 @@ def per_deal(made: Archive, path: Path, out: Path) -> None:
     )
 
 
-def whole_runs(label: str, path: Path, deals: int, out: Path, review: bool) -> None:
-    print(f"whole runs, {label}, {deals} deals:")
+def run_once(path: Path, out: Path, review: bool, workers: int) -> float:
+    """One whole run over `path` in eight partitions (enough for two workers to share
+    evenly, as a real archive's many); its wall time in seconds."""
+    started = time.perf_counter()
+    block_size = path.stat().st_size // 8 + 1
+    audit(Settings([str(path)], out, review=review, workers=workers, block_size=block_size))
+    return time.perf_counter() - started
+
+
+def whole_runs(label: str, made: Archive, root: Path, review: bool) -> None:
+    """Whole runs over the archive and over it twice: the difference is the work the deals
+    cost, the rest what a run costs whatever its size (starting processes, importing the
+    referee in each, the report)."""
+    deals = len(made.records)
+    once, twice = root / f"{label}-once.ndjson", root / f"{label}-twice.ndjson"
+    write(once, made)
+    write(twice, made, 2)
+    print(f"whole runs, {label}, {deals} deals then {2 * deals}:")
     for workers in WORKERS:
-        started = time.perf_counter()
-        # Eight partitions: enough for two workers to share evenly, as a real archive's many.
-        block_size = path.stat().st_size // 8 + 1
-        settings = Settings([str(path)], out, review=review, workers=workers, block_size=block_size)
-        summary = audit(settings)
-        seconds = time.perf_counter() - started
-        assert summary["deals"] == deals  # the run judged them all (not a timing assertion)
+        small = run_once(once, root / "out", review, workers)
+        large = run_once(twice, root / "out", review, workers)
+        rate = deals / (large - small)  # deals per second, the fixed costs taken out
         print(
-            f"  {workers} worker{'s' if workers > 1 else ' '}  {seconds:7.2f} s  "
-            f"{deals / seconds:8.1f} deals/s  {deals / seconds / workers:8.1f} deals/s per core"
+            f"  {workers} worker{'s' if workers > 1 else ' '}  {small:6.2f} s, {large:6.2f} s:  "
+            f"{rate:7.1f} deals/s, {rate / workers:7.1f} per core; "
+            f"{small - deals / rate:5.2f} s a run whatever its size"
         )
 
 
@@ -109,14 +125,11 @@ def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="bench-audit-"))
     try:
         made = archive(REPLAY_DEALS, seed=7)
-        one, many = root / "one.ndjson", root / "many.ndjson"
+        one = root / "one.ndjson"
         write(one, made)
-        write(many, made, COPIES)
         per_deal(made, one, root / "partition")
-        whole_runs("replay only", many, REPLAY_DEALS * COPIES, root / "out", review=False)
-        reviewed = root / "review.ndjson"
-        write(reviewed, archive(REVIEW_DEALS, seed=8))
-        whole_runs("with the review", reviewed, REVIEW_DEALS, root / "out", review=True)
+        whole_runs("replay", Archive(made.records * COPIES), root, review=False)
+        whole_runs("review", archive(REVIEW_DEALS, seed=8), root, review=True)
     finally:
         shutil.rmtree(root)
 
