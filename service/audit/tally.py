@@ -130,7 +130,7 @@ def _player_counts(deal: Deal, seat: int) -> list[int]:
     counts[Player.AS_TAKERS if takes else Player.AS_DEFENDERS] = 1
     counts[Player.MADE] = int(takes and bool(deal.made))
     counts[Player.RENONCES] = deal.renonces.count(seat)
-    if deal.review is not None:
+    if deal.review is not None and deal.review.exact:  # bounds, not values, are not counted
         loss, stake = deal.review.seats[seat]
         counts[Player.REVIEWED_AS_TAKERS if takes else Player.REVIEWED_AS_DEFENDERS] = 1
         counts[Player.LOSS_AS_TAKERS if takes else Player.LOSS_AS_DEFENDERS] = loss
@@ -146,7 +146,7 @@ def _pair_counts(deal: Deal, team: int, seats: list[int]) -> list[int]:
     counts[Pair.AS_TAKERS if takes else Pair.AS_DEFENDERS] = 1
     counts[Pair.MADE] = int(takes and bool(deal.made))
     counts[Pair.RENONCES] = sum(deal.renonces.count(seat) for seat in seats)
-    if deal.review is not None:
+    if deal.review is not None and deal.review.exact:  # bounds, not values, are not counted
         first, second = (deal.review.seats[seat] for seat in seats)
         counts[Pair.REVIEWED_AS_TAKERS if takes else Pair.REVIEWED_AS_DEFENDERS] = 1
         counts[Pair.LOSS_AS_TAKERS if takes else Pair.LOSS_AS_DEFENDERS] = first.loss + second.loss
