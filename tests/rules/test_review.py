@@ -163,7 +163,7 @@ def check_the_review(reviewing: Reviewing) -> Review:
             review.after.capot,
         )
         assert review.decisive == changed
-    assert reviewed.exact
+    assert reviewed.exact and reviewed.elapsed_ms >= 0
     assert reviewed.renonce == decided
     assert reviewed.decisive == tuple(r.play for r in reviewed.plays if r.decisive)
     check_the_tallies(reviewed)

@@ -340,9 +340,11 @@ class _Walk:
 
     def decide(self, k: int) -> None:
         """Every legal card's value at position `k` (settled): the played card's is the next
-        position's, searched from the position itself, the others' from their group's first."""
+        position's, searched from the position itself, the others' from their group's first.
+        (A renonce is no legal card: the next position is searched when it is settled.)"""
         search, state, card = self.search, self.states[k], self.cards[k]
-        best = self.value(k, 0)
+        best = self.values[k]
+        assert best is not None
         worth: dict[Card, int] = {}
         for group in search.groups(state):
             if card in group:
@@ -353,7 +355,6 @@ class _Walk:
                 value = past + search.value(child, best - past)
             for equal in group:
                 worth[equal] = value
-        self.value(k + 1, best)  # a renonce: no legal card
         self.worth.append(worth)
 
     def bounds(self, k: int) -> tuple[int, int]:
