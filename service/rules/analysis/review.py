@@ -9,7 +9,7 @@ solve's points (`MoveValue.loss`: the team's final points, a capot counting
 `(capot - 162) / 2` more). A play's `after` is the value of the position after it, which is
 the next play's `before`.
 
-What the review decides, stated in `GET /v1/rules` (`describe.review_rules`):
+What the review decides, stated in `GET /v1/rules` (`describe_review`, `REVIEW_TEXTS`):
 
 - labels by loss (`LABEL_THRESHOLDS`): 0 "best"; 1 to 9 an "inaccuracy" (less than a ten: a
   king given where a queen would do); 10 to 24 a "mistake" (a ten or an ace, a trick's
