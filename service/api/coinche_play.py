@@ -15,12 +15,8 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.coinche_deals import (
-    CoincheDealScoreSchema,
-    CoincheRequestSchema,
-    ContractSchema,
-    StrainField,
-)
+from service.api.coinche import CoincheRequestSchema, ContractSchema, StrainField
+from service.api.coinche_deals import CoincheDealScoreSchema
 from service.api.deals import (
     ReplayRequestSchema,
     ReplaySchema,

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.api.coinche_deals import CALL_PATTERN
+from service.api.coinche_bidding import CALL_PATTERN
 from service.rules.coinche_bidding import AUCTION_CODES, Call
 from service.rules.coinche_options import COINCHE_OPTION_SPECS
 from service.rules.dealing import deal_coinche
