@@ -1,4 +1,4 @@
-"""The request bodies the HTTP benchmark sends: API.md's examples and a full 32-card deal,
+"""The request bodies the HTTP benchmark sends: the README's examples and a full 32-card deal,
 classic and coinche."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The coinche paths of service/api/coinche_deals.py: POST /v1/coinche/bidding,
 /v1/coinche/deals/score, /v1/coinche/games/score, /v1/coinche/deals/deal and
-GET /v1/coinche/rules (API.md "Coinche")."""
+GET /v1/coinche/rules (the README, "Coinche")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The coinche play paths of service/api/coinche_play.py: POST /v1/coinche/legal-moves,
-/v1/coinche/plays/validate, /v1/coinche/tricks/winner and /v1/coinche/deals/replay (API.md
+/v1/coinche/plays/validate, /v1/coinche/tricks/winner and /v1/coinche/deals/replay (the README,
 "Coinche": as classic, with `strain` in place of `trump`)."""
 
 from __future__ import annotations
