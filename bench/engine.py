@@ -112,8 +112,8 @@ def floor_request_us(endpoint: str) -> list[float]:
     server, so the rules' share printed against it is an upper bound."""
     from werkzeug.test import EnvironBuilder
 
-    from bench.bodies import BODIES
     from bench.floor import app as floor
+    from tests.api.bodies import BODIES
 
     data = json.dumps(BODIES[endpoint]).encode()
     environ = EnvironBuilder(

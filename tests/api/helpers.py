@@ -54,6 +54,11 @@ def problem(response: Any, status: int) -> dict[str, Any]:
     return body
 
 
+def contract(value: int | str, strain: str, coinche: int = 0, taker: int = 0) -> dict[str, Any]:
+    """A coinche contract as a request writes it."""
+    return {"taker": taker, "value": value, "strain": strain, "coinche": coinche}
+
+
 def metric(name: str, **labels: str) -> float:
     """A sample of the app's metrics as /metrics would show it (0 when absent)."""
     TALLY.flush()  # what /metrics does before it answers

@@ -10,7 +10,6 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from bench.bodies import BODIES
 from service.api.bidding import BID_PATTERN, BiddingRequestSchema
 from service.api.deals import ReplaySchema
 from service.api.games import GameScoreSchema
@@ -25,6 +24,7 @@ from service.api.schemas import (
     card_list,
 )
 from service.rules import Card, DealRecord, DealSummary, Suit, judge, replay, score_game
+from tests.api.bodies import BODIES
 from tests.api.helpers import problems
 
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A", "T", "j", "q", "k", "a", "t", "1", "0", "6"]

@@ -1,4 +1,4 @@
-"""Helpers shared by the rules tests and bench/engine.py: cards from text, random deals.
+"""Helpers shared by the tests and bench/: cards from text, random deals, coinche's SA_TA rules.
 
 Random deals come from a `random.Random`, so that hypothesis (`st.randoms()`) and the
 benchmark (a fixed seed) drive the same code.
@@ -17,6 +17,8 @@ from service.rules.play import PLAYERS
 
 HAND_SIZE = 8
 DECK_SIZE = 32
+# Coinche's rules with sans-atout and tout-atout allowed, as a request or `from_mapping` reads them.
+SA_TA = {"sa_ta": True}
 
 
 def cards(text: str) -> tuple[Card, ...]:

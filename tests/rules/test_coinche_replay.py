@@ -26,6 +26,7 @@ from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
 from tests.rules.builders import (
     DECK_SIZE,
+    SA_TA,
     PlayedDeal,
     play_deal,
     reference_allows,
@@ -69,8 +70,6 @@ TA_TRICKS = (
     "10D QH KD QD",
     "7H KH 8H 8D",  # seat 2 raises over 7H with KH: the takers' dix de der
 )
-
-SA_TA = {"sa_ta": True}
 
 
 def record(

@@ -22,7 +22,7 @@ from service.rules.coinche_scoring import (
     score_coinche_deal,
     score_coinche_game,
 )
-from tests.rules.builders import cards
+from tests.rules.builders import SA_TA, cards
 
 TAKERS, DEFENDERS = "takers", "defenders"
 Pair = tuple[int, int]
@@ -82,8 +82,6 @@ def scored(row: dict[str, Any], taker: int) -> tuple[CoincheDealScore, Pair]:
     result = score_coinche_deal(deal, options)
     return result, by_team(result.score, taker)
 
-
-SA_TA = {"sa_ta": True}
 
 # RULES-COINCHE.md "Worked examples" (defaults; P takers/defenders), then the "Precisions".
 EXAMPLES = {

@@ -1,5 +1,5 @@
-"""The request bodies the HTTP benchmark sends: the README's examples and a full 32-card deal,
-classic and coinche."""
+"""Request bodies: the README's examples and a full 32-card deal, classic and coinche, which the
+endpoint tests send and the HTTP benchmark (bench/http.py) sends too."""
 
 from __future__ import annotations
 
