@@ -77,8 +77,8 @@ from service.rules.coinche_scoring import (
     score_coinche_game,
 )
 from service.rules.dealing import ALGORITHM, MIN_SEED_LENGTH, deal_coinche
-from service.rules.play import PLAYERS
 from service.rules.scoring import MAX_DEALS, GameScore
+from service.rules.table import PLAYERS
 
 blp = Blueprint(
     "coinche",

@@ -25,7 +25,7 @@ from service.rules.coinche_options import (
 )
 from service.rules.errors import InconsistentInput
 from service.rules.messages import render
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS, Seat, seat_after, team_of
 
 PASS, COINCHE, SURCOINCHE = "pass", "coinche", "surcoinche"
 OPEN, TAKEN, REDEAL, INVALID = "open", "taken", "redeal", "invalid"
@@ -111,7 +111,7 @@ class AuctionViolation:
 @dataclass(frozen=True, slots=True)
 class Auction:
     status: str  # open | taken | redeal | invalid
-    next: int | None  # who speaks next (before the illegal call, when invalid)
+    next: Seat | None  # who speaks next (before the illegal call, when invalid)
     legal: tuple[str, ...]
     contract: Contract | None  # once taken (or before the illegal call, when invalid)
     standing: Contract | None  # the highest bid so far at its coinche level
@@ -124,17 +124,17 @@ class _State:
     coinche level, passes since the last bid or coinche, and whether it is over."""
 
     options: CoincheOptions
-    dealer: int
+    dealer: Seat
     calls: int = 0
     bid: Call | None = None
-    bidder: int = 0
+    bidder: Seat = 0
     coinche: int = 0
     passes: int = 0
     over: bool = False
 
     @property
-    def seat(self) -> int:
-        return (self.dealer + 1 + self.calls) % PLAYERS
+    def seat(self) -> Seat:
+        return seat_after(self.dealer, 1 + self.calls)
 
     def standing(self) -> Contract | None:
         if self.bid is None:
@@ -154,10 +154,10 @@ class _State:
                 return COINCHE_WITHOUT_BID
             if self.coinche:
                 return ALREADY_COINCHED
-            return COINCHE_OWN_TEAM if self.seat % 2 == self.bidder % 2 else None
+            return COINCHE_OWN_TEAM if team_of(self.seat) == team_of(self.bidder) else None
         if self.coinche == 0:
             return SURCOINCHE_WITHOUT_COINCHE
-        return SURCOINCHE_BY_DEFENDERS if self.seat % 2 != self.bidder % 2 else None
+        return SURCOINCHE_BY_DEFENDERS if team_of(self.seat) != team_of(self.bidder) else None
 
     def _bid_violation(self, call: Call) -> str | None:
         if self.coinche:
@@ -206,7 +206,7 @@ class _State:
 
 
 def judge_auction(
-    dealer: int, bids: Sequence[str], options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
+    dealer: Seat, bids: Sequence[str], options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
 ) -> Auction:
     """The state of the auction after `bids`, or the first illegal call.
 

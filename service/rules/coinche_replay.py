@@ -35,7 +35,7 @@ from service.rules.replay import (
     declared_annonces,
     judge_plays,
 )
-from service.rules.scoring import team_of
+from service.rules.table import Seat, Team, team_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +43,11 @@ class Belote:
     """King and queen of `suit` in one seat's hand: 20 to its team (RULES-COINCHE.md
     "Belote")."""
 
-    seat: int
+    seat: Seat
     suit: int
 
     @property
-    def team(self) -> int:
+    def team(self) -> Team:
         return team_of(self.seat)
 
 
@@ -56,7 +56,7 @@ class CoincheRecord:
     """A coinche deal as played: who dealt, the contract, the cards in the order played,
     optionally each seat's 8 cards, the belotes announced and the annonces declared."""
 
-    dealer: int
+    dealer: Seat
     contract: Contract
     plays: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None

@@ -24,14 +24,13 @@ from service.rules.scoring import (
     DEDANS,
     LITIGE,
     MADE,
-    TEAMS,
     GameScore,
     deal_winner,
     points_problems,
     round_score,
     score_game,
-    team_of,
 )
+from service.rules.table import TEAMS, team_of
 
 # Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
 REACH_BID_MINIMUM = 82

@@ -1,9 +1,18 @@
 """Play obligations: which cards may be played to a trick, and why the others may not.
 
-RULES.md "Play obligations". Every decision comes from `obligation_of_mask`, one function
-whose branches quote the rule they apply, on hands as bit masks (`cards.mask_of`);
-`obligation` gives the same for a hand as a list, and `legal_cards`, `violation`, `judge` and
-the replay only ask them.
+RULES.md "Play obligations". Which cards may be played is decided in one place,
+`obligation_of_mask`, whose branches quote the rule they apply, on hands as bit masks
+(`cards.mask_of`); `obligation` gives the same for a hand as a list, and `legal_cards`,
+`violation`, `judge`, the replay and the solver only ask them. Two functions beside it decide
+narrower things, each for a reason written where it is:
+
+- `always_legal` answers for one card without the hand, and only where branches 1 (a lead) and
+  3 (following a plain suit that was led) allow the card whatever else the hand holds: the
+  replay's shortcut, taken before building the obligation (a test holds it to
+  `obligation_of_mask`); any other play it sends to the obligation.
+- `_violation_of` decides which rule an illegal card breaks: the rule `obligation_of_mask`
+  names, save on a trump lead (every lead under TA), where a card of another suit breaks the
+  first duty, follow suit, rather than the raise.
 
 `trump` is everywhere a suit, or one of coinche's strains without a trump suit (RULES-COINCHE.md
 "Play"): `SANS_ATOUT`, which no card's suit equals, so that no card trumps, and `TOUT_ATOUT`,
@@ -29,8 +38,7 @@ from service.rules.cards import (
 )
 from service.rules.messages import card_names, render, suit_name
 from service.rules.options import DEFAULT_OPTIONS
-
-PLAYERS = 4
+from service.rules.table import Seat, seat_after
 
 
 class PlayOptions(Protocol):
@@ -91,7 +99,7 @@ class IllegalPlay(NamedTuple):
 class Ruling(NamedTuple):
     """The verdict on every card of a hand for the player to move."""
 
-    seat: int
+    seat: Seat
     legal: tuple[Card, ...]
     illegal: tuple[IllegalPlay, ...]
 
@@ -123,7 +131,8 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
 
 def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:
     """Whether `card` is legal whatever else the hand holds: it leads (RULES.md 1), or it
-    follows a plain suit that was led (3: follow; you need not win). Most plays are one of
+    follows a plain suit that was led (3: follow; you need not win): `obligation_of_mask`'s
+    branches 1 and 3, restated for one card so that it needs no hand. Most plays are one of
     these, so a replay asks this first and builds the full obligation only for the rest."""
     if not trick:
         return True
@@ -219,6 +228,8 @@ def _violation_of(
     trick: Sequence[int],
     trump: int,
 ) -> Violation | None:
+    """Which rule `card` breaks, given the obligation (`legal`, `code`, `best`) of its hand,
+    or None when it breaks none."""
     if code is None or card in legal:
         return None
     led = trick[0] >> 3
@@ -232,13 +243,13 @@ def _violation_of(
 
 def judge(
     hand: Sequence[Card],
-    leader: int,
+    leader: Seat,
     trick: Sequence[Card],
     trump: int,
     options: PlayOptions = DEFAULT_OPTIONS,
 ) -> Ruling:
-    """Every card of `hand` ruled for the player to move, seat `(leader + len(trick)) % 4`."""
-    seat = (leader + len(trick)) % PLAYERS
+    """Every card of `hand` ruled for the player to move, `seat_after(leader, len(trick))`."""
+    seat = seat_after(leader, len(trick))
     allowed, code, best = obligation_of_mask(mask_of(hand), trick, trump, options)
     if code is None:
         return Ruling(seat, tuple(hand), ())

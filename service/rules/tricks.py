@@ -7,24 +7,24 @@ from dataclasses import dataclass
 
 from service.rules.cards import LAST_TRICK_BONUS, Card, CardValues, card_values
 from service.rules.errors import InconsistentInput
-from service.rules.play import PLAYERS, trick_winner
-from service.rules.replay import duplicates
+from service.rules.play import trick_winner
+from service.rules.table import PLAYERS, Seat, Team, duplicates, seat_after, team_of
 
 
 @dataclass(frozen=True, slots=True)
 class TrickResult:
-    winner: int  # the seat winning the trick (so far, when incomplete)
+    winner: Seat  # the seat winning the trick (so far, when incomplete)
     card: Card
     points: int
     complete: bool
 
     @property
-    def team(self) -> int:
-        return self.winner % 2
+    def team(self) -> Team:
+        return team_of(self.winner)
 
 
 def judge_trick(
-    leader: int,
+    leader: Seat,
     cards: Sequence[Card],
     trump: int,
     last: bool = False,
@@ -51,4 +51,4 @@ def judge_trick(
     points = sum(worth[c] for c in cards)
     if last and complete:
         points += LAST_TRICK_BONUS
-    return TrickResult((leader + index) % PLAYERS, cards[index], points, complete)
+    return TrickResult(seat_after(leader, index), cards[index], points, complete)

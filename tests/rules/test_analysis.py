@@ -50,8 +50,8 @@ from service.rules.coinche_replay import (
     replay_coinche,
     strain_values,
 )
-from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from service.rules.table import PLAYERS
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,

@@ -22,8 +22,8 @@ from service.rules.coinche_replay import (
     replay_coinche,
     strain_values,
 )
-from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from service.rules.table import PLAYERS
 from tests.rules.builders import (
     DECK_SIZE,
     PlayedDeal,

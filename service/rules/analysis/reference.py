@@ -48,7 +48,8 @@ from service.rules.cards import (
     card_values,
     mask_of,
 )
-from service.rules.play import PLAYERS, PlayOptions, obligation_of_mask, trick_winner
+from service.rules.play import PlayOptions, obligation_of_mask, trick_winner
+from service.rules.table import PLAYERS
 
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
 # Beyond every gain, whatever the unit (search.h's limits: under 5,000,000): a node's first
