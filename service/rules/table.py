@@ -46,6 +46,10 @@ def team_of(seat: Seat) -> Team:
     return seat % TEAMS
 
 
+# Each seat's team, by seat (for loops that cannot afford a call).
+SEAT_TEAMS = tuple(team_of(seat) for seat in range(PLAYERS))
+
+
 def other_team(team: Team) -> Team:
     return 1 - team
 
@@ -75,6 +79,7 @@ def duplicates(
 
 __all__ = [
     "PLAYERS",
+    "SEAT_TEAMS",
     "TEAMS",
     "TURN_ORDER",
     "Seat",

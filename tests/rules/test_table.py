@@ -7,6 +7,7 @@ import pytest
 from service.rules.cards import Card
 from service.rules.table import (
     PLAYERS,
+    SEAT_TEAMS,
     TEAMS,
     TURN_ORDER,
     duplicates,
@@ -41,6 +42,7 @@ def test_a_trick_is_played_in_turn_from_its_leader(leader: int) -> None:
 
 def test_partners_sit_opposite() -> None:
     assert [team_of(seat) for seat in range(PLAYERS)] == [0, 1, 0, 1]
+    assert SEAT_TEAMS == (0, 1, 0, 1)
     assert all(team_of(seat_after(seat, 2)) == team_of(seat) for seat in range(PLAYERS))
 
 

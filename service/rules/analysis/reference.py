@@ -49,7 +49,16 @@ from service.rules.cards import (
     mask_of,
 )
 from service.rules.play import PlayOptions, obligation_of_mask, trick_winner
-from service.rules.table import PLAYERS, TURN_ORDER, Seat, Team, other_team, seat_after, team_of
+from service.rules.table import (
+    PLAYERS,
+    SEAT_TEAMS,
+    TURN_ORDER,
+    Seat,
+    Team,
+    other_team,
+    seat_after,
+    team_of,
+)
 
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
 # Beyond every gain, whatever the unit (search.h's limits: under 5,000,000): a node's first
@@ -223,7 +232,7 @@ class _Objective:
         self.holder = [0] * DECK_SIZE  # per card still held, the team holding it
 
     def _gain(self, trick: Sequence[int], winner: Seat, last: bool) -> int:
-        if team_of(winner) != self.team:
+        if SEAT_TEAMS[winner] != self.team:
             return 0
         if self.count_tricks:
             return 1
@@ -314,7 +323,7 @@ class _Bounds(_Objective):
         drawn = sure.bit_count()
         if all((hands[s] & trumps).bit_count() <= drawn for s in range(PLAYERS) if s != leader):
             sure = masters
-        side = team_of(leader)
+        side = SEAT_TEAMS[leader]
         for_itself = side != self.team or side == self.maximizer
         if sure == mine and (for_itself or not others & trumps):
             return (hi, hi) if side == self.team else (lo, lo)  # every trick
@@ -429,7 +438,7 @@ class _Tree(_Ordering):
         seat = TURN_ORDER[leader][played]
         hand = hands[seat]
         legal = obligation_of_mask(hand, trick, self.strain, self.options)[0]
-        maximizing = team_of(seat) == self.maximizer
+        maximizing = SEAT_TEAMS[seat] == self.maximizer
         best, decided = (-BEYOND if maximizing else BEYOND), -1
         beaten = self._beaten(trick, win)
         cards = self._ordered(legal, out, trick, win, beaten)
@@ -445,7 +454,7 @@ class _Tree(_Ordering):
                 winner = TURN_ORDER[leader][taken]
                 last = not (hands[0] | hands[1] | hands[2] | hands[3])
                 gain = self._gain((*trick, card), winner, last)
-                sweep_after = self._next_sweep(sweep, team_of(winner))
+                sweep_after = self._next_sweep(sweep, SEAT_TEAMS[winner])
                 g = gain + self._between(winner, sweep_after, beta - gain)
             hands[seat] = hand
             if maximizing:
@@ -498,9 +507,10 @@ class Search(_Tree):
         gain >= g when g >= beta, else the gain <= g."""
         self.hands = list(state.hands)
         for seat, hand in enumerate(state.hands):
+            team = team_of(seat)
             for card in range(DECK_SIZE):
                 if hand >> card & 1:
-                    self.holder[card] = team_of(seat)
+                    self.holder[card] = team
         if state.trick:
             win = trick_winner(state.trick, self.strain)
             out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
