@@ -45,7 +45,7 @@ from service.api.schemas import (
     team,
 )
 from service.rules import DEAL_POINTS, team_annonces
-from service.rules.cards import HAND_SIZE, STRAIN_CODES, Suit
+from service.rules.cards import HAND_SIZE, Suit
 from service.rules.coinche_bidding import (
     AUCTION_CODES,
     COINCHE,
@@ -79,6 +79,7 @@ from service.rules.coinche_scoring import (
 from service.rules.dealing import ALGORITHM, MIN_SEED_LENGTH, deal_coinche
 from service.rules.play import PLAYERS
 from service.rules.scoring import MAX_DEALS, GameScore
+from service.rules.strains import STRAIN_CODES
 
 blp = Blueprint(
     "coinche",

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES, Suit
+from service.rules.cards import Suit
 from service.rules.coinche_options import (
     BID_STEP,
     CAPOT,
@@ -26,6 +26,7 @@ from service.rules.coinche_options import (
 from service.rules.errors import InconsistentInput
 from service.rules.messages import render
 from service.rules.play import PLAYERS
+from service.rules.strains import SANS_ATOUT, STRAIN_CODES
 
 PASS, COINCHE, SURCOINCHE = "pass", "coinche", "surcoinche"
 OPEN, TAKEN, REDEAL, INVALID = "open", "taken", "redeal", "invalid"

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES
 from service.rules.errors import Problem
 from service.rules.options import MAX_TARGET, OptionSpec, load_options, option_specs
+from service.rules.strains import SANS_ATOUT, STRAIN_CODES
 
 CAPOT = "capot"  # a contract value: all 8 tricks, outranks any number
 MIN_BID = 80

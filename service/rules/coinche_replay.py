@@ -11,14 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import (
-    SANS_ATOUT,
-    STRAIN_CODES,
-    TOUT_ATOUT,
-    Card,
-    CardValues,
-    card_values,
-)
+from service.rules.cards import Card, CardValues
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
 from service.rules.coinche_scoring import CoincheDealScore, CoincheDealSummary, score_coinche_deal
 from service.rules.errors import InconsistentInput
@@ -36,6 +29,7 @@ from service.rules.replay import (
     judge_plays,
 )
 from service.rules.scoring import team_of
+from service.rules.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT, card_values
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from service.rules.annonces import CARRE, Annonce, AnnonceVerdict, best_annonce_team
-from service.rules.cards import ACE, JACK, KING, NINE, QUEEN, SANS_ATOUT, TEN, TOUT_ATOUT
+from service.rules.cards import ACE, JACK, KING, NINE, QUEEN, TEN
 from service.rules.coinche_options import (
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
@@ -32,6 +32,7 @@ from service.rules.scoring import (
     score_game,
     team_of,
 )
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 
 # Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
 REACH_BID_MINIMUM = 82

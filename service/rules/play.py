@@ -20,15 +20,14 @@ from typing import NamedTuple, Protocol
 from service.rules.cards import (
     CARD_PLAIN_STRENGTH,
     CARD_TRUMP_STRENGTH,
-    SANS_ATOUT,
     STRONGER_TRUMPS,
     SUIT_MASKS,
-    TOUT_ATOUT,
     Card,
     mask_of,
 )
 from service.rules.messages import card_names, render, suit_name
 from service.rules.options import DEFAULT_OPTIONS
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 
 PLAYERS = 4
 

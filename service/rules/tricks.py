@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import LAST_TRICK_BONUS, Card, CardValues, card_values
+from service.rules.cards import LAST_TRICK_BONUS, Card, CardValues
 from service.rules.errors import InconsistentInput
 from service.rules.play import PLAYERS, trick_winner
 from service.rules.replay import duplicates
+from service.rules.strains import card_values
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,18 +30,7 @@ from service.rules.analysis import (
 )
 from service.rules.analysis.questions import Objective, coinche_objective
 from service.rules.analysis.reference import MIXED, Search, State
-from service.rules.cards import (
-    ALL_CARDS,
-    DEAL_POINTS,
-    DECK_POINTS,
-    HAND_SIZE,
-    KING,
-    QUEEN,
-    SANS_ATOUT,
-    TOUT_ATOUT,
-    card_values,
-    mask_of,
-)
+from service.rules.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN, mask_of
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
@@ -52,6 +41,7 @@ from service.rules.coinche_replay import (
 )
 from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, card_values
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,

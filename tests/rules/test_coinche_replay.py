@@ -12,7 +12,6 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, Suit, ViolationCode
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
@@ -24,6 +23,7 @@ from service.rules.coinche_replay import (
 )
 from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from service.rules.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 from tests.rules.builders import (
     DECK_SIZE,
     PlayedDeal,

@@ -39,16 +39,14 @@ from service.rules.cards import (
     CARD_TRUMP_STRENGTH,
     DECK_SIZE,
     LAST_TRICK_BONUS,
-    SANS_ATOUT,
     STRONGER_PLAIN,
     STRONGER_TRUMPS,
     SUIT_MASKS,
-    TOUT_ATOUT,
     Card,
-    card_values,
     mask_of,
 )
 from service.rules.play import PLAYERS, PlayOptions, obligation_of_mask, trick_winner
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, card_values
 
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
 # Beyond every gain, whatever the unit (search.h's limits: under 5,000,000): a node's first
