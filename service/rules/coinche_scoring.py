@@ -32,15 +32,12 @@ from service.rules.scoring import (
     score_game,
     team_of,
 )
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.strains import SANS_ATOUT, belote_suits
 
 # Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
 REACH_BID_MINIMUM = 82
 # SA fours of a kind (FFB): aces 200, tens 150, K Q J 9 100; 7s and 8s form none.
 SA_CARRE_POINTS = {ACE: 200, TEN: 150, KING: 100, QUEEN: 100, JACK: 100, NINE: 100}
-# Belotes a deal can hold: one under a suit (K and Q of trump), none under SA, one per suit
-# under TA with `ta_belote: "each_suit"`.
-MAX_TA_BELOTES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,19 +62,11 @@ class CoincheDealSummary:
             if value is not None and value not in range(TEAMS):
                 problems.append(Problem(f"/{name}", "not_a_team", {"value": value}))
         problems += points_problems(self.points, self.capot)
-        most = _belotes_possible(self.contract.strain, options)
+        most = len(belote_suits(self.contract.strain, options.ta_belote))
         if len(self.belote) != TEAMS or any(n < 0 for n in self.belote) or sum(self.belote) > most:
             problems.append(Problem("/belote", "belote_count", {"most": most}))
         if problems:
             raise InconsistentInput(problems)
-
-
-def _belotes_possible(strain: int, options: CoincheOptions) -> int:
-    if strain == SANS_ATOUT:
-        return 0  # SA: no belote
-    if strain == TOUT_ATOUT:
-        return MAX_TA_BELOTES if options.ta_belote == "each_suit" else 0
-    return 1
 
 
 @dataclass(frozen=True, slots=True)

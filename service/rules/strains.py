@@ -91,3 +91,7 @@ def belote_suits(strain: Strain, ta_belote: str = "each_suit") -> tuple[int, ...
         # TA: every suit (`ta_belote: each_suit`, FFB), or none (`none`, BGA).
         return tuple(range(len(SUIT_CODES))) if ta_belote == "each_suit" else ()
     return (strain,)  # A suit contract: K and Q of trump.
+
+
+# The most belotes a deal can count: one per suit under TA with `ta_belote: "each_suit"`.
+MAX_BELOTES = max(len(belote_suits(strain)) for strain in range(len(STRAIN_CODES)))

@@ -35,13 +35,12 @@ from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
     CoincheRecord,
-    belote_suits,
     replay_coinche,
     strain_values,
 )
 from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, card_values
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits, card_values
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,
@@ -486,7 +485,7 @@ def coinche_endings(draw: st.DrawFn) -> tuple[CoincheRecord, CoincheOptions]:
     contract = Contract(played.taker, value, strain, draw(st.integers(0, 2)))
     held = [
         Belote(seat, suit)
-        for suit in belote_suits(strain, options)
+        for suit in belote_suits(strain, options.ta_belote)
         for seat, hand in enumerate(played.hands)
         if {Card.of(KING, suit), Card.of(QUEEN, suit)} <= set(hand)
     ]
