@@ -45,7 +45,7 @@ from service.api.schemas import (
     team,
 )
 from service.rules import DEAL_POINTS, team_annonces
-from service.rules.cards import HAND_SIZE, STRAIN_CODES, Suit
+from service.rules.cards import HAND_SIZE
 from service.rules.coinche_bidding import (
     AUCTION_CODES,
     COINCHE,
@@ -70,7 +70,6 @@ from service.rules.coinche_options import (
     Contract,
 )
 from service.rules.coinche_scoring import (
-    MAX_TA_BELOTES,
     CoincheDealScore,
     CoincheDealSummary,
     score_coinche_deal,
@@ -78,6 +77,7 @@ from service.rules.coinche_scoring import (
 )
 from service.rules.dealing import ALGORITHM, MIN_SEED_LENGTH, deal_coinche
 from service.rules.scoring import MAX_DEALS, GameScore
+from service.rules.strains import MAX_BELOTES, STRAIN_CODES, Strain, parse_strain
 from service.rules.table import PLAYERS
 
 blp = Blueprint(
@@ -118,10 +118,10 @@ class StrainField(SuitField):
     problem, value_name = "not_a_strain", "strain"
     codes, inputs, pattern = STRAIN_CODES, STRAIN_INPUTS, STRAIN_PATTERN
 
-    def parse(self, text: str) -> int:  # type: ignore[override]
-        return STRAIN_CODES.index(text.upper()) if len(text) == 2 else int(Suit.parse(text))
+    def parse(self, text: str) -> Strain:  # type: ignore[override]
+        return parse_strain(text)
 
-    def canonical(self, value: int) -> str:
+    def canonical(self, value: Strain) -> str:
         return STRAIN_CODES[value]
 
 
@@ -291,7 +291,7 @@ class CoincheDealBodySchema(Schema):
     )
     capot = nullable(team, "The team (0 or 1, not a count) that won all 8 tricks; null: none.")
     belote = pair(
-        StrictInteger(validate=validate.Range(0, MAX_TA_BELOTES)),
+        StrictInteger(validate=validate.Range(0, MAX_BELOTES)),
         load_default=(0, 0),
         metadata={"description": "Belotes counted per team, 20 each: 0 or 1, up to 4 under TA."},
     )

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES, Suit
+from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKEN
 from service.rules.coinche_options import (
     BID_STEP,
     CAPOT,
@@ -25,10 +25,10 @@ from service.rules.coinche_options import (
 )
 from service.rules.errors import InconsistentInput
 from service.rules.messages import render
+from service.rules.strains import STRAIN_CODES, Strain, allowed_strains, needs_sa_ta, parse_strain
 from service.rules.table import PLAYERS, Seat, seat_after, team_of
 
-PASS, COINCHE, SURCOINCHE = "pass", "coinche", "surcoinche"
-OPEN, TAKEN, REDEAL, INVALID = "open", "taken", "redeal", "invalid"
+COINCHE, SURCOINCHE = "coinche", "surcoinche"
 # Violation codes, in the order RULES-COINCHE.md checks them: the first that applies.
 AUCTION_CLOSED = "auction_closed"
 BID_AFTER_COINCHE = "bid_after_coinche"
@@ -65,7 +65,7 @@ class Call:
 
     kind: str  # pass | coinche | surcoinche | bid
     value: int | str | None = None
-    strain: int | None = None
+    strain: Strain | None = None
 
     def __str__(self) -> str:
         if self.strain is None:
@@ -83,12 +83,7 @@ class Call:
         if bid is None:
             raise InconsistentInput.at(f"/bids/{index}", "not_a_call", call=text)
         value, strain = bid.groups()
-        code = strain.upper()
-        return cls(
-            "bid",
-            CAPOT if value.lower() == CAPOT else int(value),
-            STRAIN_CODES.index(code) if code in STRAIN_CODES else int(Suit.parse(strain)),
-        )
+        return cls("bid", CAPOT if value.lower() == CAPOT else int(value), parse_strain(strain))
 
 
 def _rank(value: int | str) -> int:
@@ -162,7 +157,7 @@ class _State:
     def _bid_violation(self, call: Call) -> str | None:
         if self.coinche:
             return BID_AFTER_COINCHE  # no bid after a coinche
-        if call.strain >= SANS_ATOUT and not self.options.sa_ta:  # type: ignore[operator]
+        if needs_sa_ta(call.strain, self.options.sa_ta):  # type: ignore[arg-type]
             return STRAIN_NOT_ALLOWED
         if not is_bid_value(call.value, self.options):  # type: ignore[arg-type]
             return BID_OUT_OF_RANGE
@@ -197,7 +192,7 @@ class _State:
         surcoinche."""
         if self.over:
             return ()
-        strains = range(len(STRAIN_CODES) if self.options.sa_ta else SANS_ATOUT)
+        strains = allowed_strains(self.options.sa_ta)
         values = [*range(MIN_BID, self.options.max_bid + 1, BID_STEP), CAPOT]
         calls = [Call(PASS)]
         calls += [Call("bid", v, s) for v in values for s in strains]

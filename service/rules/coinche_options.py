@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES
 from service.rules.errors import Problem
 from service.rules.options import MAX_TARGET, OptionSpec, load_options, option_specs
+from service.rules.strains import STRAIN_CODES, Strain, needs_sa_ta
 from service.rules.table import PLAYERS, Seat
 
 CAPOT = "capot"  # a contract value: all 8 tricks, outranks any number
@@ -67,7 +67,7 @@ class Contract(NamedTuple):
 
     taker: Seat
     value: int | str
-    strain: int
+    strain: Strain
     coinche: int = 0
 
     def problems(self, options: CoincheOptions, pointer: str = "/contract") -> list[Problem]:
@@ -83,7 +83,7 @@ class Contract(NamedTuple):
             )
         if self.strain not in range(len(STRAIN_CODES)):
             problems.append(Problem(f"{pointer}/strain", "not_a_strain", {"strain": self.strain}))
-        elif self.strain >= SANS_ATOUT and not options.sa_ta:
+        elif needs_sa_ta(self.strain, options.sa_ta):
             strain = STRAIN_CODES[self.strain]
             problems.append(Problem(f"{pointer}/strain", "strain_needs_sa_ta", {"strain": strain}))
         if self.coinche not in range(COINCHE_LEVELS):

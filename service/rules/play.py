@@ -14,7 +14,7 @@ narrower things, each for a reason written where it is:
   names, save on a trump lead (every lead under TA), where a card of another suit breaks the
   first duty, follow suit, rather than the raise.
 
-`trump` is everywhere a suit, or one of coinche's strains without a trump suit (RULES-COINCHE.md
+`strain` is everywhere a suit, or one of coinche's strains without a trump suit (RULES-COINCHE.md
 "Play"): `SANS_ATOUT`, which no card's suit equals, so that no card trumps, and `TOUT_ATOUT`,
 where every suit ranks in trump order and the led suit is the trick's trump: the same branches
 decide all three.
@@ -29,15 +29,14 @@ from typing import NamedTuple, Protocol
 from service.rules.cards import (
     CARD_PLAIN_STRENGTH,
     CARD_TRUMP_STRENGTH,
-    SANS_ATOUT,
     STRONGER_TRUMPS,
     SUIT_MASKS,
-    TOUT_ATOUT,
     Card,
     mask_of,
 )
 from service.rules.messages import card_names, render, suit_name
 from service.rules.options import DEFAULT_OPTIONS
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Strain
 from service.rules.table import Seat, seat_after
 
 
@@ -104,17 +103,17 @@ class Ruling(NamedTuple):
     illegal: tuple[IllegalPlay, ...]
 
 
-def trick_winner(cards: Sequence[int], trump: int) -> int:
+def trick_winner(cards: Sequence[int], strain: Strain) -> int:
     """Index in `cards` of the card winning the trick so far (RULES.md: the highest trump,
     or without trumps the highest card of the led suit; RULES-COINCHE.md: under SA the highest
     card of the led suit, under TA the highest of the led suit in trump order).
 
-    >>> trick_winner([Card.parse(c) for c in ("7S", "AS", "JH", "10S")], trump=1)
+    >>> trick_winner([Card.parse(c) for c in ("7S", "AS", "JH", "10S")], strain=1)
     2
     """
     led = cards[0] >> 3
-    if trump == TOUT_ATOUT:
-        trump = led  # TA: the led suit in trump order; SA: no card's suit is SANS_ATOUT
+    # TA: the led suit in trump order; SA: no card's suit is SANS_ATOUT
+    trump = led if strain == TOUT_ATOUT else strain
     win, best = 0, cards[0]
     trumped = led == trump  # whether the best card so far is a trump
     for index in range(1, len(cards)):
@@ -129,7 +128,7 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return win
 
 
-def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:
+def always_legal(card: int, trick: Sequence[int], strain: Strain) -> bool:
     """Whether `card` is legal whatever else the hand holds: it leads (RULES.md 1), or it
     follows a plain suit that was led (3: follow; you need not win): `obligation_of_mask`'s
     branches 1 and 3, restated for one card so that it needs no hand. Most plays are one of
@@ -137,13 +136,13 @@ def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:
     if not trick:
         return True
     led = trick[0] >> 3
-    return card >> 3 == led and led != trump and trump != TOUT_ATOUT
+    return card >> 3 == led and led != strain and strain != TOUT_ATOUT
 
 
 def obligation(
     hand: Sequence[Card],
     trick: Sequence[int],
-    trump: int,
+    strain: Strain,
     options: PlayOptions = DEFAULT_OPTIONS,
 ) -> tuple[Sequence[Card], ViolationCode | None, int | None]:
     """The cards of `hand` that may be played to `trick`, the rule that excludes the others
@@ -151,23 +150,23 @@ def obligation(
     The legal cards keep the order of `hand` and are never empty for a non-empty hand.
     """
     held = mask_of(hand)
-    legal, code, best = obligation_of_mask(held, trick, trump, options)
+    legal, code, best = obligation_of_mask(held, trick, strain, options)
     if legal == held:
         return hand, code, best
     return [c for c in hand if legal >> c & 1], code, best
 
 
 def obligation_of_mask(
-    hand: int, trick: Sequence[int], trump: int, options: PlayOptions = DEFAULT_OPTIONS
+    hand: int, trick: Sequence[int], strain: Strain, options: PlayOptions = DEFAULT_OPTIONS
 ) -> tuple[int, ViolationCode | None, int | None]:
     """`obligation` for a hand given as a bit mask (`cards.mask_of`): the legal cards as a
     mask, the rule and the best trump. Every play obligation is decided here."""
     if not trick:
         return hand, None, None  # 1. Leading: any card.
     led = trick[0] >> 3
-    win = trick_winner(trick, trump)
-    if trump == TOUT_ATOUT:
-        trump = led  # TA: the led suit is the trick's trump (RULES-COINCHE.md "Play")
+    win = trick_winner(trick, strain)
+    # TA: the led suit is the trick's trump (RULES-COINCHE.md "Play")
+    trump = led if strain == TOUT_ATOUT else strain
     best = trick[win]
     partner_winning = win == len(trick) - 2  # the partner played two cards before
     follow = hand & SUIT_MASKS[led]
@@ -202,22 +201,25 @@ def obligation_of_mask(
 
 
 def legal_cards(
-    hand: Sequence[Card], trick: Sequence[int], trump: int, options: PlayOptions = DEFAULT_OPTIONS
+    hand: Sequence[Card],
+    trick: Sequence[int],
+    strain: Strain,
+    options: PlayOptions = DEFAULT_OPTIONS,
 ) -> tuple[Card, ...]:
     """The cards of `hand` that may be played to `trick`, in the order of `hand`."""
-    return tuple(obligation(hand, trick, trump, options)[0])
+    return tuple(obligation(hand, trick, strain, options)[0])
 
 
 def violation(
     hand: Sequence[Card],
     trick: Sequence[int],
-    trump: int,
+    strain: Strain,
     card: int,
     options: PlayOptions = DEFAULT_OPTIONS,
 ) -> Violation | None:
     """Why `card` (from `hand`) may not be played to `trick`, or None when it may."""
-    legal, code, best = obligation(hand, trick, trump, options)
-    return _violation_of(card, legal, code, best, trick, trump)
+    legal, code, best = obligation(hand, trick, strain, options)
+    return _violation_of(card, legal, code, best, trick, strain)
 
 
 def _violation_of(
@@ -226,15 +228,14 @@ def _violation_of(
     code: ViolationCode | None,
     best: int | None,
     trick: Sequence[int],
-    trump: int,
+    strain: Strain,
 ) -> Violation | None:
     """Which rule `card` breaks, given the obligation (`legal`, `code`, `best`) of its hand,
     or None when it breaks none."""
     if code is None or card in legal:
         return None
     led = trick[0] >> 3
-    if trump == TOUT_ATOUT:
-        trump = led
+    trump = led if strain == TOUT_ATOUT else strain
     if code is ViolationCode.RAISE_TRUMP and card >> 3 != trump:
         # A trump was led and the card is no trump at all: the first duty is to follow.
         code, best = ViolationCode.FOLLOW_SUIT, None
@@ -245,12 +246,12 @@ def judge(
     hand: Sequence[Card],
     leader: Seat,
     trick: Sequence[Card],
-    trump: int,
+    strain: Strain,
     options: PlayOptions = DEFAULT_OPTIONS,
 ) -> Ruling:
     """Every card of `hand` ruled for the player to move, `seat_after(leader, len(trick))`."""
     seat = seat_after(leader, len(trick))
-    allowed, code, best = obligation_of_mask(mask_of(hand), trick, trump, options)
+    allowed, code, best = obligation_of_mask(mask_of(hand), trick, strain, options)
     if code is None:
         return Ruling(seat, tuple(hand), ())
     legal = tuple(c for c in hand if allowed >> c & 1)
@@ -265,7 +266,7 @@ def judge(
             continue
         follows = card >> 3 == led
         if follows not in shared:
-            shared[follows] = _violation_of(card, legal, code, best, trick, trump)
+            shared[follows] = _violation_of(card, legal, code, best, trick, strain)
         found = shared[follows]
         if found is not None:
             illegal.append(IllegalPlay(card, found))

@@ -20,6 +20,7 @@ from service.rules.cards import (
     KING,
     LAST_TRICK_BONUS,
     QUEEN,
+    SUIT_CODES,
     SUIT_CONTRACT_VALUES,
     Card,
     CardValues,
@@ -147,6 +148,9 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
     problems = []
     if record.taker not in range(PLAYERS):
         problems.append(Problem("/taker", "not_a_seat", {"value": record.taker}))
+    if record.trump not in range(len(SUIT_CODES)):
+        # A classic deal has a trump suit: SA and TA are coinche's (`replay_coinche`).
+        problems.append(Problem("/trump", "not_a_suit", {"suit": record.trump}))
     check_record(record, problems)
     trump = record.trump
     played = judge_plays(record, options, SUIT_CONTRACT_VALUES[trump])

@@ -21,8 +21,9 @@ from service.rules import (
     replay,
     score_deal,
 )
-from service.rules.cards import SANS_ATOUT, TOUT_ATOUT, mask_of
+from service.rules.cards import mask_of
 from service.rules.play import always_legal, obligation_of_mask
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 from service.rules.table import PLAYERS
 from tests.rules.builders import (
     DECK_SIZE,

@@ -42,7 +42,6 @@ from service.rules.cards import (
     DECK_POINTS,
     LAST_TRICK_BONUS,
     Card,
-    Suit,
     mask_of,
 )
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
@@ -281,14 +280,13 @@ def _deal(
 def _classic(record: DealRecord, options: RuleOptions) -> _Deal:
     """A classic record checked (hands required, plays from them, a trump suit) and replayed."""
     hands = _hands(record.hands)
-    if record.trump not in range(len(Suit)):
-        raise InconsistentInput.at("/trump", "not_a_suit", suit=record.trump)
 
     def finish(line: Sequence[Card]) -> Judged:
         return replay(replace(record, plays=(*record.plays, *line)), options)
 
+    judged = finish(())  # first: the replay refuses a trump that is not a suit
     objective = classic_objective(record.trump, options)
-    return _deal(hands, record.plays, record.taker, options, objective, finish, finish(()))
+    return _deal(hands, record.plays, record.taker, options, objective, finish, judged)
 
 
 def _coinche(record: CoincheRecord, options: CoincheOptions) -> _Deal:

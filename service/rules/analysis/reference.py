@@ -39,16 +39,14 @@ from service.rules.cards import (
     CARD_TRUMP_STRENGTH,
     DECK_SIZE,
     LAST_TRICK_BONUS,
-    SANS_ATOUT,
     STRONGER_PLAIN,
     STRONGER_TRUMPS,
     SUIT_MASKS,
-    TOUT_ATOUT,
     Card,
-    card_values,
     mask_of,
 )
 from service.rules.play import PlayOptions, obligation_of_mask, trick_winner
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Strain, card_values
 from service.rules.table import (
     PLAYERS,
     SEAT_TEAMS,
@@ -80,13 +78,13 @@ class OutOfTime(Exception):
 # --- equivalent cards --------------------------------------------------------------------------
 
 
-def _in_trump_order(suit: int, strain: int) -> bool:
+def _in_trump_order(suit: int, strain: Strain) -> bool:
     """Whether `suit` ranks in trump order under `strain`: the trump suit, every suit under
     TA, none under SA (whose strain no suit equals)."""
     return suit == strain or strain == TOUT_ATOUT
 
 
-def _suit_order(suit: int, strain: int) -> tuple[Card, ...]:
+def _suit_order(suit: int, strain: Strain) -> tuple[Card, ...]:
     """The cards of `suit` from the weakest to the strongest under `strain`. (Not cached, as
     nothing that decides a rule here: each search makes its own, so that every test reaches
     it and `make mutants` mutates it.)"""
@@ -133,7 +131,7 @@ def _by_suit(points: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 
 def equivalent_groups(
-    legal: int, out: int, strain: int, points: Sequence[int] | None = None
+    legal: int, out: int, strain: Strain, points: Sequence[int] | None = None
 ) -> tuple[tuple[Card, ...], ...]:
     """`legal` (a mask) in groups of cards that play as one under `strain`, given the cards
     still `out` (in hands or on the table) and the `points` of each card (None: the strain's,
@@ -174,7 +172,7 @@ def _suit_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _stronger(strain: int) -> tuple[int, ...]:
+def _stronger(strain: Strain) -> tuple[int, ...]:
     """Per card, the cards of its suit that beat it under `strain` (each search makes its
     own, as `_suit_order`)."""
     return tuple(
@@ -203,7 +201,7 @@ class _Objective:
 
     def __init__(
         self,
-        strain: int,
+        strain: Strain,
         options: PlayOptions,
         team: Team,
         maximizer: Team | None,
