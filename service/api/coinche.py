@@ -26,7 +26,6 @@ from service.api.schemas import (
     rules_schema,
     seat,
 )
-from service.rules.cards import STRAIN_CODES, Suit
 from service.rules.coinche_options import (
     CAPOT,
     COINCHE_LEVELS,
@@ -35,6 +34,7 @@ from service.rules.coinche_options import (
     CoincheOptions,
     Contract,
 )
+from service.rules.strains import STRAIN_CODES, Strain, parse_strain
 
 blp = Blueprint(
     "coinche",
@@ -74,10 +74,10 @@ class StrainField(SuitField):
     problem, value_name = "not_a_strain", "strain"
     codes, inputs, pattern = STRAIN_CODES, STRAIN_INPUTS, STRAIN_PATTERN
 
-    def parse(self, text: str) -> int:  # type: ignore[override]
-        return STRAIN_CODES.index(text.upper()) if len(text) == 2 else int(Suit.parse(text))
+    def parse(self, text: str) -> Strain:  # type: ignore[override]
+        return parse_strain(text)
 
-    def canonical(self, value: int) -> str:
+    def canonical(self, value: Strain) -> str:
         return STRAIN_CODES[value]
 
 

@@ -19,7 +19,6 @@ from service.api.schemas import (
     judgement,
     seat,
 )
-from service.rules.cards import STRAIN_CODES
 from service.rules.coinche_bidding import (
     AUCTION_CODES,
     COINCHE,
@@ -39,6 +38,7 @@ from service.rules.coinche_options import (
     COINCHE_OPTION_SPECS,
     MIN_BID,
 )
+from service.rules.strains import STRAIN_CODES
 
 
 class ContractAnswerSchema(ContractSchema):

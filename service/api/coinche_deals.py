@@ -30,13 +30,13 @@ from service.api.schemas import (
 from service.rules import DEAL_POINTS, team_annonces
 from service.rules.cards import HAND_SIZE
 from service.rules.coinche_scoring import (
-    MAX_TA_BELOTES,
     CoincheDealScore,
     CoincheDealSummary,
     score_coinche_deal,
 )
 from service.rules.dealing import ALGORITHM, MIN_SEED_LENGTH, deal_coinche
-from service.rules.play import PLAYERS
+from service.rules.strains import MAX_BELOTES
+from service.rules.table import PLAYERS
 
 
 class CoincheDealBodySchema(Schema):
@@ -53,7 +53,7 @@ class CoincheDealBodySchema(Schema):
     )
     capot = nullable(team, "The team (0 or 1, not a count) that won all 8 tricks; null: none.")
     belote = pair(
-        StrictInteger(validate=validate.Range(0, MAX_TA_BELOTES)),
+        StrictInteger(validate=validate.Range(0, MAX_BELOTES)),
         load_default=(0, 0),
         metadata={"description": "Belotes counted per team, 20 each: 0 or 1, up to 4 under TA."},
     )

@@ -42,7 +42,7 @@ from service.rules.coinche_replay import (
     replay_coinche,
     strain_values,
 )
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 
 blp = Blueprint(
     "coinche_play",

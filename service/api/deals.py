@@ -51,8 +51,8 @@ from service.rules import (
 from service.rules.cards import DECK_SIZE, HAND_SIZE
 from service.rules.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
 from service.rules.messages import CATALOG
-from service.rules.play import PLAYERS
 from service.rules.scoring import CONTRACTS
+from service.rules.table import PLAYERS
 
 MAX_SEED_LENGTH = 256
 SVG = "image/svg+xml"

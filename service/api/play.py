@@ -23,7 +23,7 @@ from service.api.schemas import (
 )
 from service.rules import Ruling, check_turn, judge
 from service.rules.cards import HAND_SIZE
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 
 blp = Blueprint(
     "play",

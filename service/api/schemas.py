@@ -36,8 +36,7 @@ from service.rules import (
 from service.rules.annonces import KINDS
 from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, codes, spellings
 from service.rules.options import OptionSpec
-from service.rules.play import PLAYERS
-from service.rules.scoring import TEAMS
+from service.rules.table import PLAYERS, TEAMS
 
 # Every code Card.parse reads: a rank (the ten also as T, any case) then a suit letter (any
 # case) or symbol. Output uses only the canonical subset.

@@ -21,7 +21,7 @@ from service.api.schemas import (
     team,
 )
 from service.rules import TrickResult, judge_trick
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 
 blp = Blueprint("tricks", __name__, description="Who wins a trick, and its card points.")
 

@@ -15,9 +15,9 @@ from xml.sax.saxutils import escape, quoteattr
 from service.rules import DealRecord, Replay
 from service.rules.cards import Card
 from service.rules.messages import card_names, suit_name
-from service.rules.play import PLAYERS
 from service.rules.replay import Renonce, TrickRecord
 from service.rules.scoring import DealScore
+from service.rules.table import PLAYERS, Seat, seat_after, team_of
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RED_SUITS = frozenset({1, 2})  # hearts, diamonds
@@ -188,9 +188,9 @@ def _score_lines(score: DealScore, lang: str) -> Iterator[str]:
         yield labels["offender"].format(team=score.renonce)
 
 
-def _seat_label(record: DealRecord, seat: int, lang: str) -> str:
+def _seat_label(record: DealRecord, seat: Seat, lang: str) -> str:
     labels = LABELS[lang]
-    roles = [labels["team"].format(team=seat % 2)]
+    roles = [labels["team"].format(team=team_of(seat))]
     roles += [
         labels[role]
         for role, who in (("dealer", record.dealer), ("taker", record.taker))
@@ -273,7 +273,7 @@ def _trick_row(
     yield _text(NUMBER_X, middle, str(number + 1))
     yield _text(LEADER_X, middle, str(trick.leader))
     for i, card in enumerate(trick.cards):
-        seat = (trick.leader + i) % PLAYERS
+        seat = seat_after(trick.leader, i)
         x = SEAT0_X + seat * SEAT_STEP
         if seat == trick.winner:  # the winning card stands on a band
             yield (

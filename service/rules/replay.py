@@ -8,7 +8,7 @@ those cards is illegal against any larger hand, so a proof from later plays is n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -20,6 +20,7 @@ from service.rules.cards import (
     KING,
     LAST_TRICK_BONUS,
     QUEEN,
+    SUIT_CODES,
     SUIT_CONTRACT_VALUES,
     Card,
     CardValues,
@@ -29,7 +30,6 @@ from service.rules.errors import InconsistentInput, Problem
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import (
-    PLAYERS,
     PlayOptions,
     Violation,
     always_legal,
@@ -38,7 +38,16 @@ from service.rules.play import (
     trick_winner,
     violation,
 )
-from service.rules.scoring import DealScore, DealSummary, score_deal, team_of
+from service.rules.scoring import DealScore, DealSummary, score_deal
+from service.rules.table import (
+    PLAYERS,
+    TURN_ORDER,
+    Seat,
+    Team,
+    duplicates,
+    seat_after,
+    team_of,
+)
 
 TRICKS = 8
 
@@ -47,7 +56,7 @@ TRICKS = 8
 class Declaration:
     """What a seat declared with its first card: one annonce, given by its cards."""
 
-    seat: int
+    seat: Seat
     cards: tuple[Card, ...]
 
 
@@ -56,9 +65,9 @@ class DealRecord:
     """A deal as played: who dealt, the trump, who took, the cards in the order played, and
     optionally each seat's 8 cards after the deal."""
 
-    dealer: int
+    dealer: Seat
     trump: int
-    taker: int
+    taker: Seat
     plays: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
     belote_announced: bool = False
@@ -68,9 +77,9 @@ class DealRecord:
 class TrickRecord(NamedTuple):
     """One trick of a replay (a named tuple: eight are made per replay, cheaply)."""
 
-    leader: int
+    leader: Seat
     cards: tuple[Card, ...]
-    winner: int | None  # None while the trick is incomplete
+    winner: Seat | None  # None while the trick is incomplete
     points: int | None  # card points, with the dix de der on the last trick
 
 
@@ -88,7 +97,7 @@ class Proof:
 class Renonce:
     play: int
     trick: int
-    seat: int
+    seat: Seat
     card: Card
     violation: Violation
     proof: Proof
@@ -100,7 +109,7 @@ class DeclarationVerdict:
     not count (code and parameters for the message catalog)."""
 
     index: int
-    seat: int
+    seat: Seat
     cards: tuple[Card, ...]
     annonce: Annonce | None
     problem: Problem | None
@@ -112,11 +121,11 @@ class Played(NamedTuple):
     and each team's card points (with the dix de der once the deal is complete). (A named
     tuple: one is made per replay, in a fraction of a frozen dataclass's time.)"""
 
-    seats: Sequence[int]
+    seats: Sequence[Seat]
     tricks: tuple[TrickRecord, ...]
     renonces: tuple[Renonce, ...]
     complete: bool
-    to_move: int | None
+    to_move: Seat | None
     legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
     points: tuple[int, int]
 
@@ -126,10 +135,10 @@ class Replay:
     tricks: tuple[TrickRecord, ...]
     renonces: tuple[Renonce, ...]
     complete: bool
-    to_move: int | None
+    to_move: Seat | None
     legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
     points: tuple[int, int]
-    belote: int | None  # the team holding K and Q of trump, when known
+    belote: Team | None  # the team holding K and Q of trump, when known
     declarations: tuple[DeclarationVerdict, ...]
     score: DealScore | None  # on a complete deal
 
@@ -139,6 +148,9 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
     problems = []
     if record.taker not in range(PLAYERS):
         problems.append(Problem("/taker", "not_a_seat", {"value": record.taker}))
+    if record.trump not in range(len(SUIT_CODES)):
+        # A classic deal has a trump suit: SA and TA are coinche's (`replay_coinche`).
+        problems.append(Problem("/trump", "not_a_suit", {"suit": record.trump}))
     check_record(record, problems)
     trump = record.trump
     played = judge_plays(record, options, SUIT_CONTRACT_VALUES[trump])
@@ -190,14 +202,14 @@ def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) ->
 
     to_move = legal = None
     if complete:
-        points[tricks[-1].winner % 2] += LAST_TRICK_BONUS  # type: ignore[operator]  # dix de der
+        points[team_of(tricks[-1].winner)] += LAST_TRICK_BONUS  # type: ignore[arg-type]  # dix de der
     else:
         last = tricks[-1] if tricks else None
         if last is None:
-            to_move = (record.dealer + 1) % PLAYERS
+            to_move = seat_after(record.dealer)
             table: tuple[Card, ...] = ()
         elif last.winner is None:
-            to_move = (last.leader + len(last.cards)) % PLAYERS
+            to_move = seat_after(last.leader, len(last.cards))
             table = last.cards
         else:
             to_move, table = last.winner, ()
@@ -214,9 +226,9 @@ def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) ->
     )
 
 
-def capot_team(tricks: Sequence[TrickRecord]) -> int | None:
+def capot_team(tricks: Sequence[TrickRecord]) -> Team | None:
     """The team that won all 8 tricks of a complete deal, else None."""
-    winners = {t.winner % 2 for t in tricks if t.winner is not None}
+    winners = {team_of(t.winner) for t in tricks if t.winner is not None}
     return winners.pop() if len(winners) == 1 else None
 
 
@@ -264,54 +276,26 @@ def check_record(record: DealRecord, found: list[Problem]) -> None:
         raise InconsistentInput(problems)
 
 
-def duplicates(
-    cards: Sequence[Card], pointer: str, pointers: Callable[[], Sequence[str]] | None = None
-) -> list[Problem]:
-    """A problem for every card that appears again after its first place: named `pointer/i`,
-    or by `pointers()`, the pointer of each place (made only when some card is repeated)."""
-    if len(set(cards)) == len(cards):
-        return []
-    where = pointers() if pointers else [f"{pointer}/{i}" for i in range(len(cards))]
-    first: dict[Card, str] = {}
-    problems = []
-    for index, card in enumerate(cards):
-        if card in first:
-            problems.append(
-                Problem(
-                    where[index], "duplicate_card", {"card": Cards((card,)), "other": first[card]}
-                )
-            )
-        else:
-            first[card] = where[index]
-    return problems
-
-
-# The seats of a trick in the order they play, by leader.
-_TURN_ORDER = tuple(
-    tuple((leader + offset) % PLAYERS for offset in range(PLAYERS)) for leader in range(PLAYERS)
-)
-
-
 def _tricks(
     record: DealRecord, values: Sequence[int]
-) -> tuple[list[int], list[TrickRecord], list[int]]:
+) -> tuple[list[Seat], list[TrickRecord], list[int]]:
     """Who played each card, the tricks with leader, winner and points (`values` per card,
     the dix de der on the last), and each team's card points so far, dix de der apart."""
     trump = record.trump
-    leader = (record.dealer + 1) % PLAYERS  # The player after the dealer leads first.
-    seats: list[int] = []
+    leader = seat_after(record.dealer)  # The player after the dealer leads first.
+    seats: list[Seat] = []
     tricks: list[TrickRecord] = []
     points = [0, 0]
     plays = record.plays
     for start in range(0, len(plays), PLAYERS):
         cards = plays[start : start + PLAYERS]
-        seats += _TURN_ORDER[leader][: len(cards)]
+        seats += TURN_ORDER[leader][: len(cards)]
         if len(cards) < PLAYERS:
             tricks.append(TrickRecord(leader, cards, None, None))
             break
-        winner = (leader + trick_winner(cards, trump)) % PLAYERS
+        winner = seat_after(leader, trick_winner(cards, trump))
         won = values[cards[0]] + values[cards[1]] + values[cards[2]] + values[cards[3]]
-        points[winner % 2] += won
+        points[team_of(winner)] += won
         if len(tricks) == TRICKS - 1:
             won += LAST_TRICK_BONUS  # dix de der
         tricks.append(TrickRecord(leader, cards, winner, won))
@@ -320,7 +304,7 @@ def _tricks(
 
 
 def _renonces_by_hand(
-    record: DealRecord, seats: Sequence[int], options: PlayOptions
+    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
 ) -> tuple[list[Renonce], list[list[Card]]]:
     """Every play judged against the player's remaining hand; also the hands left."""
     hands = record.hands
@@ -355,7 +339,7 @@ def _renonces_by_hand(
 
 
 def _renonces_by_later_plays(
-    record: DealRecord, seats: Sequence[int], options: PlayOptions
+    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
 ) -> list[Renonce]:
     """Every play judged against the cards its player is known to hold: that card and every
     card the player plays later in the record."""
@@ -390,7 +374,7 @@ def _renonces_by_later_plays(
     return renonces
 
 
-def belote_holder(record: DealRecord, seats: Sequence[int], suit: int) -> int | None:
+def belote_holder(record: DealRecord, seats: Sequence[Seat], suit: int) -> Seat | None:
     """The seat holding both K and Q of `suit`: from the hands, else once one seat has played
     both; None when nobody holds both, or it is not known yet."""
     king, queen = Card.of(KING, suit), Card.of(QUEEN, suit)
@@ -402,7 +386,7 @@ def belote_holder(record: DealRecord, seats: Sequence[int], suit: int) -> int | 
     return None
 
 
-def check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[DeclarationVerdict, ...]:
+def check_declarations(record: DealRecord, seats: Sequence[Seat]) -> tuple[DeclarationVerdict, ...]:
     """Each declaration against its seat's hand: the given hand, else the cards the seat
     played (its whole hand on a complete deal); a card played by another seat was never held.
     """

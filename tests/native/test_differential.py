@@ -31,9 +31,10 @@ from service.rules.analysis import (
 from service.rules.analysis.native import _native
 from service.rules.analysis.questions import _classic, _coinche, coinche_objective
 from service.rules.analysis.reference import MIXED
-from service.rules.cards import DEAL_POINTS, SANS_ATOUT, TOUT_ATOUT
+from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions
 from service.rules.coinche_replay import CoincheRecord
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 from tests.native.differential import (
     COINCHE_OPTIONS,
     DECK,

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.rules import Card, DealRecord, RuleOptions, legal_cards
-from service.rules.cards import ALL_CARDS, TOUT_ATOUT
+from service.rules.cards import ALL_CARDS
 from service.rules.coinche_options import CoincheOptions
-from service.rules.play import PLAYERS
+from service.rules.strains import TOUT_ATOUT
+from service.rules.table import PLAYERS
 
 HAND_SIZE = 8
 DECK_SIZE = 32

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from service.rules.cards import SANS_ATOUT, TOUT_ATOUT, Suit
+from service.rules.cards import Suit
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
 from service.rules.replay import DealRecord
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 from tests.rules.builders import cards, play_deal
 
 HANDS = tuple(

@@ -12,18 +12,17 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, Suit, ViolationCode
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
     CoincheRecord,
-    belote_suits,
     check_strain,
     replay_coinche,
     strain_values,
 )
-from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from service.rules.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
+from service.rules.table import PLAYERS
 from tests.rules.builders import (
     DECK_SIZE,
     SA_TA,
@@ -232,22 +231,6 @@ def test_without_the_hands_a_belote_is_known_once_one_seat_has_played_k_and_q() 
     assert both.belote == (Belote(0, Suit.SPADES),)
     apart = replay_coinche(record(None, (first, "10S QS"), contract), rules)
     assert apart.belote == ()
-
-
-@pytest.mark.parametrize(
-    ("strain", "suits"),
-    [
-        (Suit.SPADES, (0,)),
-        (Suit.CLUBS, (3,)),
-        (SANS_ATOUT, ()),
-        (TOUT_ATOUT, (0, 1, 2, 3)),
-    ],
-)
-def test_belote_suits(strain: int, suits: tuple[int, ...]) -> None:
-    assert belote_suits(strain, CoincheOptions()) == suits
-    assert belote_suits(strain, CoincheOptions(ta_belote="none")) == (
-        () if strain == TOUT_ATOUT else suits
-    )
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, classify
-from service.rules.cards import STRAIN_CODES
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_scoring import (
     CoincheDealScore,
@@ -22,6 +21,7 @@ from service.rules.coinche_scoring import (
     score_coinche_deal,
     score_coinche_game,
 )
+from service.rules.strains import STRAIN_CODES
 from tests.rules.builders import SA_TA, cards
 
 TAKERS, DEFENDERS = "takers", "defenders"

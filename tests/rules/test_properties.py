@@ -21,7 +21,10 @@ from service.rules import (
     replay,
     score_deal,
 )
-from service.rules.play import PLAYERS
+from service.rules.cards import mask_of
+from service.rules.play import always_legal, obligation_of_mask
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.table import PLAYERS
 from tests.rules.builders import (
     DECK_SIZE,
     PlayedDeal,
@@ -310,3 +313,22 @@ def test_a_deal_score_is_consistent_with_the_totals(
 
 def round_to(points: int, options: RuleOptions) -> int:
     return (points + 5) // 10 * 10 if options.rounding == "nearest_ten" else points
+
+
+@given(
+    rngs,
+    options_st,
+    st.sampled_from([*Suit, SANS_ATOUT, TOUT_ATOUT]),
+    st.integers(min_value=0, max_value=PLAYERS - 1),
+)
+def test_a_card_always_legal_is_legal_in_any_hand_that_holds_it(
+    rng: random.Random, options: RuleOptions, strain: int, played: int
+) -> None:
+    # play.py: `always_legal` restates the obligation's branches 1 and 3 for one card.
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    trick, hand = deck[:played], deck[played : played + 8]
+    legal = obligation_of_mask(mask_of(hand), trick, strain, options)[0]
+    for card in hand:
+        if always_legal(card, trick, strain):
+            assert legal >> card & 1
