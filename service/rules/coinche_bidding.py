@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKEN
+from service.rules.cards import SUIT_PATTERN
 from service.rules.coinche_options import (
     BID_STEP,
     CAPOT,
@@ -52,8 +53,23 @@ AUCTION_CODES = (
     SURCOINCHE_WITHOUT_COINCHE,
     SURCOINCHE_BY_DEFENDERS,
 )
-# A bid: an integer or `capot`, then a strain (any ASCII case; suits also as symbols).
-_BID = re.compile(r"(?ai)([0-9]+|capot)(sa|ta|[SHDC♠♥♦♣])")
+
+
+def any_case(word: str) -> str:
+    """A pattern reading `word` in any ASCII case: `[Pp][Aa][Ss][Ss]`."""
+    return "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
+
+
+# The call grammar, once: what Call.parse reads, and the API's documented pattern (which takes
+# no flags, hence every letter in both cases). A bid: an integer or `capot`, then a strain (any
+# ASCII case; suits also as symbols).
+_BID_VALUE = rf"[0-9]+|{any_case(CAPOT)}"
+_BID_STRAIN = rf"{any_case('sa')}|{any_case('ta')}|{SUIT_PATTERN[1:-1]}"
+CALL_PATTERN = (
+    rf"^(?:{any_case(PASS)}|{any_case(COINCHE)}|{any_case(SURCOINCHE)}"
+    rf"|(?:{_BID_VALUE})(?:{_BID_STRAIN}))$"
+)
+_BID = re.compile(rf"({_BID_VALUE})({_BID_STRAIN})")
 _PASSES_AFTER_COINCHE = 3
 _PASSES_AFTER_BID = {"three_passes": 3, "four_passes": 4}
 
