@@ -203,7 +203,7 @@ def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
     """The picture of `record` as `replay` judged it, with sentences in `lang`."""
     labels = LABELS.get(lang, LABELS["en"])
     lang = "fr" if labels is LABELS["fr"] else "en"
-    trump = record.trump
+    trump = record.strain
     body: list[str] = []
     y = 34
     heading = (
