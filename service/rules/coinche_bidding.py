@@ -27,7 +27,14 @@ from service.rules.coinche_options import (
 from service.rules.errors import InconsistentInput
 from service.rules.messages import render
 from service.rules.play import PLAYERS
-from service.rules.strains import STRAIN_CODES, Strain, allowed_strains, needs_sa_ta, parse_strain
+from service.rules.strains import (
+    NO_TRUMP_CODES,
+    STRAIN_CODES,
+    Strain,
+    allowed_strains,
+    needs_sa_ta,
+    parse_strain,
+)
 
 COINCHE, SURCOINCHE = "coinche", "surcoinche"
 # Violation codes, in the order RULES-COINCHE.md checks them: the first that applies.
@@ -55,18 +62,18 @@ AUCTION_CODES = (
 )
 
 
-def any_case(word: str) -> str:
-    """A pattern reading `word` in any ASCII case: `[Pp][Aa][Ss][Ss]`."""
-    return "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
-
-
 # The call grammar, once: what Call.parse reads, and the API's documented pattern (which takes
-# no flags, hence every letter in both cases). A bid: an integer or `capot`, then a strain (any
-# ASCII case; suits also as symbols).
-_BID_VALUE = rf"[0-9]+|{any_case(CAPOT)}"
-_BID_STRAIN = rf"{any_case('sa')}|{any_case('ta')}|{SUIT_PATTERN[1:-1]}"
+# no flags, hence each word in both cases: `pass` as `[Pp][Aa][Ss][Ss]`). A bid: an integer or
+# `capot`, then a strain (any ASCII case; suits also as symbols). (Module-level expressions, not
+# a function: one called only at import would leave mutants no test can reach.)
+_ANY_CASE = {
+    word: "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
+    for word in (PASS, COINCHE, SURCOINCHE, CAPOT, *NO_TRUMP_CODES)
+}
+_BID_VALUE = rf"[0-9]+|{_ANY_CASE[CAPOT]}"
+_BID_STRAIN = "|".join((*(_ANY_CASE[code] for code in NO_TRUMP_CODES), SUIT_PATTERN[1:-1]))
 CALL_PATTERN = (
-    rf"^(?:{any_case(PASS)}|{any_case(COINCHE)}|{any_case(SURCOINCHE)}"
+    rf"^(?:{_ANY_CASE[PASS]}|{_ANY_CASE[COINCHE]}|{_ANY_CASE[SURCOINCHE]}"
     rf"|(?:{_BID_VALUE})(?:{_BID_STRAIN}))$"
 )
 _BID = re.compile(rf"({_BID_VALUE})({_BID_STRAIN})")
