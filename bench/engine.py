@@ -66,12 +66,12 @@ def random_state(rng: random.Random, coinche: bool = False) -> State:
     complete = length - length % PLAYERS
     for start in range(0, complete, PLAYERS):
         trick = record.plays[start : start + PLAYERS]
-        leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
+        leader = (leader + reference_winner(trick, record.strain)) % PLAYERS
     table = record.plays[complete:]
     seat = (leader + len(table)) % PLAYERS
     gone = set(record.plays)
     hand = [c for c in record.hands[seat] if c not in gone]
-    return hand, table, record.trump, leader
+    return hand, table, record.strain, leader
 
 
 def coinche_deal(rng: random.Random) -> tuple[CoincheRecord, CoincheRecord]:

@@ -11,7 +11,6 @@ from marshmallow import validate
 from service.api.coinche import CoincheRequestSchema, ContractSchema, StrainField, blp
 from service.api.examples import example
 from service.api.schemas import (
-    SUIT_PATTERN,
     BoundedList,
     MessageField,
     Schema,
@@ -21,6 +20,7 @@ from service.api.schemas import (
 )
 from service.rules.coinche_bidding import (
     AUCTION_CODES,
+    CALL_PATTERN,
     COINCHE,
     INVALID,
     OPEN,
@@ -61,22 +61,11 @@ EVERY_CALL = [
 ]
 
 
-def any_case(word: str) -> str:
-    """A pattern reading `word` in any ASCII case: `[Pp][Aa][Ss][Ss]`."""
-    return "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
-
-
-# Every call the auction reads (coinche_bidding.Call.parse), as documented: a pattern, since
-# an enum of every spelling would list near-duplicates (`90H`, `90h`, `90♥`).
-CALL_PATTERN = (
-    rf"^(?:{any_case(PASS)}|{any_case(COINCHE)}|{any_case(SURCOINCHE)}"
-    rf"|(?:[0-9]+|{any_case(CAPOT)})(?:{any_case('sa')}|{any_case('ta')}|{SUIT_PATTERN[1:-1]}))$"
-)
-
-
 class AuctionRequestSchema(CoincheRequestSchema):
     dealer = seat(required=True)
     bids = BoundedList(
+        # Every call the auction reads, as a pattern: an enum of every spelling would list
+        # near-duplicates (`90H`, `90h`, `90♥`).
         ma.fields.String(
             validate=validate.Length(max=MAX_CALL_LENGTH), metadata={"pattern": CALL_PATTERN}
         ),

@@ -240,7 +240,7 @@ class ReplayRequestSchema(RequestSchema):
         hands = data["hands"]
         record = DealRecord(
             dealer=data["dealer"],
-            trump=data["trump"],
+            strain=data["trump"],
             taker=data["taker"],
             plays=tuple(data["plays"]),
             hands=None if hands is None else tuple(tuple(hand) for hand in hands),

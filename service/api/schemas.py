@@ -34,7 +34,7 @@ from service.rules import (
     Suit,
 )
 from service.rules.annonces import KINDS
-from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, codes, spellings
+from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, SUIT_PATTERN, codes, spellings
 from service.rules.options import OptionSpec
 from service.rules.table import PLAYERS, TEAMS
 
@@ -43,9 +43,8 @@ from service.rules.table import PLAYERS, TEAMS
 CARD_PATTERN = r"^(?:[789JQKAjqka]|10|[Tt])[SHDCshdc♠♥♦♣]$"
 CANONICAL_CARD_PATTERN = r"^(?:[789JQKA]|10)[SHDC]$"
 SUIT_INPUTS = (*SUIT_CODES, *(code.lower() for code in SUIT_CODES), "♠", "♥", "♦", "♣")
-# Input spellings are documented by patterns: an enum of `S`, `s` and `♠` makes generators
-# name two values alike (openapi-python-client refuses the document).
-SUIT_PATTERN = r"^[SHDCshdc♠♥♦♣]$"
+# Input spellings are documented by patterns (cards.SUIT_PATTERN for a suit): an enum of `S`,
+# `s` and `♠` makes generators name two values alike (openapi-python-client refuses the document).
 
 View = TypeVar("View", bound=Callable[..., Any])
 F = TypeVar("F", bound=ma.fields.Field)

@@ -209,14 +209,14 @@ def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
     y += 16
     if record.hands is not None:
         y = _hands(body, record.hands, record, y, lang)
-    y = _tricks(body, result, record.trump, y, lang)
+    y = _tricks(body, result, record.strain, y, lang)
     y = _sentences(body, _summary_lines(record, result, lang), y)
     return _document(heading, body, y + MARGIN)
 
 
 def _heading(record: DealRecord, lang: str) -> str:
     """The title: the trump, the dealer and the taker."""
-    labels, trump = LABELS[lang], record.trump
+    labels, trump = LABELS[lang], record.strain
     return (
         f"{labels['title']} · {labels['trump']} {SUIT_SYMBOLS[trump]} {suit_name(trump, lang)}"
         f" · {labels['dealer']} {record.dealer} · {labels['taker']} {record.taker}"
@@ -238,7 +238,7 @@ def _hands(
     for seat, hand in enumerate(hands):
         body.append(_text(MARGIN, y + 30, _seat_label(record, seat, lang)))
         for i, card in enumerate(hand):
-            body.append(_card(SEAT0_X + 60 + i * (CARD_W + 8), y, card, record.trump))
+            body.append(_card(SEAT0_X + 60 + i * (CARD_W + 8), y, card, record.strain))
         y += CARD_H + 8
     return y
 

@@ -41,6 +41,8 @@ class Suit(IntEnum):
 SUIT_CODES = ("S", "H", "D", "C")
 
 _SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+# What Suit.parse reads, as a pattern (JSON Schema's take no flags: both cases are spelled).
+SUIT_PATTERN = r"^[SHDCshdc♠♥♦♣]$"
 
 RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)

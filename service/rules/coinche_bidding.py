@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKEN
+from service.rules.cards import SUIT_PATTERN
 from service.rules.coinche_options import (
     BID_STEP,
     CAPOT,
@@ -25,7 +26,14 @@ from service.rules.coinche_options import (
 )
 from service.rules.errors import InconsistentInput
 from service.rules.messages import render
-from service.rules.strains import STRAIN_CODES, Strain, allowed_strains, needs_sa_ta, parse_strain
+from service.rules.strains import (
+    NO_TRUMP_CODES,
+    STRAIN_CODES,
+    Strain,
+    allowed_strains,
+    needs_sa_ta,
+    parse_strain,
+)
 from service.rules.table import PLAYERS, Seat, seat_after, team_of
 
 COINCHE, SURCOINCHE = "coinche", "surcoinche"
@@ -52,8 +60,23 @@ AUCTION_CODES = (
     SURCOINCHE_WITHOUT_COINCHE,
     SURCOINCHE_BY_DEFENDERS,
 )
-# A bid: an integer or `capot`, then a strain (any ASCII case; suits also as symbols).
-_BID = re.compile(r"(?ai)([0-9]+|capot)(sa|ta|[SHDC♠♥♦♣])")
+
+
+# The call grammar, once: what Call.parse reads, and the API's documented pattern (which takes
+# no flags, hence each word in both cases: `pass` as `[Pp][Aa][Ss][Ss]`). A bid: an integer or
+# `capot`, then a strain (any ASCII case; suits also as symbols). (Module-level expressions, not
+# a function: one called only at import would leave mutants no test can reach.)
+_ANY_CASE = {
+    word: "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
+    for word in (PASS, COINCHE, SURCOINCHE, CAPOT, *NO_TRUMP_CODES)
+}
+_BID_VALUE = rf"[0-9]+|{_ANY_CASE[CAPOT]}"
+_BID_STRAIN = "|".join((*(_ANY_CASE[code] for code in NO_TRUMP_CODES), SUIT_PATTERN[1:-1]))
+CALL_PATTERN = (
+    rf"^(?:{_ANY_CASE[PASS]}|{_ANY_CASE[COINCHE]}|{_ANY_CASE[SURCOINCHE]}"
+    rf"|(?:{_BID_VALUE})(?:{_BID_STRAIN}))$"
+)
+_BID = re.compile(rf"({_BID_VALUE})({_BID_STRAIN})")
 _PASSES_AFTER_COINCHE = 3
 _PASSES_AFTER_BID = {"three_passes": 3, "four_passes": 4}
 

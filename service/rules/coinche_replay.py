@@ -19,8 +19,7 @@ from service.rules.replay import (
     DealRecord,
     Declaration,
     DeclarationVerdict,
-    Renonce,
-    TrickRecord,
+    PlaysJudged,
     belote_holder,
     capot_team,
     check_declarations,
@@ -58,10 +57,10 @@ class CoincheRecord:
     declarations: tuple[Declaration, ...] = ()
 
     def as_deal_record(self) -> DealRecord:
-        """The record the shared replay machinery reads, with the strain as its trump."""
+        """The record the shared replay machinery reads."""
         return DealRecord(
             dealer=self.dealer,
-            trump=self.contract.strain,
+            strain=self.contract.strain,
             taker=self.contract.taker,
             plays=self.plays,
             hands=self.hands,
@@ -70,13 +69,7 @@ class CoincheRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class CoincheReplay:
-    tricks: tuple[TrickRecord, ...]
-    renonces: tuple[Renonce, ...]
-    complete: bool
-    to_move: int | None
-    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
-    points: tuple[int, int]  # the strain's values, scaled when the option says; 162 in all
+class CoincheReplay(PlaysJudged):
     belote: tuple[Belote, ...]  # the belotes counted
     declarations: tuple[DeclarationVerdict, ...]
     score: CoincheDealScore | None  # on a complete deal, the renonce penalty applied
@@ -137,12 +130,7 @@ def replay_coinche(
             options,
         )
     return CoincheReplay(
-        tricks=played.tricks,
-        renonces=played.renonces,
-        complete=played.complete,
-        to_move=played.to_move,
-        legal=played.legal,
-        points=played.points,
+        **played.judged(),
         belote=belotes,
         declarations=declarations,
         score=score,

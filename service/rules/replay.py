@@ -9,8 +9,8 @@ those cards is illegal against any larger hand, so a proof from later plays is n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
 
 from service.rules.annonces import Annonce, classify
 from service.rules.cards import (
@@ -39,6 +39,7 @@ from service.rules.play import (
     violation,
 )
 from service.rules.scoring import DealScore, DealSummary, score_deal
+from service.rules.strains import Strain
 from service.rules.table import (
     PLAYERS,
     TURN_ORDER,
@@ -62,11 +63,12 @@ class Declaration:
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """A deal as played: who dealt, the trump, who took, the cards in the order played, and
-    optionally each seat's 8 cards after the deal."""
+    """A deal as played: who dealt, the strain (classic's trump suit; coinche's may be SA or
+    TA), who took, the cards in the order played, and optionally each seat's 8 cards after the
+    deal."""
 
     dealer: Seat
-    trump: int
+    strain: Strain
     taker: Seat
     plays: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
@@ -115,29 +117,34 @@ class DeclarationVerdict:
     problem: Problem | None
 
 
-class Played(NamedTuple):
-    """A deal record's plays judged, whatever the variant: who played each card, the tricks,
-    every proven renonce, who is to move and, when the hands are known, what they may play,
-    and each team's card points (with the dix de der once the deal is complete). (A named
-    tuple: one is made per replay, in a fraction of a frozen dataclass's time.)"""
+@dataclass(frozen=True, slots=True)
+class PlaysJudged:
+    """A deal record's plays judged, whatever the variant: the tricks, every proven renonce,
+    who is to move and, when the hands are known, what they may play, and each team's card
+    points (with the dix de der once the deal is complete). A replay of either variant is
+    this and what it adds."""
 
-    seats: Sequence[Seat]
     tricks: tuple[TrickRecord, ...]
     renonces: tuple[Renonce, ...]
     complete: bool
     to_move: Seat | None
     legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
-    points: tuple[int, int]
+    points: tuple[int, int]  # the strain's values, scaled when coinche's option says; 162 in all
+
+    def judged(self) -> dict[str, Any]:
+        """These fields by name, to make a variant's replay of them."""
+        return {field.name: getattr(self, field.name) for field in fields(PlaysJudged)}
 
 
 @dataclass(frozen=True, slots=True)
-class Replay:
-    tricks: tuple[TrickRecord, ...]
-    renonces: tuple[Renonce, ...]
-    complete: bool
-    to_move: Seat | None
-    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
-    points: tuple[int, int]
+class Played(PlaysJudged):
+    """The plays judged (`judge_plays`), with who played each card."""
+
+    seats: Sequence[Seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay(PlaysJudged):
     belote: Team | None  # the team holding K and Q of trump, when known
     declarations: tuple[DeclarationVerdict, ...]
     score: DealScore | None  # on a complete deal
@@ -148,11 +155,11 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
     problems = []
     if record.taker not in range(PLAYERS):
         problems.append(Problem("/taker", "not_a_seat", {"value": record.taker}))
-    if record.trump not in range(len(SUIT_CODES)):
+    if record.strain not in range(len(SUIT_CODES)):
         # A classic deal has a trump suit: SA and TA are coinche's (`replay_coinche`).
-        problems.append(Problem("/trump", "not_a_suit", {"suit": record.trump}))
+        problems.append(Problem("/trump", "not_a_suit", {"suit": record.strain}))
     check_record(record, problems)
-    trump = record.trump
+    trump = record.strain
     played = judge_plays(record, options, SUIT_CONTRACT_VALUES[trump])
     renonces, points = played.renonces, played.points
 
@@ -174,12 +181,7 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
             options,
         )
     return Replay(
-        tricks=played.tricks,
-        renonces=renonces,
-        complete=played.complete,
-        to_move=played.to_move,
-        legal=played.legal,
-        points=points,
+        **played.judged(),
         belote=None if holder is None else team_of(holder),
         declarations=declarations,
         score=score,
@@ -187,9 +189,9 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
 
 
 def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) -> Played:
-    """The plays of `record` judged under `record.trump` (a suit, or a coinche strain), the
+    """The plays of `record` judged under `record.strain` (a suit, or a coinche strain), the
     cards worth `values`: the part of a replay every variant shares."""
-    trump = record.trump
+    strain = record.strain
     seats, tricks, raw = _tricks(record, values.points)
     complete = len(record.plays) == DECK_SIZE
     if record.hands is not None:
@@ -214,15 +216,9 @@ def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) ->
         else:
             to_move, table = last.winner, ()
         if remaining is not None:
-            legal = tuple(obligation(remaining[to_move], table, trump, options)[0])
+            legal = tuple(obligation(remaining[to_move], table, strain, options)[0])
     return Played(
-        seats,
-        tuple(tricks),
-        tuple(renonces),
-        complete,
-        to_move,
-        legal,
-        (points[0], points[1]),
+        tuple(tricks), tuple(renonces), complete, to_move, legal, (points[0], points[1]), seats
     )
 
 
@@ -281,7 +277,7 @@ def _tricks(
 ) -> tuple[list[Seat], list[TrickRecord], list[int]]:
     """Who played each card, the tricks with leader, winner and points (`values` per card,
     the dix de der on the last), and each team's card points so far, dix de der apart."""
-    trump = record.trump
+    strain = record.strain
     leader = seat_after(record.dealer)  # The player after the dealer leads first.
     seats: list[Seat] = []
     tricks: list[TrickRecord] = []
@@ -293,7 +289,7 @@ def _tricks(
         if len(cards) < PLAYERS:
             tricks.append(TrickRecord(leader, cards, None, None))
             break
-        winner = seat_after(leader, trick_winner(cards, trump))
+        winner = seat_after(leader, trick_winner(cards, strain))
         won = values[cards[0]] + values[cards[1]] + values[cards[2]] + values[cards[3]]
         points[team_of(winner)] += won
         if len(tricks) == TRICKS - 1:
@@ -312,7 +308,7 @@ def _renonces_by_hand(
     held = [mask_of(hand) for hand in hands]  # what each seat still holds, as a bit mask
     renonces: list[Renonce] = []
     problems: list[Problem] = []
-    plays, trump = record.plays, record.trump
+    plays, strain = record.plays, record.strain
     for index, card in enumerate(plays):
         seat = seats[index]
         if not held[seat] >> card & 1:
@@ -323,11 +319,11 @@ def _renonces_by_hand(
             )
             continue
         table = plays[index - index % PLAYERS : index]
-        if not always_legal(card, table, trump):
-            legal = obligation_of_mask(held[seat], table, trump, options)[0]
+        if not always_legal(card, table, strain):
+            legal = obligation_of_mask(held[seat], table, strain, options)[0]
             if not legal >> card & 1:  # a renonce: say why, from the hand in its order
                 hand = [c for c in hands[seat] if held[seat] >> c & 1]
-                found = violation(hand, table, trump, card, options)
+                found = violation(hand, table, strain, card, options)
                 assert found is not None
                 renonces.append(Renonce(index, index // PLAYERS, seat, card, found, Proof("hand")))
         held[seat] &= ~(1 << card)
@@ -352,10 +348,10 @@ def _renonces_by_later_plays(
         for position, index in enumerate(seat_plays):
             table = plays[index - index % PLAYERS : index]
             card = plays[index]
-            if always_legal(card, table, record.trump):
+            if always_legal(card, table, record.strain):
                 continue
             known = [plays[i] for i in seat_plays[position:]]
-            found = violation(known, table, record.trump, card, options)
+            found = violation(known, table, record.strain, card, options)
             if found is None:
                 continue
             # The first later play of a card that had to be played proves it was held.

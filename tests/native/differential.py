@@ -102,7 +102,7 @@ class Objective(NamedTuple):
 def takers_objective(record: DealRecord, options: RuleOptions) -> Objective:
     """What `solve` counts: the takers' points, the capot's extra in."""
     takers = record.taker % 2
-    return Objective(record.trump, options, takers, takers, False, (options.capot - 162) // 2)
+    return Objective(record.strain, options, takers, takers, False, (options.capot - 162) // 2)
 
 
 def make(

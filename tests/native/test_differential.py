@@ -249,7 +249,7 @@ def test_each_step_of_the_search_answers_as_the_reference(
     maximizer = None if against else team
     bonus = 0 if count_tricks else bonus
     if strain is None:  # classic, the record's trump
-        objective = Objective(record.trump, options, team, maximizer, count_tricks, bonus)
+        objective = Objective(record.strain, options, team, maximizer, count_tricks, bonus)
         counted: tuple[object, ...] = ()
     else:  # coinche's strain, its points in the search's unit (scaled ones finer)
         objective = Objective(strain, coinche, team, maximizer, count_tricks, bonus)

@@ -47,7 +47,7 @@ class PlayedDeal:
 
     def without_hands(self) -> DealRecord:
         return DealRecord(
-            self.record.dealer, self.record.trump, self.record.taker, self.record.plays
+            self.record.dealer, self.record.strain, self.record.taker, self.record.plays
         )
 
 

@@ -272,7 +272,7 @@ def classic_case(record: DealRecord, options: RuleOptions) -> Case:
 
     return Case(
         record,
-        classic(record.trump, options),
+        classic(record.strain, options),
         record.taker % 2,
         options.capot,
         lambda: solve(record, options),

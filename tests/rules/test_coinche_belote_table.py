@@ -85,5 +85,5 @@ def test_a_coinche_record_is_read_as_a_deal_with_the_strain_as_trump() -> None:
     plays = cards("AS 7S")
     record = CoincheRecord(2, Contract(1, 90, TOUT_ATOUT, 1), plays, HANDS, (Belote(0, S),))
     assert record.as_deal_record() == DealRecord(
-        dealer=2, trump=TOUT_ATOUT, taker=1, plays=plays, hands=HANDS
+        dealer=2, strain=TOUT_ATOUT, taker=1, plays=plays, hands=HANDS
     )

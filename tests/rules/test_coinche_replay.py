@@ -321,7 +321,7 @@ def coinche(played: PlayedDeal, hands: bool = True) -> CoincheRecord:
     deal = played.record
     return CoincheRecord(
         dealer=deal.dealer,
-        contract=Contract(deal.taker, 80, deal.trump),
+        contract=Contract(deal.taker, 80, deal.strain),
         plays=deal.plays,
         hands=deal.hands if hands else None,
     )

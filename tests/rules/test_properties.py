@@ -64,7 +64,9 @@ def player_to_move(played: PlayedDeal) -> tuple[int, tuple[int, ...]]:
     plays = record.plays
     full = len(plays) - len(plays) % PLAYERS
     for start in range(0, full, PLAYERS):
-        leader = (leader + reference_winner(plays[start : start + PLAYERS], record.trump)) % PLAYERS
+        leader = (
+            leader + reference_winner(plays[start : start + PLAYERS], record.strain)
+        ) % PLAYERS
     table = plays[full:]
     return (leader + len(table)) % PLAYERS, table
 
@@ -79,8 +81,8 @@ def test_a_complete_deal_holds_162_points_shared_as_the_table_says(
     leader = (record.dealer + 1) % PLAYERS
     for start in range(0, DECK_SIZE, PLAYERS):
         trick = record.plays[start : start + PLAYERS]
-        leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
-        expected[leader % 2] += sum(reference_points(c, record.trump) for c in trick)
+        leader = (leader + reference_winner(trick, record.strain)) % PLAYERS
+        expected[leader % 2] += sum(reference_points(c, record.strain) for c in trick)
     expected[leader % 2] += 10  # dix de der
     for deal_record in (record, played.without_hands()):
         result = replay(deal_record)
@@ -97,7 +99,7 @@ def test_the_legal_set_is_never_empty_and_is_what_the_rules_allow(
     played = play_deal(rng, length, illegal_rate=0.2, options=options)
     seat, table = player_to_move(played)
     hand = remaining_hands(played)[seat]
-    trump = played.record.trump
+    trump = played.record.strain
     legal = legal_cards(hand, table, trump, options)
     assert legal
     assert list(legal) == [c for c in hand if c in legal]  # a subset, in the hand's order
@@ -146,7 +148,7 @@ def seats_of(played: PlayedDeal) -> list[int]:
         trick = record.plays[start : start + PLAYERS]
         seats += [(leader + i) % PLAYERS for i in range(len(trick))]
         if len(trick) == PLAYERS:
-            leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
+            leader = (leader + reference_winner(trick, record.strain)) % PLAYERS
     return seats
 
 
@@ -158,7 +160,7 @@ def test_a_renonce_names_the_cards_the_rules_required_of_the_cards_known(
     remaining hand that were legal; from the plays alone, a subset of them, each naming the
     legal cards among the card played and the seat's later plays."""
     played = play_deal(rng, length, illegal_rate=0.3, options=options)
-    record, trump = played.record, played.record.trump
+    record, trump = played.record, played.record.strain
     assert record.hands is not None
     seats = seats_of(played)
 

@@ -92,6 +92,6 @@ def test_a_classic_deal_has_a_trump_suit_never_sa_or_ta(strain: int) -> None:
     """Classic has no SA or TA: a classic record in one is refused at /trump, not crashed on."""
     hands = tuple(ALL_CARDS[seat * 8 : seat * 8 + 8] for seat in range(4))
     with pytest.raises(InconsistentInput) as raised:
-        replay(DealRecord(dealer=0, trump=strain, taker=0, plays=(), hands=hands))
+        replay(DealRecord(dealer=0, strain=strain, taker=0, plays=(), hands=hands))
     assert [p.pointer for p in raised.value.problems] == ["/trump"]
     assert raised.value.problems[0].code == "not_a_suit"

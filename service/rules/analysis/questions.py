@@ -285,7 +285,7 @@ def _classic(record: DealRecord, options: RuleOptions) -> _Deal:
         return replay(replace(record, plays=(*record.plays, *line)), options)
 
     judged = finish(())  # first: the replay refuses a trump that is not a suit
-    objective = classic_objective(record.trump, options)
+    objective = classic_objective(record.strain, options)
     return _deal(hands, record.plays, record.taker, options, objective, finish, judged)
 
 
