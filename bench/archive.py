@@ -17,9 +17,10 @@ from typing import Any, Final
 import orjson
 
 from service.rules import deal, legal_cards, trick_winner
-from service.rules.cards import HAND_SIZE, Card, Suit
+from service.rules.cards import HAND_SIZE, SUIT_CODES, Card
 from service.rules.dealing import deal_coinche
-from service.rules.play import PLAYERS
+from service.rules.strains import STRAIN_CODES, Strain
+from service.rules.table import PLAYERS, Seat, seat_after
 
 POOL: Final = tuple(f"player-{n:02d}" for n in range(1, 13))
 RENONCERS: Final = ("player-03", "player-07")
@@ -67,15 +68,15 @@ def archive(count: int, seed: int = 0, coinche_share: float = 0.25) -> Archive:
         text_seed = f"audit archive {seed} deal {number}"
         if rng.random() < coinche_share:
             hands = deal_coinche(text_seed, dealer)
-            strain = Suit(rng.randrange(4))
+            strain: Strain = rng.randrange(len(SUIT_CODES))  # a suit: any table plays it
             record: dict[str, Any] = {
                 "variant": "coinche",
-                "contract": {"taker": taker, "value": 80, "strain": str(strain)},
+                "contract": {"taker": taker, "value": 80, "strain": STRAIN_CODES[strain]},
             }
         else:
             dealt = deal(text_seed, dealer, taker)
             hands, strain = dealt.hands, dealt.turned.suit
-            record = {"trump": str(strain), "taker": taker}
+            record = {"trump": STRAIN_CODES[strain], "taker": taker}
         plays, renouncer = _play(rng, hands, dealer, strain, players)
         if renouncer is not None:
             made.renonces.append((record_id, renouncer))
@@ -95,20 +96,20 @@ def archive(count: int, seed: int = 0, coinche_share: float = 0.25) -> Archive:
 def _play(
     rng: random.Random,
     hands: Sequence[Sequence[Card]],
-    dealer: int,
-    strain: int,
+    dealer: Seat,
+    strain: Strain,
     players: Sequence[str],
 ) -> tuple[list[Card], str | None]:
     """A deal played at random among the legal cards, but for one renonce by a renouncer
     (at most one a deal); the cards played, and who renounced."""
     held = [list(hand) for hand in hands]
-    leader = (dealer + 1) % PLAYERS
+    leader = seat_after(dealer)
     plays: list[Card] = []
     renouncer = None
     for _ in range(HAND_SIZE):
         trick: list[Card] = []
         for offset in range(PLAYERS):
-            seat = (leader + offset) % PLAYERS
+            seat = seat_after(leader, offset)
             legal = legal_cards(held[seat], trick, strain)
             illegal = [card for card in held[seat] if card not in legal]
             if (
@@ -123,5 +124,5 @@ def _play(
             held[seat].remove(card)
             trick.append(card)
         plays += trick
-        leader = (leader + trick_winner(trick, strain)) % PLAYERS
+        leader = seat_after(leader, trick_winner(trick, strain))
     return plays, renouncer

@@ -19,8 +19,8 @@ from marshmallow import validate
 
 from service.api.direct import Answer, Direct
 from service.audit.records import Line, Unreadable
-from service.rules.play import PLAYERS
-from service.rules.scoring import MADE, team_of
+from service.rules.scoring import MADE
+from service.rules.table import PLAYERS, Seat, team_of
 
 CLASSIC, COINCHE = "classic", "coinche"
 # Each variant's endpoints: the replay, and the review.
@@ -157,7 +157,7 @@ def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
     return Judged(text, deal, review_refused=reviewed is not None and reviewed.status != 200)
 
 
-def _taker(body: dict[str, Any], variant: str) -> int:
+def _taker(body: dict[str, Any], variant: str) -> Seat:
     """The taker's seat, as the endpoint's body names it (the endpoint has accepted it)."""
     return int(body["contract"]["taker"] if variant == COINCHE else body["taker"])
 

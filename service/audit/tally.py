@@ -16,8 +16,7 @@ from typing import Any
 
 from service.audit.judging import Deal, Judged
 from service.audit.records import Unreadable
-from service.rules.play import PLAYERS
-from service.rules.scoring import team_of
+from service.rules.table import PLAYERS, TEAMS, team_of
 
 
 class Player(IntEnum):
@@ -115,7 +114,7 @@ class Tally:
         for seat, player in enumerate(players):
             self.players.setdefault(player, [0] * len(Player))
             _add(self.players[player], _player_counts(deal, seat))
-        for team in range(2):
+        for team in range(TEAMS):
             seats = [seat for seat in range(PLAYERS) if team_of(seat) == team]
             key = tuple(sorted(players[seat] for seat in seats))
             ordered = sorted(seats, key=lambda seat: players[seat])
