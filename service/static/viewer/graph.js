@@ -11,8 +11,8 @@ const HEIGHT = 270;
 const PAD = { left: 46, right: 18, top: 18, bottom: 40 };
 const TICKS = [0, 40, 80, 120, 162];
 
-/** How each label is drawn: the symbol chess players write beside such a move. */
-export const LABEL_SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+/** How each label is drawn: the symbol chess players write beside such a move; R a renonce. */
+export const LABEL_SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??", renonce: "R" };
 
 function svg(name, attributes = {}, text = null) {
   const element = document.createElementNS(NS, name);
@@ -101,7 +101,7 @@ export function valueGraph({ points, line, step, pick, texts }) {
     mark.append(svg("rect", { x: x(k) - inner.width / plays / 2, y: PAD.top, width: inner.width / plays, height: inner.height, class: "target" }));
     mark.append(svg("circle", { cx: x(k), cy: y(middle), r: point.label ? 6 : 3.5, class: "dot" }));
     if (point.label) {
-      mark.append(svg("text", { x: x(k), y: y(middle) - 10, class: "symbol" }, LABEL_SYMBOLS[point.label] ?? "?"));
+      mark.append(svg("text", { x: x(k), y: y(middle) - 10, class: "symbol" }, LABEL_SYMBOLS[point.label]));
     }
     mark.addEventListener("click", () => pick(k));
     mark.addEventListener("keydown", (event) => {

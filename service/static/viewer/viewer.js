@@ -975,35 +975,45 @@ async function review() {
 /** The takers' final card points in a value, or null. */
 const takersPoints = (value) => value?.points?.[takers()] ?? null;
 
+/** The label the graph marks a play with (a best card's is not marked), or null. */
+const markedLabel = (play) => (play.label in LABEL_SYMBOLS ? play.label : null);
+
+/** What the value after `k` cards is in words: the takers' final points, or the bounds the
+ * search proved when the budget ran out first. */
+function valueWords(value, bounds) {
+  if (value !== null) return t("pointValue", { v: value });
+  return bounds ? t("pointBounds", { lo: bounds[0], hi: bounds[1] }) : null;
+}
+
 /** What a screen reader says of the graph's point after `k` cards. */
 function pointName(k, reviewed) {
   if (k === 0) {
-    const value = takersPoints(reviewed[0]?.before);
-    return value === null ? t("pointStartUnknown") : t("pointStart", { v: value });
+    const start = reviewed[0];
+    const words = start ? valueWords(takersPoints(start.before), start.before_bounds) : null;
+    return words === null ? t("pointStartUnknown") : `${t("pointStart", { value: words })}.`;
   }
   const play = reviewed[k - 1];
   const parts = [t("pointCard", { k, seat: play.seat, card: cardName(play.card) })];
-  const value = takersPoints(play.after);
-  if (value !== null) parts.push(t("pointValue", { v: value }));
-  else if (play.bounds) parts.push(t("pointBounds", { lo: play.bounds[0], hi: play.bounds[1] }));
-  if (play.label) parts.push(t("pointLabel", { label: t(`label_${play.label}`), loss: play.loss }));
+  const words = valueWords(takersPoints(play.after), play.after_bounds);
+  if (words !== null) parts.push(words);
+  if (!play.judged) parts.push(t("pointUnjudged"));
+  else if (markedLabel(play)) parts.push(t("pointLabel", { label: t(`label_${play.label}`), loss: play.loss }));
   else if (play.loss > 0) parts.push(t("pointLoss", { loss: play.loss }));
   if (play.decisive) parts.push(t("pointDecisive"));
   return `${parts.join(". ")}.`;
 }
 
 function graphPoints(reviewed) {
-  const start = reviewed[0]?.before ?? null;
-  const first = { value: takersPoints(start), bounds: null, label: null, decisive: false, name: pointName(0, reviewed) };
+  const start = reviewed[0];
+  const point = (value, bounds, play) => ({
+    value: takersPoints(value),
+    bounds: takersPoints(value) === null ? bounds ?? null : null,
+    label: play ? markedLabel(play) : null,
+    decisive: Boolean(play?.decisive),
+  });
   return [
-    first,
-    ...reviewed.map((play, i) => ({
-      value: takersPoints(play.after),
-      bounds: takersPoints(play.after) === null ? play.bounds ?? null : null,
-      label: play.label ?? null,
-      decisive: Boolean(play.decisive),
-      name: pointName(i + 1, reviewed),
-    })),
+    { ...point(start?.before, start?.before_bounds, null), name: pointName(0, reviewed) },
+    ...reviewed.map((play, i) => ({ ...point(play.after, play.after_bounds, play), name: pointName(i + 1, reviewed) })),
   ];
 }
 
@@ -1049,9 +1059,9 @@ function reviewTable(data) {
     who.scope = "row";
     who.textContent = name;
     line.append(who);
-    const mean = figures.plays ? figures.loss / figures.plays : 0;
-    const precision = figures.precision === null || figures.precision === undefined ? "—" : t("percent", { n: figures.precision });
-    for (const text of [figures.plays, figures.loss, mean.toFixed(1), precision, ...REVIEW_COUNTS.map((label) => figures.labels?.[label] ?? 0)]) {
+    const decimal = (n, digits) => n.toLocaleString(state.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 1), t("percent", { n: decimal(figures.precision, 1) })];
+    for (const text of [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       line.append(cell);
