@@ -7,6 +7,7 @@ To add a resource, write `service/api/<resource>.py` with
 from __future__ import annotations
 
 from service.api import (
+    advice,
     analysis,
     annonces,
     bidding,
@@ -36,5 +37,6 @@ BLUEPRINTS: list[Blueprint] = [
     coinche_play.blp,
     viewer.blp,
     analysis.blp,
+    advice.blp,
     problem_pages.blp,
 ]

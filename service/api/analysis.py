@@ -115,9 +115,19 @@ blp = Blueprint(
 )
 
 
-def _budget(asked: int) -> int:
+def capped(asked: int) -> int:
+    """A budget asked for, capped by `ANALYSIS_BUDGET_CAP_MS` when the app sets it."""
     cap = flask.current_app.config.get(BUDGET_CAP)
     return asked if cap is None else min(asked, int(cap))
+
+
+def budget_field(description: str) -> StrictInteger:
+    """`budget_ms`, as every search takes it (an analysis, advice), with its `description`."""
+    return StrictInteger(
+        validate=validate.Range(1, MAX_BUDGET_MS),
+        load_default=DEFAULT_BUDGET_MS,
+        metadata={"description": description, "default": DEFAULT_BUDGET_MS},
+    )
 
 
 class Analysed(Schema):
@@ -131,19 +141,12 @@ class Analysed(Schema):
         required=True,
         metadata={"description": "Each seat's 8 cards after the deal."},
     )
-    budget_ms = StrictInteger(
-        validate=validate.Range(1, MAX_BUDGET_MS),
-        load_default=DEFAULT_BUDGET_MS,
-        metadata={
-            "description": "Milliseconds the search may take; past them it answers bounds.",
-            "default": DEFAULT_BUDGET_MS,
-        },
-    )
+    budget_ms = budget_field("Milliseconds the search may take; past them it answers bounds.")
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         replayed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
-        return {**replayed, "budget_ms": _budget(data["budget_ms"])}
+        return {**replayed, "budget_ms": capped(data["budget_ms"])}
 
 
 class AnalysisRequestSchema(Analysed, ReplayRequestSchema):
