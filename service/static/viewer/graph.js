@@ -8,7 +8,7 @@ const DEAL_POINTS = 162;
 const PLAYS_PER_TRICK = 4;
 const WIDTH = 820;
 const HEIGHT = 270;
-const PAD = { left: 46, right: 18, top: 18, bottom: 40 };
+const PAD = { left: 46, right: 40, top: 18, bottom: 40 };
 const TICKS = [0, 40, 80, 120, 162];
 
 /** How each label is drawn: the symbol chess players write beside such a move; R a renonce. */
@@ -27,7 +27,8 @@ function svg(name, attributes = {}, text = null) {
  *   takers' final card points, or null), `bounds` ([lo, hi] when the search did not settle
  *   it), `label` (of the card that led there, or null), `decisive`, `name` (what a screen
  *   reader says).
- * - `line`: `{points, text}`, the takers' card points that make the contract, or null.
+ * - `line`: the takers' card points that make the contract (marked by its number at the
+ *   right end), or null.
  * - `step`: the step on the table; `pick(step)`: go there (a click, Enter or Space).
  * - `texts`: `{title, axis, trick(n)}` (the graph's name, the value axis, trick n's name).
  */
@@ -58,11 +59,11 @@ export function valueGraph({ points, line, step, pick, texts }) {
   root.append(grid);
 
   if (line) {
-    const at = y(line.points);
+    const at = y(line);
     const contract = svg("g", { class: "contract-line", "aria-hidden": "true" });
     contract.append(svg("rect", { x: PAD.left, y: PAD.top, width: inner.width, height: at - PAD.top, class: "made-zone" }));
     contract.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: at, y2: at }));
-    contract.append(svg("text", { x: PAD.left + 6, y: at - 6, class: "line-text" }, line.text));
+    contract.append(svg("text", { x: WIDTH - PAD.right + 4, y: at + 4, class: "line-text" }, String(line)));
     root.append(contract);
   }
 

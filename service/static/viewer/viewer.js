@@ -1017,7 +1017,7 @@ function graphPoints(reviewed) {
   ];
 }
 
-function legend() {
+function legend(line) {
   const list = document.createElement("ul");
   list.className = "legend";
   const item = (className, symbol, text) => {
@@ -1030,13 +1030,16 @@ function legend() {
     list.append(entry);
   };
   item("value", "—", t("legendValue", { team: takers() }));
-  item("need", "- -", t("legendNeed"));
+  if (line !== null) item("need", "- -", t("legendNeed", { text: lineText(line) }));
   for (const [label, symbol] of Object.entries(LABEL_SYMBOLS)) item(`label-${label}`, symbol, t(`legend_${label}`));
   item("decisive", "◯", t("legendDecisive"));
   return list;
 }
 
 const REVIEW_COUNTS = Object.keys(LABEL_SYMBOLS);
+
+/** A figure with `digits` decimals, as the page's language writes it: 1.5, 1,5. */
+const decimal = (n, digits) => n.toLocaleString(state.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** The review table: each player, then each team, against perfect play. */
 function reviewTable(data) {
@@ -1059,7 +1062,6 @@ function reviewTable(data) {
     who.scope = "row";
     who.textContent = name;
     line.append(who);
-    const decimal = (n, digits) => n.toLocaleString(state.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
     const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 1), t("percent", { n: decimal(figures.precision, 1) })];
     for (const text of [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])]) {
       const cell = document.createElement("td");
@@ -1088,12 +1090,12 @@ function renderReview() {
   const focused = Boolean(document.activeElement?.closest(".value-graph"));
   const graph = valueGraph({
     points: graphPoints(data.plays),
-    line: line === null ? null : { points: line.points, text: lineText(line) },
+    line: line === null ? null : line.points,
     step: Math.min(state.step, data.plays.length),
     pick: goTo,
     texts: { title: t("graphTitle", { team: takers() }), axis: t("graphAxis"), trick: (n) => t("graphTrick", { n }) },
   });
-  const parts = [graph, legend()];
+  const parts = [graph, legend(line)];
   if (line !== null) {
     const key = line.capot ? "lineCapot" : line.litige ? "lineLitige" : "lineMade";
     parts.push(paragraph(t(key, { team: takers(), n: line.points, m: line.points - 1 }), "line-sentence"));
@@ -1164,6 +1166,7 @@ function teachResult(seat, advice, solved) {
   const team = teamOf(seat);
   const perfect = solved?.exact ? new Map(solved.moves.map((move) => [move.card, move])) : null;
   const bestCards = perfect ? solved.moves.filter((move) => move.loss === 0).map((move) => move.card) : [];
+  if (advice.card === null) return [paragraph(t("adviceNone", { seat }), "unfinished")];
   const parts = [
     paragraph(
       t(advice.exact ? "adviceExact" : "adviceHead", { seat, n: advice.samples, card: cardName(advice.card) }),
@@ -1193,10 +1196,11 @@ function teachResult(seat, advice, solved) {
     if (bestCards.includes(move.card)) notes.push(t("bestCard"));
     if (notes.length) card.append(paragraph(notes.join(" · "), "notes"));
     const known = perfect?.get(move.card);
+    const share = (figure) => (figure === null ? "—" : t("percent", { n: Math.round(figure * 100) }));
     const cells = [
-      Math.round(move.points * 10) / 10,
-      t("percent", { n: Math.round(move.best_share * 100) }),
-      t("percent", { n: Math.round(move.made_share * 100) }),
+      move.points === null ? "—" : decimal(move.points, 1),
+      share(move.best_share),
+      share(move.made_share),
       known ? known.value.points[team] : "—",
       known ? known.loss : "—",
     ];
