@@ -137,22 +137,25 @@ class Page:
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.load(response)
 
-    def record_analysis(self) -> None:
-        """From now on, keep each analysis request's body and answer in `window.asked` (read
-        back by `analysis_asked`): what the page was told, to compare with what it shows."""
+    def record_analysis(self, *parts: str) -> None:
+        """From now on, keep each analysis request's body and answer (or those whose path
+        holds one of `parts`) in `window.asked` (read back by `analysis_asked`): what the page
+        was told, to compare with what it shows."""
         self.driver.execute_script(
             """
             window.asked = [];
+            const parts = arguments[0];
             const original = window.fetch;
             window.fetch = async (path, init) => {
               const response = await original(path, init);
-              if (String(path).includes("/analysis/")) {
+              if (parts.some((part) => String(path).includes(part))) {
                 const answer = await response.clone().json();
                 window.asked.push({ path: String(path), body: JSON.parse(init.body), answer });
               }
               return response;
             };
-            """
+            """,
+            list(parts or ("/analysis/",)),
         )
 
     def analysis_asked(self) -> list[dict[str, Any]]:
