@@ -17,6 +17,7 @@ from service.api import (
     games,
     play,
     problem_pages,
+    review,
     rules,
     tricks,
     viewer,
@@ -38,5 +39,6 @@ BLUEPRINTS: list[Blueprint] = [
     viewer.blp,
     analysis.blp,
     advice.blp,
+    review.blp,
     problem_pages.blp,
 ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, Final
 
@@ -20,6 +19,7 @@ from service.api.schemas import (
     BoundedList,
     CardField,
     MessageField,
+    PlainFloat,
     Schema,
     StrictBoolean,
     StrictInteger,
@@ -56,11 +56,8 @@ from service.rules.scoring import CONTRACTS
 BUDGET_CAP = "ANALYSIS_BUDGET_CAP_MS"
 
 
-class Milliseconds(ma.fields.Float):
-    """A duration in milliseconds, dumped as it is (a float)."""
-
-    def dump_converter(self) -> Callable[[Any], Any]:
-        return lambda value: value
+class Milliseconds(PlainFloat):
+    """A duration in milliseconds."""
 
 
 # The examples' position: a deal of seed "analysis example 1" (/v1/coinche/deals/deal, dealer

@@ -192,6 +192,13 @@ class _ParsedString(ma.fields.String):
         return self.write
 
 
+class PlainFloat(ma.fields.Float):
+    """A number with a fraction, dumped as it is (a float)."""
+
+    def dump_converter(self) -> Convert:
+        return lambda value: value
+
+
 class CardField(_ParsedString):
     """A card: `10H`, also `TH`, `th`, `10♥` on input; always canonical on output."""
 

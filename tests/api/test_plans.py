@@ -198,6 +198,13 @@ VALID: dict[str, list[dict[str, Any]]] = {
         {**TAKE, "samples": 2},
         {**TAKE, "round": 2, "samples": 1, "seed": "y", "rules": RULES},
     ],
+    "/v1/analysis/review": [
+        {**ANALYSIS, "plays": ["JH", "KS", "AD", "7H"], "from_play": 2},
+        {**ANALYSIS, "plays": ["JH", "KS"], "budget_ms": 500, "rules": {"capot": 250}},
+    ],
+    "/v1/coinche/analysis/review": [
+        {**COINCHE_ANALYSIS, "plays": ["JH", "KS", "AD", "7H"], "from_play": 3},
+    ],
 }
 # Answers that differ from one call to the next.
 VARYING = ("elapsed_ms",)

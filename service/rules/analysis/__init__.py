@@ -3,14 +3,16 @@
 - `questions`: what is asked (`solve`, `judge_claim`, and for coinche `solve_coinche`,
   `judge_coinche_claim`) and the answers' types;
 - `engine`: which search answers them;
+- `review`: a deal's every play against perfect play (`review_deal`, `review_coinche_deal`):
+  each card's loss, label and stake, the decisive plays, a precision per seat and per team;
 - `explain`: why a claim holds or fails, in a sentence, and whose card each card of a
   refutation is;
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
 Callers import the questions from here (`solve`, `judge_claim`, `solve_coinche`,
-`judge_coinche_claim` and their result types), not from the modules inside, so that the
-engine answering them can change without them.
+`judge_coinche_claim`, `review_deal`, `review_coinche_deal` and their result types), not from
+the modules inside, so that the engine answering them can change without them.
 """
 
 from service.rules.analysis.explain import (
@@ -37,6 +39,17 @@ from service.rules.analysis.questions import (
     solve_coinche,
 )
 from service.rules.analysis.reference import CLOCK_EVERY, OutOfTime, equivalent_groups
+from service.rules.analysis.review import (
+    LABEL_THRESHOLDS,
+    LABELS,
+    REVIEW_BUDGET_MS,
+    REVIEW_MAX_BUDGET_MS,
+    PlayReview,
+    Review,
+    Tally,
+    review_coinche_deal,
+    review_deal,
+)
 
 __all__ = [
     "ANY",
@@ -44,7 +57,11 @@ __all__ = [
     "CLAIM_MODES",
     "CLOCK_EVERY",
     "DEFAULT_BUDGET_MS",
+    "LABELS",
+    "LABEL_THRESHOLDS",
     "MAX_BUDGET_MS",
+    "REVIEW_BUDGET_MS",
+    "REVIEW_MAX_BUDGET_MS",
     "Claim",
     "ClaimReason",
     "ClaimRuling",
@@ -53,12 +70,17 @@ __all__ = [
     "MoveValue",
     "OutOfTime",
     "Outcome",
+    "PlayReview",
+    "Review",
     "Solution",
+    "Tally",
     "equivalent_groups",
     "explain_claim",
     "explain_coinche_claim",
     "judge_claim",
     "judge_coinche_claim",
+    "review_coinche_deal",
+    "review_deal",
     "solve",
     "solve_coinche",
 ]

@@ -1,7 +1,7 @@
 """The questions perfect play answers with all four hands known (double dummy): a deal's value
 from any point, every card's value, one perfect line, and whether a claim holds; for classic
 deals (`solve`, `judge_claim`) and coinche deals under every strain (`solve_coinche`,
-`judge_coinche_claim`), by the same code: a `_Deal` says how a record replays and what its
+`judge_coinche_claim`), by the same code: a `Deal` says how a record replays and what its
 search counts (`Objective`).
 
 They are asked of a `Search` (the engine `engine.search_class()` names), whatever the engine.
@@ -197,7 +197,7 @@ def coinche_objective(strain: int, options: CoincheOptions) -> Objective:
 Judged = Replay | CoincheReplay
 
 
-class _Deal(NamedTuple):
+class Deal(NamedTuple):
     """A record checked and replayed, as the questions read it whatever the variant: its
     replay (`judged`), the state after its plays, each team's gain from the tricks finished
     (in the objective's unit), the takers' team, the play options, what the search counts,
@@ -251,7 +251,7 @@ def _deal(
     objective: Objective,
     finish: Callable[[Sequence[Card]], Judged],
     judged: Judged,
-) -> _Deal:
+) -> Deal:
     """The record (its `hands`, `plays` and `judged` replay) at the position after its plays."""
     held = [mask_of(hand) & ~mask_of(plays) for hand in hands]
     won = {trick.winner % 2 for trick in judged.tricks if trick.winner is not None}
@@ -266,7 +266,7 @@ def _deal(
     for done in judged.tricks:
         if done.winner is not None:
             past[done.winner % 2] += sum(objective.points[c] for c in done.cards)
-    return _Deal(
+    return Deal(
         judged,
         state,
         (past[0], past[1]),
@@ -277,7 +277,7 @@ def _deal(
     )
 
 
-def _classic(record: DealRecord, options: RuleOptions) -> _Deal:
+def classic_deal(record: DealRecord, options: RuleOptions) -> Deal:
     """A classic record checked (hands required, plays from them, a trump suit) and replayed."""
     hands = _hands(record.hands)
     if record.trump not in range(len(Suit)):
@@ -290,7 +290,7 @@ def _classic(record: DealRecord, options: RuleOptions) -> _Deal:
     return _deal(hands, record.plays, record.taker, options, objective, finish, finish(()))
 
 
-def _coinche(record: CoincheRecord, options: CoincheOptions) -> _Deal:
+def coinche_deal(record: CoincheRecord, options: CoincheOptions) -> Deal:
     """A coinche record checked (hands required, plays from them, the contract) and replayed."""
     hands = _hands(record.hands)
 
@@ -306,12 +306,12 @@ def _coinche(record: CoincheRecord, options: CoincheOptions) -> _Deal:
 # --- the questions -----------------------------------------------------------------------------
 
 
-def _card_points(points: int) -> int:
+def within_deal(points: int) -> int:
     """`points` within the points a team can end with (0 to 162)."""
     return min(max(points, 0), DEAL_POINTS)
 
 
-def _elapsed_ms(start: float) -> float:
+def elapsed_ms_since(start: float) -> float:
     return round((perf_counter() - start) * 1000, 3)
 
 
@@ -325,7 +325,7 @@ def solve(
     value, one perfect line and (`every_card`) each legal card's value; bounds when
     `budget_ms` runs out."""
     start = perf_counter()
-    return _solve(start, _classic(record, options), budget_ms, every_card)
+    return _solve(start, classic_deal(record, options), budget_ms, every_card)
 
 
 def solve_coinche(
@@ -339,13 +339,13 @@ def solve_coinche(
     counting the `capot` option's value; the value's contract and score are the coinche
     deal's."""
     start = perf_counter()
-    return _solve(start, _coinche(record, options), budget_ms, every_card)
+    return _solve(start, coinche_deal(record, options), budget_ms, every_card)
 
 
-def _solve(start: float, deal: _Deal, budget_ms: int, every_card: bool) -> Solution:
+def _solve(start: float, deal: Deal, budget_ms: int, every_card: bool) -> Solution:
     judged, state, objective = deal.judged, deal.state, deal.objective
     if judged.complete:
-        return Solution(None, deal.outcome(()), (), (), True, None, 0, _elapsed_ms(start))
+        return Solution(None, deal.outcome(()), (), (), True, None, 0, elapsed_ms_since(start))
     takers = deal.takers
     search = deal.search(takers, takers, False, objective.bonus, start + budget_ms / 1000)
     past = deal.past[takers]
@@ -364,9 +364,9 @@ def _solve(start: float, deal: _Deal, budget_ms: int, every_card: bool) -> Solut
                 swapped = [group[0] if c == card else c for c in rest]
                 values[card] = MoveValue(card, deal.outcome((card, *swapped)), sign * loss)
     except OutOfTime:
-        lo, hi = (_card_points(objective.team_points(past + g)) for g in search.bounds)
+        lo, hi = (within_deal(objective.team_points(past + g)) for g in search.bounds)
         return Solution(
-            judged.to_move, None, (), (), False, (lo, hi), search.nodes, _elapsed_ms(start)
+            judged.to_move, None, (), (), False, (lo, hi), search.nodes, elapsed_ms_since(start)
         )
     assert judged.legal is not None
     return Solution(
@@ -377,7 +377,7 @@ def _solve(start: float, deal: _Deal, budget_ms: int, every_card: bool) -> Solut
         True,
         None,
         search.nodes,
-        _elapsed_ms(start),
+        elapsed_ms_since(start),
     )
 
 
@@ -393,7 +393,7 @@ def judge_claim(
     sides play. Also what the team can guarantee in that mode, and a refutation."""
     start = perf_counter()
     claim.check()
-    return _judge_claim(start, _classic(record, options), claim, mode, budget_ms)
+    return _judge_claim(start, classic_deal(record, options), claim, mode, budget_ms)
 
 
 def judge_coinche_claim(
@@ -407,12 +407,10 @@ def judge_coinche_claim(
     the claimant's team points as `replay_coinche` counts them."""
     start = perf_counter()
     claim.check()
-    return _judge_claim(start, _coinche(record, options), claim, mode, budget_ms)
+    return _judge_claim(start, coinche_deal(record, options), claim, mode, budget_ms)
 
 
-def _judge_claim(
-    start: float, deal: _Deal, claim: Claim, mode: str, budget_ms: int
-) -> ClaimVerdict:
+def _judge_claim(start: float, deal: Deal, claim: Claim, mode: str, budget_ms: int) -> ClaimVerdict:
     if deal.judged.complete:
         raise InconsistentInput.at("/claim", "claim_after_last_trick")
     state, team, objective = deal.state, claim.seat % 2, deal.objective
@@ -438,4 +436,4 @@ def _judge_claim(
         pass
     nodes = by_tricks.nodes + by_points.nodes
     exact = holds is not None and points is not None and (holds or refutation is not None)
-    return ClaimVerdict(holds, tricks, points, refutation, exact, nodes, _elapsed_ms(start))
+    return ClaimVerdict(holds, tricks, points, refutation, exact, nodes, elapsed_ms_since(start))

@@ -1,0 +1,314 @@
+"""POST /v1/analysis/review and /v1/coinche/analysis/review: every card of a deal against
+perfect play with all four hands known."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import marshmallow as ma
+from flask.views import MethodView
+from marshmallow import validate
+
+from service.api.analysis import (
+    LATE_POSITION,
+    SEARCH_FIGURES,
+    TOUT_ATOUT_POSITION,
+    Analysed,
+    OutcomeSchema,
+    SearchSchema,
+)
+from service.api.blueprint import Blueprint
+from service.api.coinche_play import CoincheReplayRequestSchema
+from service.api.deals import ReplayRequestSchema
+from service.api.examples import example
+from service.api.limiter import limited
+from service.api.schemas import (
+    CardField,
+    PlainFloat,
+    Schema,
+    StrictBoolean,
+    StrictInteger,
+    card_list,
+    judgement,
+    pair,
+    seat,
+    team,
+)
+from service.rules.analysis import (
+    LABEL_THRESHOLDS,
+    LABELS,
+    REVIEW_BUDGET_MS,
+    REVIEW_MAX_BUDGET_MS,
+    Review,
+    review_coinche_deal,
+    review_deal,
+)
+from service.rules.cards import DECK_SIZE
+
+blp = Blueprint(
+    "review",
+    __name__,
+    description="A deal reviewed card by card against perfect play with all four hands known "
+    "(double dummy): each card's loss, its label, the decisive cards, a precision per player.",
+)
+
+THRESHOLDS: Final = ", ".join(f"{label} from {least}" for label, least in LABEL_THRESHOLDS)
+
+
+class Reviewed(Analysed):
+    """What a review adds to a replay's body, classic or coinche: the hands required, the
+    whole review's budget, and the first play reviewed. First among the bases, as
+    `Analysed`: `class ReviewRequestSchema(Reviewed, ReplayRequestSchema)`."""
+
+    budget_ms = StrictInteger(
+        validate=validate.Range(1, REVIEW_MAX_BUDGET_MS),
+        load_default=REVIEW_BUDGET_MS,
+        metadata={
+            "description": "Milliseconds the whole review may take; past them the plays not "
+            "yet settled answer bounds.",
+            "default": REVIEW_BUDGET_MS,
+        },
+    )
+    from_play = StrictInteger(
+        validate=validate.Range(0, DECK_SIZE),
+        load_default=0,
+        metadata={
+            "description": "The first play reviewed (index in `plays`); the plays before it "
+            "are replayed, not judged.",
+            "default": 0,
+        },
+    )
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        analysed: dict[str, Any] = super().record(data, **kwargs)
+        return {**analysed, "first": data["from_play"]}
+
+
+class ReviewRequestSchema(Reviewed, ReplayRequestSchema):
+    """A replay's body with the hands required, the review's budget and its first play."""
+
+
+class CoincheReviewRequestSchema(Reviewed, CoincheReplayRequestSchema):
+    """A coinche replay's body with the hands required, the review's budget and first play."""
+
+
+def _bounds(description: str) -> ma.fields.Field:
+    return pair(
+        StrictInteger(),
+        required=True,
+        allow_none=True,
+        metadata={"description": description},
+    )
+
+
+class PlayReviewSchema(Schema):
+    play = StrictInteger(required=True, metadata={"description": "Its index in `plays`."})
+    seat = seat(required=True)
+    card = CardField(canonical=True, required=True)
+    before = ma.fields.Nested(
+        OutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The finished deal under perfect play from the position before "
+            "this card (the solve's `value`); null when not exact."
+        },
+    )
+    best = card_list(
+        0,
+        8,
+        canonical=True,
+        required=True,
+        metadata={
+            "description": "The cards that keep `before`, in hand order; empty when not exact."
+        },
+    )
+    after = ma.fields.Nested(
+        OutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The finished deal under perfect play once this card is played: the "
+            "next play's `before`; null when not exact."
+        },
+    )
+    loss = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Card points this card gave away for the mover's team against its "
+            "best card, as the solve's `loss` (0 for a best card; a capot counts (capot value "
+            "- 162) / 2 more). A renonce loses every point `before` gave the team (the penalty "
+            "takes them); after the deal's first renonce, 0. Null when not exact."
+        },
+    )
+    stake = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "What the decision put at stake: the mover's best card's value less "
+            "its worst's, in the same points (at least the loss of a renonce)."
+        },
+    )
+    label = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "enum": list(LABELS),
+            "description": f"By loss: best for 0, {THRESHOLDS} points; `renonce` for a card "
+            "that broke a play obligation. Null when not judged or not exact.",
+        },
+    )
+    decisive = StrictBoolean(
+        required=True,
+        metadata={
+            "description": "This card changed the deal's outcome from `before`: its contract "
+            "(made, dedans, litige) or its capot, however small its loss."
+        },
+    )
+    renonce = StrictBoolean(
+        required=True, metadata={"description": "The card broke a play obligation."}
+    )
+    judged = StrictBoolean(
+        required=True,
+        metadata={
+            "description": "false after the deal's first renonce, which decides the deal: the "
+            "later cards change nothing (loss 0, no label, counted in no tally)."
+        },
+    )
+    exact = StrictBoolean(
+        required=True, metadata={"description": "false: the budget ran out before it."}
+    )
+    before_bounds = _bounds(
+        "When not exact: the takers' final card points from the position before it lie in [lo, hi]."
+    )
+    after_bounds = _bounds(
+        "When not exact: the takers' final card points from the position after it lie in [lo, hi]."
+    )
+
+
+LabelCountsSchema = Schema.from_dict(
+    {label: StrictInteger(required=True) for label in LABELS}, name="LabelCountsSchema"
+)
+
+
+class TallySchema(Schema):
+    plays = StrictInteger(
+        required=True,
+        metadata={"description": "Its judged plays settled within the budget (the tally's)."},
+    )
+    loss = StrictInteger(required=True, metadata={"description": "Their total loss."})
+    mean_loss = PlainFloat(required=True, metadata={"description": "Per play, 2 decimals."})
+    stake = StrictInteger(required=True, metadata={"description": "Their total stake."})
+    labels = ma.fields.Nested(
+        LabelCountsSchema, required=True, metadata={"description": "How many of each label."}
+    )
+    precision = PlainFloat(
+        required=True,
+        metadata={
+            "description": "100 x (1 - loss / stake), one decimal: each decision's share of "
+            "what it put at stake kept, averaged with the stakes as weights. 100 for perfect "
+            "play (and when nothing was at stake), 0 for the worst card at every decision; "
+            "comparable between deals with little and much at stake."
+        },
+    )
+
+
+class SeatTallySchema(TallySchema):
+    seat = seat(required=True, attribute="side")
+
+
+class TeamTallySchema(TallySchema):
+    team = team(required=True, attribute="side")
+
+
+class ReviewSchema(SearchSchema):
+    plays = ma.fields.List(
+        ma.fields.Nested(PlayReviewSchema),
+        required=True,
+        metadata={"description": "Each play from `from_play` on, in order."},
+    )
+    seats = ma.fields.List(
+        ma.fields.Nested(SeatTallySchema),
+        required=True,
+        validate=validate.Length(equal=4),
+        metadata={"description": "Per seat, 0 to 3."},
+    )
+    teams = ma.fields.List(
+        ma.fields.Nested(TeamTallySchema),
+        required=True,
+        validate=validate.Length(equal=2),
+        metadata={"description": "Per team, 0 and 1."},
+    )
+    decisive = ma.fields.List(
+        StrictInteger(),
+        required=True,
+        metadata={"description": "The decisive plays' indices."},
+    )
+    renonce = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The deal's first renonce's play index; null: none."},
+    )
+
+
+# The examples: the last 3 tricks of the solve's example position, as they were played.
+LAST_TRICKS: Final = ("9H", "10H", "8S", "8H", "KD", "10S", "9C", "KC", "KH", "JC", "8C", "KS")
+REVIEW_EXAMPLE: Final = {
+    **LATE_POSITION,
+    "plays": [*LATE_POSITION["plays"], *LAST_TRICKS],
+    "from_play": len(LATE_POSITION["plays"]),
+}
+
+
+@blp.route("/v1/analysis/review")
+class ReviewDeal(MethodView):
+    @blp.doc(
+        operationId="review_deal",
+        description="Every card from `from_play` on (default: the whole deal) against "
+        "perfect play, as /v1/analysis/solve values positions: the value before and after "
+        "each card, the cards that keep it, the card's loss for the mover's team, its label "
+        f"(best for 0, {THRESHOLDS} points) and whether it changed the deal's outcome; then "
+        "per seat and per team the plays, total and mean loss, the count per label and a "
+        "precision (100 x (1 - loss / stake)). A renonce is flagged and decides the deal "
+        "(RULES.md's penalty): it loses every point its team had, and the later cards are "
+        "not judged. `budget_ms` is for the whole review (default "
+        f"{REVIEW_BUDGET_MS}, at most {REVIEW_MAX_BUDGET_MS}); past it the plays not yet "
+        "settled are `exact: false` with bounds.",
+    )
+    @example(
+        "last_three_tricks",
+        REVIEW_EXAMPLE,
+        "The last 3 tricks of the solve's example: seat 2 leads 9H where 9C was best. "
+        "`nodes` and `elapsed_ms` vary with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @judgement(blp, ReviewRequestSchema, ReviewSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> Review:
+        """Every card of a deal against perfect play: losses, labels, precision per player."""
+        return review_deal(body["record"], body["options"], body["budget_ms"], body["first"])
+
+
+@blp.route("/v1/coinche/analysis/review")
+class ReviewCoincheDeal(MethodView):
+    @blp.doc(
+        operationId="coinche_review_deal",
+        description="As /v1/analysis/review, on a coinche deal under its contract's strain, "
+        "in the team points the coinche replay counts.",
+    )
+    @example(
+        "tout_atout",
+        {**TOUT_ATOUT_POSITION, "from_play": 12},
+        "120 in tout-atout, reviewed from the fourth trick. `nodes` and `elapsed_ms` vary "
+        "with the machine.",
+        varying=SEARCH_FIGURES,
+    )
+    @judgement(blp, CoincheReviewRequestSchema, ReviewSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> Review:
+        """Every card of a coinche deal against perfect play."""
+        return review_coinche_deal(
+            body["record"], body["options"], body["budget_ms"], body["first"]
+        )

@@ -1,0 +1,400 @@
+"""The review of a deal: every card played against perfect play with all four hands known,
+as a chess site reviews a game (each move's loss, its label, an accuracy per player) and a
+bridge hand viewer shows each card's double-dummy result.
+
+For each play from `first` on, the position before it is valued as `solve` values it (the
+takers maximise their margin, a capot counting its value), with every legal card's value;
+the play's `loss` is what its card costs the mover's team against the best card, in the
+solve's points (`MoveValue.loss`: the team's final points, a capot counting
+`(capot - 162) / 2` more). A play's `after` is the value of the position after it, which is
+the next play's `before`.
+
+What the review decides, stated in `GET /v1/rules` (`describe.review_rules`):
+
+- labels by loss (`LABEL_THRESHOLDS`): 0 "best"; 1 to 9 an "inaccuracy" (less than a ten: a
+  king given where a queen would do); 10 to 24 a "mistake" (a ten or an ace, a trick's
+  worth); 25 or more a "blunder" (more than one trick: the trump jack, a contract, a capot);
+- `stake`: what the decision put at stake, the spread between the mover's best and worst
+  legal card (0: every card is worth the same, nothing to decide);
+- `precision`, per seat and per team: `100 * (1 - total loss / total stake)` over the judged
+  plays, 100 when nothing was at stake. It is each decision's precision `1 - loss / stake`
+  averaged with the stakes as weights: 100 for perfect play, 0 for the worst card at every
+  decision, comparable between a deal with little at stake and one with much (both are a
+  share of what was at stake), and a choice between two nearly equal cards weighs little
+  beside one that decides the contract;
+- `decisive`: the card changed the deal's outcome (its contract, made, dedans or litige,
+  or its capot) from what perfect play gave before it;
+- a renonce (RULES.md "Renonce penalty": the first one decides the deal): the play is
+  flagged, labelled "renonce", and loses every point perfect play gave its team before it
+  (the penalty takes them; its stake is at least that loss); its `after` and every later
+  value are still valued by the cards (the points perfect play gives from there) with the
+  contract and score the replay gives, the penalty's. Every later play is left unjudged:
+  loss 0, no label, never decisive, counted in no tally.
+
+One search answers every position of the review: its table of positions between tricks is
+kept from one position to the next (the positions are one deal's, for one objective), so
+that most of each position's tree is already known. Past `budget_ms` (for the whole review)
+the plays not yet settled are `exact` false, with bounds in place of the values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from time import perf_counter
+
+from service.rules.analysis.questions import (
+    MAX_BUDGET_MS,
+    Deal,
+    Outcome,
+    classic_deal,
+    coinche_deal,
+    elapsed_ms_since,
+    within_deal,
+)
+from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_move
+from service.rules.cards import DEAL_POINTS, Card
+from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
+from service.rules.coinche_replay import CoincheRecord
+from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.replay import DealRecord
+
+REVIEW_BUDGET_MS = 5000  # a whole review; the native engine takes a fraction of a second
+REVIEW_MAX_BUDGET_MS = MAX_BUDGET_MS
+
+BEST_CARD, INACCURACY, MISTAKE, BLUNDER, RENONCE = (
+    "best",
+    "inaccuracy",
+    "mistake",
+    "blunder",
+    "renonce",
+)
+# The least loss of each label, the largest first (a loss of 0 is a best card's).
+LABEL_THRESHOLDS = ((BLUNDER, 25), (MISTAKE, 10), (INACCURACY, 1))
+LABELS = (BEST_CARD, INACCURACY, MISTAKE, BLUNDER, RENONCE)
+
+
+def label_of(loss: int) -> str:
+    """The label of a legal card that loses `loss` points."""
+    return next((label for label, least in LABEL_THRESHOLDS if loss >= least), BEST_CARD)
+
+
+def precision_of(loss: int, stake: int) -> float:
+    """`100 * (1 - loss / stake)`, a percentage to one decimal; 100 with nothing at stake."""
+    return round(100 * (1 - loss / stake), 1) if stake else 100.0
+
+
+# --- results -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReview:
+    """One play judged: its index in the record, its seat and card; the value before it and
+    the cards that keep it (`best`, in hand order); the value after it; its `loss` for the
+    mover's team and the decision's `stake` (points, as `MoveValue.loss`), its `label`, and
+    whether it changed the outcome. `renonce`: the card broke a play obligation. `judged`
+    False: after the deal's first renonce (loss 0, no label). Not `exact`: the budget ran out
+    first; `before` or `after` is then None and its `bounds` hold the takers' final points."""
+
+    play: int
+    seat: int
+    card: Card
+    before: Outcome | None
+    best: tuple[Card, ...]
+    after: Outcome | None
+    loss: int | None
+    stake: int | None
+    label: str | None
+    decisive: bool
+    renonce: bool
+    judged: bool
+    exact: bool
+    before_bounds: tuple[int, int] | None
+    after_bounds: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A seat's or a team's judged plays (`side`: the seat, or the team): how many, their
+    total and mean loss and stake, the count of each label, and the precision."""
+
+    side: int
+    plays: int
+    loss: int
+    mean_loss: float
+    stake: int
+    labels: Mapping[str, int]
+    precision: float
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every play from `first` on, judged; the tallies per seat (4) and per team (2); the
+    decisive plays' indices; the first renonce's index (None: none); whether every play was
+    settled within the budget."""
+
+    plays: tuple[PlayReview, ...]
+    seats: tuple[Tally, ...]
+    teams: tuple[Tally, ...]
+    decisive: tuple[int, ...]
+    renonce: int | None
+    exact: bool
+    nodes: int
+    elapsed_ms: float
+
+
+# --- the questions -----------------------------------------------------------------------------
+
+
+def review_deal(
+    record: DealRecord,
+    options: RuleOptions = DEFAULT_OPTIONS,
+    budget_ms: int = REVIEW_BUDGET_MS,
+    first: int = 0,
+) -> Review:
+    """Every play of `record` from play `first` on (hands required) against perfect play;
+    the plays not settled within `budget_ms` answer bounds."""
+    start = perf_counter()
+    played = classic_deal(record, options)
+    opening = classic_deal(replace(record, plays=record.plays[:first]), options)
+    return _review(start, played, opening, _hands_of(record), record.plays, first, budget_ms)
+
+
+def review_coinche_deal(
+    record: CoincheRecord,
+    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
+    budget_ms: int = REVIEW_BUDGET_MS,
+    first: int = 0,
+) -> Review:
+    """`review_deal` for a coinche deal under its contract's strain, in the team points the
+    coinche replay counts."""
+    start = perf_counter()
+    played = coinche_deal(record, options)
+    opening = coinche_deal(replace(record, plays=record.plays[:first]), options)
+    return _review(start, played, opening, _hands_of(record), record.plays, first, budget_ms)
+
+
+# --- the review --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Decision:
+    """What the search settled at one position: each legal card's final gain for the takers
+    (past and future, in the objective's unit), and the played card's when it is no legal
+    one (a renonce)."""
+
+    worth: dict[Card, int]
+    played: int
+
+
+class _Walk:
+    """The positions of a review, from the opening's: their states, the takers' gain from
+    the tricks finished before each, and what the search settles at each (values, lines)."""
+
+    def __init__(
+        self,
+        opening: Deal,
+        cards: Sequence[Card],
+        hands: tuple[tuple[Card, ...], ...],
+        search: Search,
+    ) -> None:
+        self.opening, self.cards, self.hands, self.search = opening, cards, hands, search
+        takers = opening.takers
+        self.states: list[State] = [opening.state]
+        self.past: list[int] = [opening.past[takers]]
+        for card in cards:
+            gain, state = search.after(self.states[-1], card)
+            self.states.append(state)
+            self.past.append(self.past[-1] + gain)
+        self.values: list[int | None] = [None] * len(self.states)  # final gain, past in
+        self.lines: list[list[Card] | None] = [None] * len(self.states)
+        self.decisions: list[_Decision] = []
+
+    def value(self, k: int, guess: int) -> int:
+        """Position `k`'s final gain for the takers (past and future)."""
+        known = self.values[k]
+        if known is None:
+            past = self.past[k]
+            known = past + self.search.value(self.states[k], guess - past)
+            self.values[k] = known
+        return known
+
+    def decide(self, k: int) -> None:
+        """Every legal card's value at position `k`, the played card's, and the line after
+        it (the position's line with its first card played, when it is the played one)."""
+        search, state, card = self.search, self.states[k], self.cards[k]
+        best = self.value(k, sum(search.quick_bounds(state)) // 2 + self.past[k])
+        worth: dict[Card, int] = {}
+        for group in search.groups(state):
+            first = card if card in group else group[0]  # the played card on its own position
+            if first == card:
+                value = self.value(k + 1, best)
+            else:
+                gain, child = search.after(state, first)
+                past = self.past[k] + gain
+                value = past + search.value(child, best - past)
+            for equal in group:
+                worth[equal] = value
+        played = worth[card] if card in worth else self.value(k + 1, best)
+        self.lines[k + 1] = self._line_after(k, best)
+        self.decisions.append(_Decision(worth, played))
+
+    def _line_after(self, k: int, best: int) -> list[Card]:
+        line = self.lines[k]
+        if line is None:
+            line = self.search.line(self.states[k], best - self.past[k])
+            self.lines[k] = line
+        if line and line[0] == self.cards[k]:
+            return line[1:]
+        value = self.values[k + 1]
+        assert value is not None
+        return self.search.line(self.states[k + 1], value - self.past[k + 1])
+
+    def outcome(self, k: int) -> Outcome:
+        """The finished deal from position `k` under perfect play, as the replay scores it."""
+        line = self.lines[k]
+        if line is None:  # the last position, not reached by a decision
+            value = self.value(k, sum(self.search.quick_bounds(self.states[k])) // 2)
+            line = self.search.line(self.states[k], value - self.past[k])
+            self.lines[k] = line
+        return self.opening.outcome((*self.cards[:k], *line))
+
+    def bounds(self, k: int) -> tuple[int, int]:
+        """The takers' final points position `k` is known to lie in: its value's when settled,
+        else what the cards still out alone prove."""
+        objective, value = self.opening.objective, self.values[k]
+        lo, hi = (value, value) if value is not None else self.search.quick_bounds(self.states[k])
+        past = self.past[k] if value is None else 0
+        return within_deal(objective.team_points(past + lo)), within_deal(
+            objective.team_points(past + hi)
+        )
+
+
+def _hands_of(record: DealRecord | CoincheRecord) -> tuple[tuple[Card, ...], ...]:
+    assert record.hands is not None  # the deal's check requires them
+    return record.hands
+
+
+def _review(
+    start: float,
+    played: Deal,
+    opening: Deal,
+    hands: tuple[tuple[Card, ...], ...],
+    plays: Sequence[Card],
+    first: int,
+    budget_ms: int,
+) -> Review:
+    """The review of `plays` from play `first` on: `played` is the whole record's deal,
+    `opening` the deal of its first `first` plays."""
+    cards = plays[first:]
+    takers, objective = opening.takers, opening.objective
+    search = opening.search(takers, takers, False, objective.bonus, start + budget_ms / 1000)
+    walk = _Walk(opening, cards, hands, search)
+    outcomes: list[Outcome] = []
+    try:
+        for k in range(len(cards)):
+            walk.decide(k)
+            outcomes.append(walk.outcome(k))
+        outcomes.append(walk.outcome(len(cards)))
+    except OutOfTime:
+        pass
+    renonces = {renonce.play for renonce in played.judged.renonces}
+    decided = min(renonces, default=None)
+    reviews = tuple(
+        _judge(walk, k, first + k, outcomes, first + k in renonces, decided)
+        for k in range(len(cards))
+    )
+    return Review(
+        reviews,
+        tuple(_tally(seat, [r for r in reviews if r.seat == seat]) for seat in range(4)),
+        tuple(_tally(team, [r for r in reviews if r.seat % 2 == team]) for team in range(2)),
+        tuple(r.play for r in reviews if r.decisive),
+        decided,
+        all(r.exact for r in reviews),
+        search.nodes,
+        elapsed_ms_since(start),
+    )
+
+
+def _judge(
+    walk: _Walk,
+    k: int,
+    play: int,
+    outcomes: Sequence[Outcome],
+    renonce: bool,
+    decided: int | None,
+) -> PlayReview:
+    """Play `play`, the review's `k`th: judged when settled, before the deal's first
+    renonce (`decided`) or that renonce itself."""
+    state, card = walk.states[k], walk.cards[k]
+    seat = seat_to_move(state)
+    judged = decided is None or play <= decided
+    if k + 1 >= len(outcomes):  # not settled within the budget
+        return PlayReview(
+            play,
+            seat,
+            card,
+            None,
+            (),
+            None,
+            None,
+            None,
+            None,
+            False,
+            renonce,
+            judged,
+            False,
+            walk.bounds(k),
+            walk.bounds(k + 1),
+        )
+    objective, decision = walk.opening.objective, walk.decisions[k]
+    sign = 1 if seat % 2 == walk.opening.takers else -1
+
+    def points(gain: int) -> int:  # the mover's team's final points for the takers' gain
+        taken = objective.team_points(gain)
+        return taken if sign > 0 else DEAL_POINTS - taken
+
+    best_points = max(points(gain) for gain in decision.worth.values())
+    stake = best_points - min(points(gain) for gain in decision.worth.values())
+    before, after = outcomes[k], outcomes[k + 1]
+    hand = walk.hands[seat]
+    best = tuple(
+        c for c in hand if c in decision.worth and points(decision.worth[c]) == best_points
+    )
+    if not judged:
+        loss, label, decisive = 0, None, False
+    elif renonce:
+        loss = max(best_points, 0)  # the penalty takes every point the team had
+        stake, label = max(stake, loss), RENONCE
+        decisive = (before.contract, before.capot) != (after.contract, after.capot)
+    else:
+        loss = best_points - points(decision.played)
+        label = label_of(loss)
+        decisive = (before.contract, before.capot) != (after.contract, after.capot)
+    return PlayReview(
+        play,
+        seat,
+        card,
+        before,
+        best,
+        after,
+        loss,
+        stake,
+        label,
+        decisive,
+        renonce,
+        judged,
+        True,
+        None,
+        None,
+    )
+
+
+def _tally(side: int, plays: Sequence[PlayReview]) -> Tally:
+    """What `side`'s judged, settled plays add up to."""
+    counted = [p for p in plays if p.judged and p.exact]
+    loss = sum(p.loss or 0 for p in counted)
+    stake = sum(p.stake or 0 for p in counted)
+    labels = {label: sum(p.label == label for p in counted) for label in LABELS}
+    mean = round(loss / len(counted), 2) if counted else 0.0
+    return Tally(side, len(counted), loss, mean, stake, labels, precision_of(loss, stake))
