@@ -81,7 +81,7 @@ def test_teach_me_asks_from_the_seats_own_view_beside_perfect_play(page: Page) -
         cells = [cell.text for cell in row.find_elements(By.TAG_NAME, "td")][1:]
         known = perfect[move["card"]]
         assert cells == [
-            f"{move['points']:.1f}",
+            f"{move['points']:.2f}",  # as the referee gives it
             f"{round(move['best_share'] * 100)}%",
             f"{round(move['made_share'] * 100)}%",
             str(known["value"]["points"][0]),
@@ -104,6 +104,13 @@ def test_teach_me_asks_from_the_seats_own_view_beside_perfect_play(page: Page) -
         else f"With every hand seen, the suggestion costs {loss} points: a good guess is not "
         "perfect knowledge."
     )
+    best = [f"{c[:-1]}{'♠♥♦♣'['SHDC'.index(c[-1])]}" for c, m in perfect.items() if m["loss"] == 0]
+    or_last = f"{', '.join(best[:-1])} or {best[-1]}" if len(best) > 1 else best[0]
+    assert page.text("#teach-result .perfect-head") == (
+        f"With every hand seen: {or_last} (team 0 then ends with "
+        f"{solved['answer']['value']['points'][0]} card points)."
+    )
+    page.driver.execute_script("document.getElementById('analysis').scrollIntoView()")
     page.screenshot("teach-me")
 
     # One card later: seat 1's view, with the belote announced by then.

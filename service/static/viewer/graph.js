@@ -102,7 +102,10 @@ export function valueGraph({ points, line, step, pick, texts }) {
     mark.append(svg("rect", { x: x(k) - inner.width / plays / 2, y: PAD.top, width: inner.width / plays, height: inner.height, class: "target" }));
     mark.append(svg("circle", { cx: x(k), cy: y(middle), r: point.label ? 6 : 3.5, class: "dot" }));
     if (point.label) {
-      mark.append(svg("text", { x: x(k), y: y(middle) - 10, class: "symbol" }, LABEL_SYMBOLS[point.label]));
+      // Written on the side the line does not come from: below the dot after a fall.
+      const before = points[k - 1]?.value ?? null;
+      const offset = before !== null && point.value !== null && before > point.value ? 20 : -10;
+      mark.append(svg("text", { x: x(k), y: y(middle) + offset, class: "symbol" }, LABEL_SYMBOLS[point.label]));
     }
     mark.addEventListener("click", () => pick(k));
     mark.addEventListener("keydown", (event) => {

@@ -399,7 +399,7 @@ export const STRINGS = {
     col_mistake: "erreurs",
     col_blunder: "gaffes",
     col_renonce: "renonces",
-    percent: "{n} %",
+    percent: "{n}\u00a0%",
     teach: "Apprends-moi",
     teachHelp: "Pour la place à jouer : la carte que conseille sa propre vue (sa main et les cartes jouées), à côté du jeu parfait, toutes les mains vues.",
     teaching: "La place {seat} réfléchit…",

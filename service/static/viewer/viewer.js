@@ -334,9 +334,9 @@ function refuse(problem, text = null) {
   showProblem(problem);
 }
 
-/** Show a record at `step`; `review`: whether to review it (null: as before when it is the
+/** Show a record at `step`; `reviewed`: whether to review it (null: as before when it is the
  * record already shown, else not). */
-async function showRecord(text, step = 0, { review = null } = {}) {
+async function showRecord(text, step = 0, { reviewed = null } = {}) {
   $("problem").hidden = true;
   let record;
   try {
@@ -357,7 +357,7 @@ async function showRecord(text, step = 0, { review = null } = {}) {
   }
   const key = JSON.stringify(record);
   const same = state.record !== null && JSON.stringify(state.record) === key;
-  state.reviewAsked = review ?? (same && state.reviewAsked);
+  state.reviewAsked = reviewed ?? (same && state.reviewAsked);
   if (state.review?.record !== key) state.review = null;
   state.record = record;
   state.variant = variantOf(record);
@@ -1062,7 +1062,7 @@ function reviewTable(data) {
     who.scope = "row";
     who.textContent = name;
     line.append(who);
-    const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 1), t("percent", { n: decimal(figures.precision, 1) })];
+    const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 2), t("percent", { n: decimal(figures.precision, 1) })];
     for (const text of [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])]) {
       const cell = document.createElement("td");
       cell.textContent = text;
@@ -1175,7 +1175,9 @@ function teachResult(seat, advice, solved) {
   ];
   if (perfect) {
     const value = solved.value.points[team];
-    parts.push(paragraph(t("perfectHead", { cards: bestCards.map(cardName).join(t("or")), team, v: value }), "perfect-head"));
+    const named = bestCards.map(shortName);
+    const cards = named.length > 1 ? `${named.slice(0, -1).join(", ")}${t("or")}${named.at(-1)}` : named[0];
+    parts.push(paragraph(t("perfectHead", { cards, team, v: value }), "perfect-head"));
     const loss = perfect.get(advice.card)?.loss;
     parts.push(paragraph(loss === 0 ? t("adviceIsBest") : t("adviceCosts", { loss }), loss === 0 ? "advice-best" : "advice-costs"));
   } else {
@@ -1198,7 +1200,7 @@ function teachResult(seat, advice, solved) {
     const known = perfect?.get(move.card);
     const share = (figure) => (figure === null ? "—" : t("percent", { n: Math.round(figure * 100) }));
     const cells = [
-      move.points === null ? "—" : decimal(move.points, 1),
+      move.points === null ? "—" : decimal(move.points, 2),
       share(move.best_share),
       share(move.made_share),
       known ? known.value.points[team] : "—",
@@ -1296,7 +1298,7 @@ async function fromFragment() {
     return refuse({ title: t("badLink") });
   }
   $("record").value = formatRecord(record);
-  await showRecord($("record").value, Number(params.get("step") ?? 0), { review: params.get("review") === "1" });
+  await showRecord($("record").value, Number(params.get("step") ?? 0), { reviewed: params.get("review") === "1" });
 }
 
 async function deal(event) {
