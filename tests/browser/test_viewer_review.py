@@ -73,6 +73,10 @@ def test_the_graph_draws_the_takers_points_after_every_card_and_steps_the_deal(
         f"Before the first card: with perfect play from there, the takers end with {values[0]} "
         "card points."
     )
+    assert shown[5].get_attribute("aria-label") == (  # as the README quotes it
+        "Card 5, seat 0: jack of clubs. With perfect play from there, the takers end with 89 "
+        "card points. Blunder, 58 points lost. It changed the outcome of the deal."
+    )
     for k, (point, play) in enumerate(zip(shown[1:], plays, strict=True), 1):
         name = point.get_attribute("aria-label")
         assert point.get_attribute("role") == "button"
@@ -85,9 +89,9 @@ def test_the_graph_draws_the_takers_points_after_every_card_and_steps_the_deal(
         else:
             assert f"label-{play['label']}" in classes
             assert [s.text for s in symbol] == [MARKS[play["label"]]]
-            assert f"{play['label']}, {play['loss']} points lost" in name
+            assert f"{play['label'].capitalize()}, {play['loss']} points lost" in name
         assert ("decisive" in classes) == play["decisive"]
-        assert ("it changed the outcome of the deal" in name) == play["decisive"]
+        assert ("It changed the outcome of the deal." in name) == play["decisive"]
     # Higher on the graph is more points for the takers, each value at one height.
     heights = [float(p.find_element(By.CSS_SELECTOR, ".dot").get_attribute("cy")) for p in shown]
     by_value = {
@@ -211,9 +215,9 @@ def test_a_renonce_is_marked_and_the_cards_after_it_are_not_judged(page: Page) -
     assert "label-renonce" in marked.get_attribute("class").split()
     assert marked.find_element(By.CSS_SELECTOR, ".symbol").text == "R"
     loss = review["plays"][renonce]["loss"]
-    assert f"renonce, {loss} points lost" in marked.get_attribute("aria-label")
+    assert f"Renonce, {loss} points lost" in marked.get_attribute("aria-label")
     for point in shown[renonce + 2 :]:
-        assert "not judged: the renonce before it decided the deal" in point.get_attribute(
+        assert "Not judged: the renonce before it decided the deal" in point.get_attribute(
             "aria-label"
         )
     assert "renonce: the penalty decides the deal" in page.text("#review-result .legend")

@@ -1000,7 +1000,7 @@ function pointName(k, reviewed) {
   else if (markedLabel(play)) parts.push(t("pointLabel", { label: t(`label_${play.label}`), loss: play.loss }));
   else if (play.loss > 0) parts.push(t("pointLoss", { loss: play.loss }));
   if (play.decisive) parts.push(t("pointDecisive"));
-  return `${parts.join(". ")}.`;
+  return `${parts.map(capitalised).join(". ")}.`;
 }
 
 function graphPoints(reviewed) {
