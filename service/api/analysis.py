@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, Final
 
-import flask
 import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
@@ -14,7 +13,7 @@ from service.api.blueprint import Blueprint
 from service.api.coinche_play import CoincheReplayRequestSchema
 from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
-from service.api.limiter import limited
+from service.api.limiter import capped, limited
 from service.api.schemas import (
     BoundedList,
     CardField,
@@ -49,11 +48,6 @@ from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
 from service.rules.play import PLAYERS
 from service.rules.replay import TRICKS
 from service.rules.scoring import CONTRACTS
-
-# App config: when set, the most milliseconds any analysis may search, whatever the body asks.
-# The contract tests set it (their fuzzer asks for budgets up to 10 s, thousands of times);
-# the environment variable of the same name sets it for a served app. Unset in production.
-BUDGET_CAP = "ANALYSIS_BUDGET_CAP_MS"
 
 
 class Milliseconds(PlainFloat):
@@ -110,12 +104,6 @@ blp = Blueprint(
     description="Perfect play with all four hands known (double dummy): what the rest of a "
     "deal is worth, every card's value, one perfect line, and whether a claim holds.",
 )
-
-
-def capped(asked: int) -> int:
-    """A budget asked for, capped by `ANALYSIS_BUDGET_CAP_MS` when the app sets it."""
-    cap = flask.current_app.config.get(BUDGET_CAP)
-    return asked if cap is None else min(asked, int(cap))
 
 
 def budget_field(description: str) -> StrictInteger:

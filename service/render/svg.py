@@ -1,23 +1,27 @@
 """A replayed deal as an SVG picture: the hands, the tricks as a grid (leader, each seat's
 card, winner, points), every renonce marked with its proof, and the score.
 
-Every text goes through `_text` or `_attr` (XML-escaped), so nothing in a result can become
-markup. The picture carries no script and no external reference: it renders the same in a
-browser, a chat client or a PDF of a dispute report. Suits are told by symbol and colour.
+Every text goes through `_text` or `_attr` (service/render/svg_text.py, XML-escaped), so
+nothing in a result can become markup. The picture carries no script and no external
+reference: it renders the same in a browser, a chat client or a PDF of a dispute report.
+Suits are told by symbol and colour.
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterator, Mapping
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
+from service.render.review import Reviewed, review_graph
+from service.render.svg_text import attr as _attr
+from service.render.svg_text import text as _text
 from service.rules import DealRecord, Replay
 from service.rules.cards import Card
 from service.rules.messages import card_names, suit_name
 from service.rules.play import PLAYERS
 from service.rules.replay import Renonce
-from service.rules.scoring import DealScore
+from service.rules.scoring import DealScore, team_of
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RED_SUITS = frozenset({1, 2})  # hearts, diamonds
@@ -95,15 +99,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "incomplete": "Donne inachevée : {plays} cartes jouées sur 32.",
     },
 }
-
-
-def _text(x: float, y: float, content: str, **attrs: str | float) -> str:
-    extra = "".join(f" {name.replace('_', '-')}={_attr(value)}" for name, value in attrs.items())
-    return f"<text x={_attr(x)} y={_attr(y)}{extra}>{escape(content)}</text>"
-
-
-def _attr(value: str | float) -> str:
-    return quoteattr(str(value))
 
 
 def _card(x: float, y: float, card: Card, trump: int, mark: str | None = None) -> str:
@@ -199,8 +194,11 @@ def _seat_label(record: DealRecord, seat: int, lang: str) -> str:
     return f"{labels['seat'].format(seat=seat)} · {', '.join(roles)}"
 
 
-def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
-    """The picture of `record` as `replay` judged it, with sentences in `lang`."""
+def deal_svg(
+    record: DealRecord, result: Replay, lang: str = "en", reviewed: Reviewed | None = None
+) -> str:
+    """The picture of `record` as `replay` judged it, with sentences in `lang`; with the
+    deal's review, its value graph under the tricks."""
     labels = LABELS.get(lang, LABELS["en"])
     lang = "fr" if labels is LABELS["fr"] else "en"
     trump = record.trump
@@ -251,6 +249,11 @@ def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
         if trick.points is not None:
             body.append(_text(POINTS_X, middle, str(trick.points)))
         y += ROW
+
+    if reviewed is not None:
+        parts, height = review_graph(reviewed, team_of(record.taker), y + 6, WIDTH, lang)
+        body += parts
+        y += height + 6
 
     lines = [labels["running"].format(*result.points)]
     if not result.complete:

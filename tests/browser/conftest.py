@@ -149,7 +149,9 @@ class Page:
             window.fetch = async (path, init) => {
               const response = await original(path, init);
               if (parts.some((part) => String(path).includes(part))) {
-                const answer = await response.clone().json();
+                const copy = response.clone();
+                const json = (copy.headers.get("Content-Type") ?? "").includes("json");
+                const answer = json ? await copy.json() : await copy.text();
                 window.asked.push({ path: String(path), body: JSON.parse(init.body), answer });
               }
               return response;

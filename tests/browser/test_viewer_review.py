@@ -3,6 +3,7 @@ points named and stepping the deal by click and keyboard, and the table per play
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from selenium.webdriver.common.by import By
@@ -10,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 
 from tests.api.test_render import EXAMPLE
-from tests.browser.conftest import Page
+from tests.browser.conftest import ARTIFACTS, Page
 from tests.browser.test_viewer import COINCHE
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -236,3 +237,25 @@ def test_a_coinche_deal_is_reviewed_against_its_contract(page: Page) -> None:
     )
     assert page.find_all("#picture")[0].is_displayed() is False
     page.assert_clean()
+
+
+def test_the_picture_of_a_reviewed_deal_draws_its_graph_in_the_browser(page: Page) -> None:
+    show_review(page, REVIEWED)
+    page.record_analysis("/v1/deals/render")
+    page.find("#picture").click()  # the review shown: the picture draws it too
+    (asked,) = page.wait(page.analysis_asked)
+    assert asked["body"] == {**REVIEWED, "review": True}
+    root = ET.fromstring(asked["answer"])
+    (curve,) = root.iter("{http://www.w3.org/2000/svg}path")
+    assert len(curve.get("d", "").split()) == 33
+    path = ARTIFACTS / "deal-review.svg"
+    path.write_text(asked["answer"])
+    page.assert_clean()
+    page.driver.get(path.as_uri())
+    width, height = page.driver.execute_script(
+        "const box = document.documentElement.getBBox(); return [box.width, box.height]"
+    )
+    assert (width, height) > (700, 1300)
+    page.driver.set_window_size(820, int(root.get("height", "0")) + 140)
+    page.screenshot("deal-review-svg")
+    page.driver.set_window_size(1400, 1300)

@@ -1317,7 +1317,8 @@ async function deal(event) {
 }
 
 async function downloadPicture() {
-  const { status, data } = await post(endpoint("render"), state.record);
+  // With the review shown, the picture draws its graph too.
+  const { status, data } = await post(endpoint("render"), { ...state.record, ...(state.review ? { review: true } : {}) });
   if (status !== 200) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(data);
