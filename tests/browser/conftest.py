@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import tempfile
 import urllib.request
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -172,6 +173,23 @@ class Page:
         path = ARTIFACTS / f"{name}.png"
         self.driver.save_screenshot(str(path))
         return path
+
+    def show_picture(self, svg: str, name: str) -> tuple[float, float]:
+        """An SVG picture of the service's, kept in the artifacts as `name`.svg, opened in the
+        browser (which leaves the viewer) and screenshot whole: its drawn width and height."""
+        root = ET.fromstring(svg)  # well-formed XML, or this raises
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.svg"
+        path.write_text(svg)
+        self.driver.get(path.as_uri())
+        width, height = self.driver.execute_script(
+            "const box = document.documentElement.getBBox(); return [box.width, box.height]"
+        )
+        self.driver.set_window_size(820, int(root.get("height", "0")) + 140)
+        self.screenshot(f"{name}-svg")
+        self.driver.set_window_size(1400, 1300)
+        return width, height
 
     def assert_clean(self, expected_errors: tuple[str, ...] = ()) -> None:
         """No error in the console but the `expected_errors` (substrings), and no request

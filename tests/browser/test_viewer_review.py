@@ -11,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 
 from tests.api.test_render import EXAMPLE
-from tests.browser.conftest import ARTIFACTS, Page
+from tests.browser.conftest import Page
 from tests.browser.test_viewer import COINCHE
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -248,14 +248,5 @@ def test_the_picture_of_a_reviewed_deal_draws_its_graph_in_the_browser(page: Pag
     root = ET.fromstring(asked["answer"])
     (curve,) = root.iter("{http://www.w3.org/2000/svg}path")
     assert len(curve.get("d", "").split()) == 33
-    path = ARTIFACTS / "deal-review.svg"
-    path.write_text(asked["answer"])
     page.assert_clean()
-    page.driver.get(path.as_uri())
-    width, height = page.driver.execute_script(
-        "const box = document.documentElement.getBBox(); return [box.width, box.height]"
-    )
-    assert (width, height) > (700, 1300)
-    page.driver.set_window_size(820, int(root.get("height", "0")) + 140)
-    page.screenshot("deal-review-svg")
-    page.driver.set_window_size(1400, 1300)
+    assert page.show_picture(asked["answer"], "deal-review") > (700, 1300)
