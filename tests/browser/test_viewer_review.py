@@ -250,3 +250,28 @@ def test_the_picture_of_a_reviewed_deal_draws_its_graph_in_the_browser(page: Pag
     assert len(curve.get("d", "").split()) == 33
     page.assert_clean()
     assert page.show_picture(asked["answer"], "deal-review") > (700, 1300)
+
+
+def test_a_review_the_budget_stopped_draws_bounds_and_says_so(capped_page: Page) -> None:
+    # Every search stops at 1 ms: no position of the deal is settled.
+    page = capped_page
+    show_review(page, REVIEWED)
+    ((asked,),) = [page.analysis_asked()]
+    review = asked["answer"]
+    assert review["exact"] is False
+    unsettled = [play for play in review["plays"] if play["after"] is None]
+    assert unsettled
+    bars = page.find_all(".value-graph .point .bounds")
+    assert len(bars) == len(unsettled) + (review["plays"][0]["before"] is None)
+    for point, play in zip(points(page)[1:], review["plays"], strict=True):
+        if play["after"] is None:
+            lo, hi = play["after_bounds"]
+            assert (
+                f"Not settled in time: with perfect play from there, the takers end with between "
+                f"{lo} and {hi} card points"
+            ) in point.get_attribute("aria-label")
+    assert page.text("#review-result .unfinished") == (
+        "Some positions were not settled in the time allowed: their values are bounds, drawn "
+        "as bars."
+    )
+    page.assert_clean()
