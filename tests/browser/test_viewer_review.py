@@ -275,3 +275,24 @@ def test_a_review_the_budget_stopped_draws_bounds_and_says_so(capped_page: Page)
         "as bars."
     )
     page.assert_clean()
+
+
+def test_the_review_fits_a_phone(page: Page) -> None:
+    show_review(page, REVIEWED)
+    driver = page.driver
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+    )
+    try:
+        driver.execute_script("document.getElementById('review').scrollIntoView()")
+        page_width, view_width, graph_width = driver.execute_script(
+            """return [document.documentElement.scrollWidth, window.innerWidth,
+            document.querySelector('.value-graph').getBoundingClientRect().right]"""
+        )
+        assert page_width <= view_width  # the table scrolls inside its panel, not the page
+        assert graph_width <= view_width  # the graph shrinks to the screen
+        page.screenshot("the-review-on-a-phone")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    page.assert_clean()
