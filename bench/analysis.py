@@ -12,13 +12,18 @@ On 50 deals dealt from a fixed seed (random dealer, trump and taker), under colv
 - the value and the best card only (`every_card` false: the value and one perfect line);
 - claims with 5 tricks left (12 random legal plays made): the team to lead claims 3 tricks
   in mode "best", the rest in mode "any";
+- a whole deal reviewed (POST /v1/analysis/review: every one of its 32 cards against perfect
+  play, exact), the deals played out by random legal cards, and along their perfect line;
+  in-process, and through the endpoint (native);
 - positions per second over the values.
 The reference is slow: it answers the full-deal questions on the first `REFERENCE_DEALS` deals
-only (the ratio compares medians on those deals). CPU times of the process in ms (this
+only, and whole reviews on the first `REFERENCE_REVIEWS` (the ratio compares medians on those
+deals). CPU times of the process in ms (this
 machine is shared; the wall-clock time of the whole run is printed beside): median, 95th
 percentile, max. The budget is lifted so that every search ends exact. Aims (issue 18): full
 deal every card valued median <= 25 ms and max <= 250 ms through the endpoint, twice as fast
-as colver's median; value and best card median <= 5 ms; claims p99 <= 2 ms.
+as colver's median; value and best card median <= 5 ms; claims p99 <= 2 ms. Issue 20: a
+whole review median <= 150 ms and p95 <= 500 ms on the native core.
 """
 
 # ruff: noqa: E402 - the imports below need the repo root on the path first
@@ -35,13 +40,23 @@ import cProfile
 import pstats
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from time import perf_counter, process_time
 from typing import Any
 
 from service.app import create_app
 from service.rules import DealRecord, RuleOptions
-from service.rules.analysis import ANY, BEST, Claim, engine, judge_claim, reference, solve
+from service.rules.analysis import (
+    ANY,
+    BEST,
+    Claim,
+    engine,
+    judge_claim,
+    reference,
+    review_deal,
+    solve,
+)
 from service.rules.analysis.native import _native
 from service.rules.cards import CARD_CODES, SUIT_CODES
 from tests.native.differential import asking
@@ -50,6 +65,7 @@ from tests.rules.builders import play_deal, random_hands
 SEED = 20_261_130
 DEALS = 50
 REFERENCE_DEALS = 8
+REFERENCE_REVIEWS = 3  # whole reviews by the reference: seconds to a minute each
 CLAIM_PLAYS = 12  # 5 tricks left
 BUDGET_MS = 600_000
 HTTP_BUDGET_MS = 10_000  # the endpoint's most
@@ -131,12 +147,18 @@ def colver_agrees(record: DealRecord, found: Any, scores: Any) -> tuple[int, int
     return sum(ours.get(card) == score for card, score in theirs.items()), len(theirs)
 
 
+def played_out(rng: random.Random, record: DealRecord) -> DealRecord:
+    """The deal's hands played to the end by random legal cards (its dealer, trump and taker
+    drawn again)."""
+    return play_deal(rng, 32, options=OPTIONS, hands=record.hands).record
+
+
 def body(record: DealRecord) -> dict[str, object]:
     return {
         "dealer": record.dealer,
         "trump": SUIT_CODES[record.trump],
         "taker": record.taker,
-        "plays": [],
+        "plays": [CARD_CODES[c] for c in record.plays],
         "hands": [[CARD_CODES[c] for c in hand] for hand in record.hands or ()],
         "rules": {"undertrump": "optional"},
         "budget_ms": HTTP_BUDGET_MS,
@@ -223,6 +245,7 @@ def main(profile: bool = False) -> None:
                     for r in claims
                 ]
         row(f"claim, 5 tricks left, mode {mode}", timings["reference"], timings["native"])
+    reviewed_alike = review_rows(rng, deals, solved["native"], engines, client)
     for name, (count, seconds) in nodes.items():
         print(f"positions per second, {name:<10} {count / seconds:>14,.0f} ({count:,} positions)")
     if colver_every:
@@ -236,7 +259,42 @@ def main(profile: bool = False) -> None:
         print(f"first cards valued alike by colver and the native core: {agreeing}/{compared}")
     print(f"the reference's and the native core's answers equal: {agree}")
     print(f"/v1/analysis/solve: statuses {sorted(statuses)}, {exact}/{DEALS} exact")
+    print(f"the reference's and the native core's reviews equal: {reviewed_alike}")
     print(f"wall-clock seconds over the timed calls: {WALL[0]:.1f}")
+
+
+def review_rows(
+    rng: random.Random,
+    deals: Sequence[DealRecord],
+    solved: Sequence[Any],
+    engines: dict[str, type[reference.Search]],
+    client: Any,
+) -> bool:
+    """The whole-deal reviews' rows; whether both engines reviewed alike."""
+    randomly = [played_out(rng, record) for record in deals]
+    perfectly = [replace(r, plays=found.line) for r, found in zip(deals, solved, strict=True)]
+    reviews: dict[str, list[Any]] = {}
+    for kind, played in (("random legal cards", randomly), ("their perfect line", perfectly)):
+        timings: dict[str, list[float]] = {}
+        for name, search in engines.items():
+            if name == "reference" and played is perfectly:
+                timings[name] = []
+                continue
+            chosen = played[:REFERENCE_REVIEWS] if name == "reference" else played
+            with asking(search):
+                runs = [timed(partial(review_deal, r, OPTIONS, BUDGET_MS)) for r in chosen]
+            timings[name] = [ms for ms, _ in runs]
+            reviews.setdefault(name, []).extend(found for _, found in runs)
+        row(f"whole review, 32 cards, {kind}", timings["reference"], timings["native"])
+    with asking(_native.Search):
+        http = [
+            timed(partial(client.post, "/v1/analysis/review", json=body(r)))[0] for r in randomly
+        ]
+    row("  the same via /v1/analysis/review", [], http)
+    exact = sum(found.exact for found in reviews["native"])
+    print(f"whole reviews exact (native): {exact}/{len(reviews['native'])}")
+    same = zip(reviews["reference"], reviews["native"], strict=False)
+    return all(a.plays == b.plays and a.seats == b.seats for a, b in same)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,27 @@ def _codes(description: str) -> ma.fields.List:
     )
 
 
+class LabelSchema(Schema):
+    label = ma.fields.String(required=True)
+    least_loss = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The least loss (card points) with this label; null: any."},
+    )
+    description = ma.fields.String(required=True)
+
+
+class ReviewDescriptionSchema(Schema):
+    default_budget_ms = StrictInteger(required=True)
+    max_budget_ms = StrictInteger(required=True)
+    labels = ma.fields.List(ma.fields.Nested(LabelSchema), required=True)
+    loss = ma.fields.String(required=True)
+    stake = ma.fields.String(required=True)
+    precision = ma.fields.String(required=True)
+    decisive = ma.fields.String(required=True)
+    budget = ma.fields.String(required=True)
+
+
 class RulesDescriptionSchema(Schema):
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
     violations = _codes("The play violation codes.")
@@ -72,6 +93,15 @@ class RulesDescriptionSchema(Schema):
             f"core, or `{REFERENCE}`, the pure-Python search it is proven against (chosen "
             f"when the service starts, with `{VARIABLE}={REFERENCE}`). Both give the same "
             "answers; only their speed and `nodes` differ.",
+        },
+    )
+    review = ma.fields.Nested(
+        ReviewDescriptionSchema,
+        required=True,
+        metadata={
+            "description": "What `/v1/analysis/review` (and its coinche path) decides: its "
+            "budget, each label's least loss, and how loss, stake, precision, decisive and a "
+            "renonce are counted."
         },
     )
 

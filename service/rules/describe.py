@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from service.rules.cards import (
     DEAL_POINTS,
@@ -23,6 +23,9 @@ from service.rules.cards import (
 )
 from service.rules.options import OPTION_SPECS, OptionSpec
 from service.rules.play import ViolationCode
+
+if TYPE_CHECKING:  # imported when described: importing service.rules needs no native core
+    from service.rules.analysis.review import ReviewDescription
 
 Texts = dict[str, str]  # language -> sentence
 
@@ -64,6 +67,7 @@ class RulesDescription:
     annonce_tie_breaks: tuple[str, ...]
     interpretations: tuple[CodeDescription, ...]
     analysis_engine: str  # the search answering /v1/analysis (analysis.engine.ENGINES)
+    review: ReviewDescription  # what /v1/analysis/review decides
 
 
 VIOLATIONS: dict[ViolationCode, Texts] = {
@@ -274,6 +278,7 @@ def describe_rules(lang: str = "en") -> RulesDescription:
     """
     # Imported here: importing service.rules (a library) needs no built native core.
     from service.rules.analysis.engine import ENGINE
+    from service.rules.analysis.review import describe_review
 
     options = describe_options(OPTION_SPECS, lang)
     return RulesDescription(
@@ -285,4 +290,5 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         annonce_tie_breaks=tuple(_say(t, lang) for t in ANNONCE_TIE_BREAKS),
         interpretations=describe_codes(INTERPRETATIONS, lang),
         analysis_engine=ENGINE,
+        review=describe_review(lang),
     )

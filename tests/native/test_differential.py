@@ -29,7 +29,7 @@ from service.rules.analysis import (
     solve_coinche,
 )
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import _classic, _coinche, coinche_objective
+from service.rules.analysis.questions import classic_deal, coinche_deal, coinche_objective
 from service.rules.analysis.reference import MIXED
 from service.rules.cards import DEAL_POINTS, SANS_ATOUT, TOUT_ATOUT
 from service.rules.coinche_options import CoincheOptions
@@ -96,7 +96,7 @@ def swept_positions(left: int) -> list[tuple[DealRecord, RuleOptions]]:
     for seed in count():
         options = OPTIONS[seed % len(OPTIONS)]
         record = position(seed, left, options)
-        if _classic(record, options).state.sweep != MIXED:
+        if classic_deal(record, options).state.sweep != MIXED:
             found.append((record, options))
             if len(found) == CAPOTS:
                 return found
@@ -139,7 +139,7 @@ def test_coinche_positions_with_a_capot_at_stake_answer_as_the_reference(left: i
     for seed in count():
         options = COINCHE_OPTIONS[seed % len(COINCHE_OPTIONS)]
         record = coinche_position(seed, left, options)
-        if _coinche(record, options).state.sweep != MIXED:
+        if coinche_deal(record, options).state.sweep != MIXED:
             check_coinche_position(record, options, rng)
             found += 1
             if found == CAPOTS:
@@ -204,7 +204,7 @@ def test_a_value_interrupted_at_any_moment_holds_the_exact_value_in_its_bounds()
     for seed in range(40):
         options = OPTIONS[seed % len(OPTIONS)]
         record = position(seed, 12 + seed % 13, options)
-        state = _classic(record, options).state
+        state = classic_deal(record, options).state
         objective = takers_objective(record, options)
         exact = make(reference.Search, objective, UNHURRIED / 1000).value(state, 81)
         search = make(_native.Search, objective, rng.random() * 0.004)
@@ -244,7 +244,7 @@ def test_each_step_of_the_search_answers_as_the_reference(
     # As the questions ask: the counted team maximises, or every seat plays against it (a
     # claim in mode "any"); tricks are counted without a capot's bonus.
     record = position(rng.randrange(2**32), left, options)
-    state = _classic(record, options).state
+    state = classic_deal(record, options).state
     maximizer = None if against else team
     bonus = 0 if count_tricks else bonus
     if strain is None:  # classic, the record's trump

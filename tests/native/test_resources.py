@@ -10,7 +10,7 @@ from time import perf_counter
 
 from service.rules.analysis import Claim, judge_claim, solve
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import _classic
+from service.rules.analysis.questions import classic_deal
 from tests.native.differential import OPTIONS, UNHURRIED, asking, make, position, takers_objective
 
 SOLVES = 10_000
@@ -53,7 +53,7 @@ def test_another_thread_runs_while_the_core_searches() -> None:
     # waiting for the GIL gets it at the interpreter's next switch): never in the middle half
     # of the call.
     record = position(3, 32, OPTIONS[0])
-    state = _classic(record, OPTIONS[0]).state
+    state = classic_deal(record, OPTIONS[0]).state
     stamps: list[float] = []
     call: list[float] = []
     done = threading.Event()

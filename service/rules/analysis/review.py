@@ -74,6 +74,121 @@ LABEL_THRESHOLDS = ((BLUNDER, 25), (MISTAKE, 10), (INACCURACY, 1))
 LABELS = (BEST_CARD, INACCURACY, MISTAKE, BLUNDER, RENONCE)
 
 
+# What the review decides, for GET /v1/rules (`describe_review`), in English and French.
+REVIEW_TEXTS: dict[str, dict[str, str]] = {
+    BEST_CARD: {
+        "en": "A card that keeps the value perfect play gave before it (loss 0).",
+        "fr": "Une carte qui garde la valeur que le jeu parfait donnait avant elle (perte 0).",
+    },
+    INACCURACY: {
+        "en": "Less than a ten given away: an honour played where a smaller card would do.",
+        "fr": "Moins d'un dix donné : un honneur joué là où une plus petite carte suffisait.",
+    },
+    MISTAKE: {
+        "en": "About a trick's worth given away: a ten or an ace, a trick lost.",
+        "fr": "À peu près un pli donné : un dix ou un as, un pli perdu.",
+    },
+    BLUNDER: {
+        "en": "More than a trick given away: the trump jack, a contract, a capot.",
+        "fr": "Plus d'un pli donné : le valet d'atout, un contrat, un capot.",
+    },
+    RENONCE: {
+        "en": "A card that broke a play obligation: the first renonce decides the deal by the "
+        "penalty (option renonce), so it loses every point perfect play gave its team before "
+        "it; the values after it are still the cards' (the points perfect play gives from "
+        "there, with the penalty's contract and score), and the later cards are not judged "
+        "(loss 0, no label, counted in no tally).",
+        "fr": "Une carte qui enfreint une obligation de jeu : la première renonce décide de la "
+        "donne par la sanction (option renonce), elle perd donc tous les points que le jeu "
+        "parfait donnait à son équipe avant elle ; les valeurs qui suivent restent celles des "
+        "cartes (les points que le jeu parfait donne de là, avec le contrat et le score de la "
+        "sanction), et les cartes suivantes ne sont pas jugées (perte 0, sans étiquette, "
+        "comptées dans aucun total).",
+    },
+    "loss": {
+        "en": "A card's loss: the card points it gives away for its team against the best "
+        "card, both followed by perfect play (a capot counts (capot value - 162) / 2 more).",
+        "fr": "La perte d'une carte : les points de cartes qu'elle cède pour son équipe face à "
+        "la meilleure carte, chacune suivie du jeu parfait (un capot compte (valeur du capot "
+        "- 162) / 2 de plus).",
+    },
+    "stake": {
+        "en": "A decision's stake: its best legal card's value less its worst's, for the "
+        "mover's team (0: every card is worth the same).",
+        "fr": "L'enjeu d'une décision : la valeur de sa meilleure carte légale moins celle de "
+        "la pire, pour l'équipe du joueur (0 : toutes se valent).",
+    },
+    "precision": {
+        "en": "100 x (1 - total loss / total stake) over a player's judged cards: each "
+        "decision's share of its stake kept, weighted by the stake. 100 for perfect play or "
+        "when nothing was at stake, 0 for the worst card every time; comparable between "
+        "deals with little and much at stake, and a choice between two near cards weighs "
+        "little beside one that decides the contract.",
+        "fr": "100 x (1 - perte totale / enjeu total) sur les cartes jugées d'un joueur : la "
+        "part de son enjeu gardée à chaque décision, pondérée par l'enjeu. 100 pour un jeu "
+        "parfait ou sans enjeu, 0 pour la pire carte à chaque fois ; comparable entre des "
+        "donnes à petit et à grand enjeu, et un choix entre deux cartes voisines pèse peu "
+        "face à celui qui décide du contrat.",
+    },
+    "decisive": {
+        "en": "A decisive card changes the deal's outcome from what perfect play gave before "
+        "it: the contract made, dedans or litige, or a capot, however small its loss.",
+        "fr": "Une carte décisive change l'issue de la donne par rapport au jeu parfait avant "
+        "elle : contrat fait, dedans ou litige, ou un capot, si petite que soit sa perte.",
+    },
+    "budget": {
+        "en": f"budget_ms is for the whole review: {REVIEW_BUDGET_MS} by default, at most "
+        f"{REVIEW_MAX_BUDGET_MS}; past it the cards not yet settled answer bounds.",
+        "fr": f"budget_ms vaut pour toute la revue : {REVIEW_BUDGET_MS} par défaut, "
+        f"{REVIEW_MAX_BUDGET_MS} au plus ; au-delà, les cartes pas encore établies donnent "
+        "des bornes.",
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LabelDescription:
+    """A label, the least loss that earns it (None: a renonce, whatever its loss)."""
+
+    label: str
+    least_loss: int | None
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewDescription:
+    """What a review decides, as GET /v1/rules states it."""
+
+    default_budget_ms: int
+    max_budget_ms: int
+    labels: tuple[LabelDescription, ...]
+    loss: str
+    stake: str
+    precision: str
+    decisive: str
+    budget: str
+
+
+def describe_review(lang: str = "en") -> ReviewDescription:
+    """The review's budget, labels with their thresholds, and definitions, in `lang`."""
+
+    def say(key: str) -> str:
+        texts = REVIEW_TEXTS[key]
+        return texts.get(lang, texts["en"])
+
+    least = {BEST_CARD: 0, **dict(LABEL_THRESHOLDS)}
+    return ReviewDescription(
+        REVIEW_BUDGET_MS,
+        REVIEW_MAX_BUDGET_MS,
+        tuple(LabelDescription(label, least.get(label), say(label)) for label in LABELS),
+        say("loss"),
+        say("stake"),
+        say("precision"),
+        say("decisive"),
+        say("budget"),
+    )
+
+
 def label_of(loss: int) -> str:
     """The label of a legal card that loses `loss` points."""
     return next((label for label, least in LABEL_THRESHOLDS if loss >= least), BEST_CARD)
@@ -177,19 +292,11 @@ def review_coinche_deal(
 # --- the review --------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Decision:
-    """What the search settled at one position: each legal card's final gain for the takers
-    (past and future, in the objective's unit), and the played card's when it is no legal
-    one (a renonce)."""
-
-    worth: dict[Card, int]
-    played: int
-
-
 class _Walk:
     """The positions of a review, from the opening's: their states, the takers' gain from
-    the tricks finished before each, and what the search settles at each (values, lines)."""
+    the tricks finished before each, and what the search settles at each: its value (the
+    takers' final gain, past and future, in the objective's unit), one perfect line, and
+    every legal card's value (`worth`)."""
 
     def __init__(
         self,
@@ -199,19 +306,18 @@ class _Walk:
         search: Search,
     ) -> None:
         self.opening, self.cards, self.hands, self.search = opening, cards, hands, search
-        takers = opening.takers
         self.states: list[State] = [opening.state]
-        self.past: list[int] = [opening.past[takers]]
+        self.past: list[int] = [opening.past[opening.takers]]
         for card in cards:
             gain, state = search.after(self.states[-1], card)
             self.states.append(state)
             self.past.append(self.past[-1] + gain)
-        self.values: list[int | None] = [None] * len(self.states)  # final gain, past in
-        self.lines: list[list[Card] | None] = [None] * len(self.states)
-        self.decisions: list[_Decision] = []
+        self.values: list[int | None] = [None] * len(self.states)
+        self.lines: list[list[Card]] = []
+        self.worth: list[dict[Card, int]] = []
 
     def value(self, k: int, guess: int) -> int:
-        """Position `k`'s final gain for the takers (past and future)."""
+        """Position `k`'s value, searched from `guess` the first time."""
         known = self.values[k]
         if known is None:
             past = self.past[k]
@@ -219,54 +325,45 @@ class _Walk:
             self.values[k] = known
         return known
 
+    def settle(self, k: int) -> Outcome:
+        """Position `k`'s value and line (the line before it less its first card, when that
+        card was played), and the finished deal they make, as the replay scores it."""
+        state, past = self.states[k], self.past[k]
+        value = self.value(k, sum(self.search.quick_bounds(state)) // 2 + past)
+        before = self.lines[k - 1] if k else []
+        if before and before[0] == self.cards[k - 1]:
+            line = before[1:]
+        else:
+            line = self.search.line(state, value - past)
+        self.lines.append(line)
+        return self.opening.outcome((*self.cards[:k], *line))
+
     def decide(self, k: int) -> None:
-        """Every legal card's value at position `k`, the played card's, and the line after
-        it (the position's line with its first card played, when it is the played one)."""
+        """Every legal card's value at position `k` (settled): the played card's is the next
+        position's, searched from the position itself, the others' from their group's first."""
         search, state, card = self.search, self.states[k], self.cards[k]
-        best = self.value(k, sum(search.quick_bounds(state)) // 2 + self.past[k])
+        best = self.value(k, 0)
         worth: dict[Card, int] = {}
         for group in search.groups(state):
-            first = card if card in group else group[0]  # the played card on its own position
-            if first == card:
+            if card in group:
                 value = self.value(k + 1, best)
             else:
-                gain, child = search.after(state, first)
+                gain, child = search.after(state, group[0])
                 past = self.past[k] + gain
                 value = past + search.value(child, best - past)
             for equal in group:
                 worth[equal] = value
-        played = worth[card] if card in worth else self.value(k + 1, best)
-        self.lines[k + 1] = self._line_after(k, best)
-        self.decisions.append(_Decision(worth, played))
-
-    def _line_after(self, k: int, best: int) -> list[Card]:
-        line = self.lines[k]
-        if line is None:
-            line = self.search.line(self.states[k], best - self.past[k])
-            self.lines[k] = line
-        if line and line[0] == self.cards[k]:
-            return line[1:]
-        value = self.values[k + 1]
-        assert value is not None
-        return self.search.line(self.states[k + 1], value - self.past[k + 1])
-
-    def outcome(self, k: int) -> Outcome:
-        """The finished deal from position `k` under perfect play, as the replay scores it."""
-        line = self.lines[k]
-        if line is None:  # the last position, not reached by a decision
-            value = self.value(k, sum(self.search.quick_bounds(self.states[k])) // 2)
-            line = self.search.line(self.states[k], value - self.past[k])
-            self.lines[k] = line
-        return self.opening.outcome((*self.cards[:k], *line))
+        self.value(k + 1, best)  # a renonce: no legal card
+        self.worth.append(worth)
 
     def bounds(self, k: int) -> tuple[int, int]:
-        """The takers' final points position `k` is known to lie in: its value's when settled,
-        else what the cards still out alone prove."""
-        objective, value = self.opening.objective, self.values[k]
-        lo, hi = (value, value) if value is not None else self.search.quick_bounds(self.states[k])
-        past = self.past[k] if value is None else 0
-        return within_deal(objective.team_points(past + lo)), within_deal(
-            objective.team_points(past + hi)
+        """The takers' final points position `k` lies in, from the cards still out alone (a
+        finished deal's: its points, the dix de der in)."""
+        objective, past, state = self.opening.objective, self.past[k], self.states[k]
+        lo, hi = self.search.quick_bounds(state) if any(state.hands) else (0, 0)
+        return (
+            within_deal(objective.team_points(past + lo)),
+            within_deal(objective.team_points(past + hi)),
         )
 
 
@@ -290,12 +387,12 @@ def _review(
     takers, objective = opening.takers, opening.objective
     search = opening.search(takers, takers, False, objective.bonus, start + budget_ms / 1000)
     walk = _Walk(opening, cards, hands, search)
-    outcomes: list[Outcome] = []
+    outcomes: list[Outcome] = []  # of each position settled, in order
     try:
+        outcomes.append(walk.settle(0))
         for k in range(len(cards)):
             walk.decide(k)
-            outcomes.append(walk.outcome(k))
-        outcomes.append(walk.outcome(len(cards)))
+            outcomes.append(walk.settle(k + 1))
     except OutOfTime:
         pass
     renonces = {renonce.play for renonce in played.judged.renonces}
@@ -324,70 +421,38 @@ def _judge(
     renonce: bool,
     decided: int | None,
 ) -> PlayReview:
-    """Play `play`, the review's `k`th: judged when settled, before the deal's first
-    renonce (`decided`) or that renonce itself."""
+    """Play `play`, the review's `k`th: judged before the deal's first renonce (`decided`)
+    and at it; settled when the positions before and after it are."""
     state, card = walk.states[k], walk.cards[k]
     seat = seat_to_move(state)
     judged = decided is None or play <= decided
     if k + 1 >= len(outcomes):  # not settled within the budget
-        return PlayReview(
-            play,
-            seat,
-            card,
-            None,
-            (),
-            None,
-            None,
-            None,
-            None,
-            False,
-            renonce,
-            judged,
-            False,
-            walk.bounds(k),
-            walk.bounds(k + 1),
-        )
-    objective, decision = walk.opening.objective, walk.decisions[k]
-    sign = 1 if seat % 2 == walk.opening.takers else -1
+        unsettled = (None, (), None, None, None, None, False, renonce, judged, False)
+        return PlayReview(play, seat, card, *unsettled, walk.bounds(k), walk.bounds(k + 1))
+    objective, worth = walk.opening.objective, walk.worth[k]
+    takes = seat % 2 == walk.opening.takers
 
     def points(gain: int) -> int:  # the mover's team's final points for the takers' gain
         taken = objective.team_points(gain)
-        return taken if sign > 0 else DEAL_POINTS - taken
+        return taken if takes else DEAL_POINTS - taken
 
-    best_points = max(points(gain) for gain in decision.worth.values())
-    stake = best_points - min(points(gain) for gain in decision.worth.values())
+    most = max(points(gain) for gain in worth.values())
+    stake = most - min(points(gain) for gain in worth.values())
     before, after = outcomes[k], outcomes[k + 1]
-    hand = walk.hands[seat]
-    best = tuple(
-        c for c in hand if c in decision.worth and points(decision.worth[c]) == best_points
-    )
+    best = tuple(c for c in walk.hands[seat] if c in worth and points(worth[c]) == most)
+    changed = (before.contract, before.capot) != (after.contract, after.capot)
     if not judged:
-        loss, label, decisive = 0, None, False
+        loss, label, changed = 0, None, False
     elif renonce:
-        loss = max(best_points, 0)  # the penalty takes every point the team had
+        loss = max(most, 0)  # the penalty takes every point the team had
         stake, label = max(stake, loss), RENONCE
-        decisive = (before.contract, before.capot) != (after.contract, after.capot)
     else:
-        loss = best_points - points(decision.played)
+        played = walk.values[k + 1]
+        assert played is not None
+        loss = most - points(played)
         label = label_of(loss)
-        decisive = (before.contract, before.capot) != (after.contract, after.capot)
-    return PlayReview(
-        play,
-        seat,
-        card,
-        before,
-        best,
-        after,
-        loss,
-        stake,
-        label,
-        decisive,
-        renonce,
-        judged,
-        True,
-        None,
-        None,
-    )
+    settled = (before, best, after, loss, stake, label, changed, renonce, judged, True)
+    return PlayReview(play, seat, card, *settled, None, None)
 
 
 def _tally(side: int, plays: Sequence[PlayReview]) -> Tally:
