@@ -126,6 +126,41 @@ def _belote(seat: int, suit: int) -> Holding:
     return Holding(seat, (Card.of(KING, suit), Card.of(QUEEN, suit)))
 
 
+def classic_holdings(
+    record: DealRecord, judged: Replay, turned: Card | None, options: RuleOptions
+) -> list[Holding]:
+    """What a classic record says seats hold: the `turned` card, the taker's (when given);
+    the announced belote's other honour, with the seat that played the first (a belote is
+    announced as its first card is played, by its holder); with annonces, each declared one's
+    cards."""
+    holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
+    if record.belote_announced:
+        honours = _belote(0, record.trump).cards
+        players = {
+            (trick.leader + place) % PLAYERS
+            for trick in judged.tricks
+            for place, card in enumerate(trick.cards)
+            if card in honours
+        }
+        holdings += [_belote(holder, record.trump) for holder in players]
+    if options.annonces:
+        holdings += _declared(record.declarations)
+    return holdings
+
+
+def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Holding]:
+    """What a coinche record says seats hold: each announced belote of the strain (its king
+    and queen with its seat) and, with annonces, each declared one's cards."""
+    holdings = [
+        _belote(belote.seat, belote.suit)
+        for belote in record.belote_announced
+        if belote.suit in belote_suits(record.contract.strain, options)
+    ]
+    if options.annonces:
+        holdings += _declared(record.declarations)
+    return holdings
+
+
 def advise_play(
     record: DealRecord,
     seat: int,
@@ -137,26 +172,13 @@ def advise_play(
     budget_ms: int = DEFAULT_BUDGET_MS,
 ) -> Advice:
     """The card for `seat` (the seat to play, holding `hand`) in the classic deal `record`
-    (its hands unknown): over `samples` deals of the unseen cards, with the `turned` card in
-    the taker's hand when given, and the announced belote's cards with the seat that played
-    the first of them."""
+    (its hands unknown): over `samples` deals of the unseen cards that agree with the record
+    and what it says seats hold (`classic_holdings`)."""
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay(record, options)
     _position(judged, seat)
-    holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
-    if record.belote_announced:
-        # Announced as the first of the trump king and queen is played: by their holder.
-        honours = _belote(0, record.trump).cards
-        players = {
-            (trick.leader + place) % PLAYERS
-            for trick in judged.tricks
-            for place, card in enumerate(trick.cards)
-            if card in honours
-        }
-        holdings += [_belote(holder, record.trump) for holder in players]
-    if options.annonces:
-        holdings += _declared(record.declarations)
+    holdings = classic_holdings(record, judged, turned, options)
     view = seat_view(seat, hand, judged.tricks, judged.renonces, record.trump, options, holdings)
 
     def solved(hands: Hands, left_ms: int) -> Solution:
@@ -174,20 +196,13 @@ def advise_coinche_play(
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
 ) -> Advice:
-    """`advise_play` for a coinche deal under its contract's strain; each announced belote
-    of the strain puts its king and queen with its seat."""
+    """`advise_play` for a coinche deal under its contract's strain (`coinche_holdings`)."""
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay_coinche(record, options)
     _position(judged, seat)
     strain = record.contract.strain
-    holdings = [
-        _belote(belote.seat, belote.suit)
-        for belote in record.belote_announced
-        if belote.suit in belote_suits(strain, options)
-    ]
-    if options.annonces:
-        holdings += _declared(record.declarations)
+    holdings = coinche_holdings(record, options)
     view = seat_view(seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
 
     def solved(hands: Hands, left_ms: int) -> Solution:
