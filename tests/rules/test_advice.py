@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 from itertools import product
+from math import comb
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -21,12 +22,13 @@ from service.rules.advice import advise as advise_module
 from service.rules.advice import advise_coinche_play, advise_play, advise_take
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, forbidden_by, revealed_voids, seat_view
-from service.rules.analysis import Outcome, Solution, solve
+from service.rules.analysis import MoveValue, Outcome, Solution, solve, solve_coinche
 from service.rules.annonces import declarable
 from service.rules.cards import ALL_CARDS, KING, QUEEN, SANS_ATOUT, TOUT_ATOUT, Card, mask_of
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import Belote, CoincheRecord, belote_suits, replay_coinche
 from service.rules.errors import InconsistentInput
+from service.rules.messages import Cards
 from service.rules.options import RuleOptions
 from service.rules.play import PLAYERS, obligation_of_mask
 from service.rules.replay import DealRecord, Declaration, Replay, replay
@@ -117,7 +119,7 @@ def test_sizes_that_do_not_add_up_to_the_cards_give_no_deal() -> None:
 def test_a_rank_outside_the_deals_is_refused() -> None:
     deals = Deals(SMALL[0])
     for rank in (-1, deals.count):
-        with pytest.raises(IndexError):
+        with pytest.raises(IndexError, match=str(rank)):
             deals.deal(rank)
 
 
@@ -400,42 +402,97 @@ LATE = replace(LATE_DEAL, hands=None)
 LATE_HAND = cards_now(LATE_DEAL, 0)
 
 
+# Seed 1409 of `play_deal`, 20 plays: seat 0 to play; 4 deals of the unseen cards agree with
+# what it sees, and its 3 cards' losses differ from deal to deal.
+VARIED_DEAL = DealRecord(
+    3,
+    CLUBS,
+    3,
+    cards("JD KD 10D 7D QH JH 10H 9C QS 7C 10S 7S QC JC AC AD 9D 8C JS 9H"),
+    (
+        cards("KH 10H 9S 7H JD AC 8C 7S"),
+        cards("JS AD KD QS 9C AS 8S KS"),
+        cards("10D QC 8H 10C 7C QH 9H KC"),
+        cards("JH QD 7D JC AH 9D 8D 10S"),
+    ),
+)
+VARIED = replace(VARIED_DEAL, hands=None)
+VARIED_HAND = cards_now(VARIED_DEAL, 0)
+
+
+def varied_view() -> SeatView:
+    judged = replay(VARIED)
+    return seat_view(0, VARIED_HAND, judged.tricks, judged.renonces, CLUBS, H)
+
+
 def test_fewer_deals_than_samples_are_each_solved_once() -> None:
-    advice = advise_play(LATE, 0, LATE_HAND, samples=50)
-    judged = replay(LATE)
-    view = seat_view(0, LATE_HAND, judged.tricks, judged.renonces, HEARTS, H)
-    assert advice.samples == advice.deals == view.deals.count == 6
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=50)
+    view = varied_view()
+    assert advice.seat == 0
+    assert advice.samples == advice.deals == view.deals.count == 4
     solutions = [
-        solve(replace(LATE, hands=view.hands(view.deals.deal(rank))))
+        solve(replace(VARIED, hands=view.hands(view.deals.deal(rank))))
         for rank in range(view.deals.count)
     ]
     for place, move in enumerate(advice.moves):
         values = [solution.moves[place] for solution in solutions]
-        assert move.points == round(sum(v.value.points[0] for v in values) / len(values), 2)
-        assert move.loss == round(sum(v.loss for v in values) / len(values), 2)
-        assert move.best_share == round(sum(v.loss == 0 for v in values) / len(values), 4)
-        made = sum(v.value.contract == "made" for v in values)
-        assert move.made_share == round(made / len(values), 4)
+        assert move.points == sum(v.value.points[0] for v in values) / 4
+        assert move.loss == sum(v.loss for v in values) / 4
+        assert move.best_share == sum(v.loss == 0 for v in values) / 4
+        assert move.made_share == sum(v.value.contract == "made" for v in values) / 4
     means = {move.card: move.loss for move in advice.moves}
     assert advice.card == min(means, key=means.__getitem__)
+    assert len(set(means.values())) == 3  # the deals tell the cards apart
 
 
-def test_the_same_seed_gives_the_same_advice() -> None:
-    first = advise_play(LATE, 0, LATE_HAND, samples=2, seed="table 4")
-    again = advise_play(LATE, 0, LATE_HAND, samples=2, seed="table 4")
+class Recorder:
+    """Stands for `solve` in advise_play: keeps each deal and budget asked, answers a real
+    solve of the deal."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[DealRecord, int]] = []
+
+    def __call__(self, record: DealRecord, options: RuleOptions, budget: int) -> Solution:
+        self.asked.append((record, budget))
+        return solve(record, options, budget)
+
+
+def test_the_seed_draws_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder()
+    monkeypatch.setattr(advise_module, "solve", recorder)
+    first = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
+    again = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
     assert replace(first, elapsed_ms=0) == replace(again, elapsed_ms=0)
-    assert first.samples == 2 and not first.exact and first.deals == 6
+    assert first.samples == 2 and not first.exact and first.deals == 4
+    view = varied_view()
+    drawn = [view.hands(view.deals.deal(r)) for r in view.deals.ranks(2, random.Random("table 4"))]
+    assert [record.hands for record, _ in recorder.asked] == drawn * 2
+
+
+def clock(monkeypatch: pytest.MonkeyPatch, step: float, begin: float = 0.0) -> None:
+    """The advice's clock, moving `step` seconds at each reading, from `begin`."""
+    ticks = iter(range(1000))
+    monkeypatch.setattr(advise_module, "perf_counter", lambda: begin + next(ticks) * step)
 
 
 def test_the_budget_bounds_the_deals_solved(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 0.4 s at each reading: with a budget of 1 s, two deals are solved
-    (0.6 s left, then 0.2 s), the third is not started."""
-    ticks = iter(range(100))
-    monkeypatch.setattr(advise_module, "perf_counter", lambda: next(ticks) * 0.4)
-    advice = advise_play(LATE, 0, LATE_HAND, samples=50, budget_ms=1000)
-    assert advice.samples == 2
-    nothing = advise_play(LATE, 0, LATE_HAND, samples=50, budget_ms=400)
+    """A clock that moves 0.25 s at each reading: with a budget of 1 s, three deals are
+    solved, each given what is left (0.75 s, 0.5 s, 0.25 s); the fourth is not started."""
+    clock(monkeypatch, 0.25, begin=100.0)
+    recorder = Recorder()
+    monkeypatch.setattr(advise_module, "solve", recorder)
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1000)
+    assert advice.samples == 3
+    assert [budget for _, budget in recorder.asked] == [750, 500, 250]
+
+
+def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock(monkeypatch, 0.25)
+    assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=251).samples == 1
+    nothing = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=250)
     assert (nothing.card, nothing.moves, nothing.samples) == (None, (), 0)
+    clock(monkeypatch, 0.0000005)  # 0.9995 ms left: not a whole one
+    assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1).samples == 0
 
 
 def test_a_deal_the_search_does_not_finish_is_not_counted(
@@ -443,8 +500,52 @@ def test_a_deal_the_search_does_not_finish_is_not_counted(
 ) -> None:
     unfinished = Solution(0, None, (), (), False, (0, 162), 0, 0.0)
     monkeypatch.setattr(advise_module, "solve", lambda *args: unfinished)
-    advice = advise_play(LATE, 0, LATE_HAND, samples=4)
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=4)
     assert (advice.card, advice.samples) == (None, 0)
+
+
+def solution(losses: dict[str, int]) -> Solution:
+    """A solve's answer with these losses per card (the outcomes made up)."""
+    moves = tuple(
+        MoveValue(cards(card)[0], Outcome((100 - loss, 62 + loss), None, "made", (0, 0)), loss)
+        for card, loss in losses.items()
+    )
+    return Solution(0, None, moves, (), True, None, 0, 0.0)
+
+
+def test_at_equal_mean_loss_the_card_most_often_best_is_advised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Over two deals 9S loses 0 then 4, KH 2 and 2, 7H 3 and 3: KH and 9S lose 2 on average,
+    # and 9S is the best card once.
+    answers = iter([solution({"KH": 2, "9S": 0, "7H": 3}), solution({"KH": 2, "9S": 4, "7H": 3})])
+    monkeypatch.setattr(advise_module, "solve", lambda *args: next(answers))
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=2)
+    assert [(m.card, m.loss, m.best_share, m.points) for m in advice.moves] == [
+        (cards("KH")[0], 2.0, 0.0, 98.0),
+        (cards("9S")[0], 2.0, 0.5, 98.0),
+        (cards("7H")[0], 3.0, 0.0, 97.0),
+    ]
+    assert advice.card == cards("9S")[0]
+    # Equal in both: the first in hand order.
+    answers = iter([solution({"KH": 0, "9S": 2, "7H": 1}), solution({"KH": 2, "9S": 0, "7H": 1})])
+    assert advise_play(VARIED, 0, VARIED_HAND, samples=2).card == cards("KH")[0]
+
+
+def test_the_advice_never_reads_the_hands_a_record_carries() -> None:
+    """Seat 2 discards 8D on a spade lead holding 10S, a renonce the plays do not prove yet:
+    the hands would prove it; the advice, from seat 3's view, must believe seat 2 void."""
+    hands = (
+        cards("7S 8S 9S 7H 8H 9H 7C 8C"),
+        cards("AS KS QS JS 10H JH QH KH"),
+        cards("10S 8D 9D 10D JD QD KD AD"),
+        cards("7D 9C 10C JC QC KC AC AH"),
+    )
+    record = DealRecord(0, HEARTS, 1, cards("AS 8D"), hands)
+    assert replay(record).renonces and not replay(replace(record, hands=None)).renonces
+    shown = advise_play(replace(record, hands=None), 3, hands[3], samples=1, budget_ms=1)
+    carried = advise_play(record, 3, hands[3], samples=1, budget_ms=1)
+    assert carried.deals == shown.deals
 
 
 def test_advice_is_for_the_seat_to_play_in_a_deal_not_over() -> None:
@@ -641,13 +742,17 @@ class Spy:
 
     def __init__(self, scores: dict[int, tuple[int, int]]) -> None:
         self.asked: list[DealRecord] = []
+        self.budgets: list[int] = []
+        self.options: list[RuleOptions] = []
         self.scores = scores  # by trump
 
     def __call__(
         self, record: DealRecord, options: RuleOptions, budget: int, every_card: bool
     ) -> Solution:
-        assert not every_card and budget >= 1
+        assert every_card is False  # the value and one line: no card's own
         self.asked.append(record)
+        self.budgets.append(budget)
+        self.options.append(options)
         score = self.scores[record.trump]
         contract = "made" if score[record.taker % 2] > 0 else "dedans"
         value = Outcome((81, 81), None, contract, score)
@@ -705,13 +810,38 @@ def test_equal_margins_advise_the_first_bid(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_a_take_the_budget_cuts_counts_for_no_bid(monkeypatch: pytest.MonkeyPatch) -> None:
-    ticks = iter(range(100))
-    monkeypatch.setattr(advise_module, "perf_counter", lambda: next(ticks) * 0.4)
-    monkeypatch.setattr(advise_module, "solve", Spy(dict.fromkeys((0, 2, 3), (0, 162))))
-    # 1 s: the first deal's three suits at 0.4, 0.8 (the third finds no time left).
+    clock(monkeypatch, 0.25, begin=100.0)
+    spy = Spy(dict.fromkeys(range(4), (0, 162)))
+    monkeypatch.setattr(advise_module, "solve", spy)
+    # 1 s: the first deal's three suits with 0.75, 0.5 and 0.25 s left; none for the second.
     advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=1000)
+    assert spy.budgets == [750, 500, 250]
+    assert advice.samples == 1
+    # 0.6 s: the first deal's third suit finds no time left, and the deal counts for none.
+    clock(monkeypatch, 0.25, begin=100.0)
+    advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=600)
     assert advice.samples == 0 and advice.advice is None
-    assert [option.expected_score for option in advice.options] == [None, None, None, 0.0]
+    assert [(o.bid, o.expected_score) for o in advice.options] == [
+        ("S", None),
+        ("D", None),
+        ("C", None),
+        ("pass", 0.0),
+    ]
+    # A whole millisecond is needed to start a search.
+    clock(monkeypatch, 0.25)
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=251).samples == 1
+    clock(monkeypatch, 0.0000005)
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=1).samples == 0
+
+
+def test_the_take_advice_plays_under_the_request_s_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = Spy({HEARTS: (100, 62)})
+    monkeypatch.setattr(advise_module, "solve", spy)
+    options = RuleOptions(capot=250, undertrump="optional")
+    advise_take(0, 1, TAKE_HAND, TURNED, 1, options, samples=2)
+    assert spy.options == [options, options]
 
 
 def test_an_unfinished_search_stops_the_take_advice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -724,7 +854,94 @@ def test_the_take_hand_is_five_cards_without_the_turned_one() -> None:
     with pytest.raises(InconsistentInput) as error:
         advise_take(0, 1, (*TAKE_HAND[:4], TURNED), TURNED, 1)
     assert problem_of(error) == ("/turned", "duplicate_card")
+    assert error.value.problems[0].params == {"card": Cards((TURNED,)), "other": "/hand"}
     with pytest.raises(InconsistentInput) as error:
         advise_take(0, 1, TAKE_HAND[:4], TURNED, 1)
     assert problem_of(error) == ("/hand", "hand_size")
     assert error.value.problems[0].params == {"expected": 5, "size": 4}
+
+
+# --- what the record says seats hold, and the rule options -------------------------------------
+
+
+def no_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock 10 s on at each reading: the advice counts the deals and solves none."""
+    clock(monkeypatch, 10.0)
+
+
+def test_the_voids_follow_the_rule_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 2 discards 7D under seat 1's 9H, then plays 8H: with undertrump required the
+    discard is a renonce (it shows nothing); with it optional, the discard was legal and
+    shows no spade and no heart above 9H."""
+    no_time(monkeypatch)
+    record = DealRecord(3, HEARTS, 1, cards("AS 9H 7D KS 7C 8H"))
+    hand = cards("7S 8S 9S 10S 8C 9C 10C")
+    optional = RuleOptions(undertrump="optional")
+    judged = replay(record, optional)
+    assert not judged.renonces and replay(record).renonces
+    expected = seat_view(3, hand, judged.tricks, (), HEARTS, optional).deals.count
+    assert advise_play(record, 3, hand, optional).deals == expected
+    assert advise_play(record, 3, hand).deals != expected
+
+
+def test_an_honour_given_to_two_seats_leaves_no_deal() -> None:
+    # The turned QH is seat 1's (the taker's); seat 0 led KH announcing belote: QH is seat 0's.
+    record = DealRecord(3, HEARTS, 1, cards("KH 7S"), belote_announced=True)
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(record, 2, cards("8S 9S 10S 7C 8C 9C 10C 7D"), turned=cards("QH")[0])
+    assert problem_of(error) == ("/plays", "advice_no_deal")
+
+
+COINCHE_HAND = cards("8S 9S 10S 7C 8C 9C 10C 7D")  # seat 1's, after seat 0's 7S
+
+
+def coinche_deals(strain: int, options: CoincheOptions, **fields: object) -> int:
+    record = CoincheRecord(3, Contract(taker=2, value=80, strain=strain), cards("7S"), **fields)
+    return advise_coinche_play(record, 1, COINCHE_HAND, options).deals
+
+
+def test_a_coinche_belote_announced_puts_its_honours_with_its_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    no_time(monkeypatch)
+    free = comb(23, 7) * comb(16, 8)  # seat 0 gets 7 of the 23 unseen, seat 2 then 8
+    pinned = comb(21, 7) * comb(14, 6)  # KD and QD with seat 2
+    belote = (Belote(2, DIAMONDS),)
+    plain = CoincheOptions()
+    assert coinche_deals(DIAMONDS, plain) == free
+    assert coinche_deals(DIAMONDS, plain, belote_announced=belote) == pinned
+    assert coinche_deals(SPADES, plain, belote_announced=belote) == free  # not the strain's
+    each = CoincheOptions(sa_ta=True)
+    assert coinche_deals(TOUT_ATOUT, each, belote_announced=belote) == pinned
+    none = CoincheOptions(sa_ta=True, ta_belote="none")
+    assert coinche_deals(TOUT_ATOUT, none, belote_announced=belote) == free
+
+
+def test_a_coinche_annonce_declared_puts_its_cards_with_its_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    no_time(monkeypatch)
+    declared = (Declaration(0, cards("8H 9H 10H")),)  # a tierce: seat 0's
+    pinned = comb(20, 4) * comb(16, 8)
+    assert coinche_deals(DIAMONDS, CoincheOptions(annonces=True), declarations=declared) == pinned
+    free = comb(23, 7) * comb(16, 8)
+    assert coinche_deals(DIAMONDS, CoincheOptions(), declarations=declared) == free
+
+
+def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[CoincheRecord] = []
+
+    def recorded(record: CoincheRecord, options: CoincheOptions, budget: int) -> Solution:
+        asked.append(record)
+        return solve_coinche(record, options, budget)
+
+    monkeypatch.setattr(advise_module, "solve_coinche", recorded)
+    record = CoincheRecord(3, Contract(taker=3, value=80, strain=CLUBS), VARIED.plays)
+    options = CoincheOptions(undertrump="required")
+    first = advise_coinche_play(
+        record, 0, VARIED_HAND, options, samples=2, seed="s", budget_ms=9000
+    )
+    view = varied_view()
+    drawn = [view.hands(view.deals.deal(r)) for r in view.deals.ranks(2, random.Random("s"))]
+    assert [deal.hands for deal in asked] == drawn
+    assert first.samples == 2 and first.card in VARIED_HAND

@@ -22,10 +22,11 @@ from time import perf_counter
 from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
-from service.rules.advice.view import Holding, SeatView, seat_view
+from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
 from service.rules.analysis import DEFAULT_BUDGET_MS, Solution, solve, solve_coinche
+from service.rules.analysis.questions import _elapsed_ms  # how every analysis reports its time
 from service.rules.annonces import classify
-from service.rules.bidding import PASS, TAKE, judge_bidding
+from service.rules.bidding import PASS, TAKE, legal_bids
 from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card, Suit
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
 from service.rules.coinche_replay import (
@@ -98,10 +99,6 @@ class TakeAdvice:
     elapsed_ms: float
 
 
-def _elapsed_ms(start: float) -> float:
-    return round((perf_counter() - start) * 1000, 3)
-
-
 def _left_ms(deadline: float) -> int:
     return int((deadline - perf_counter()) * 1000)
 
@@ -122,8 +119,9 @@ def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
     return [Holding(d.seat, d.cards) for d in declarations if classify(d.cards) is not None]
 
 
-def _belote(seat: int, suit: int) -> Holding:
-    return Holding(seat, (Card.of(KING, suit), Card.of(QUEEN, suit)))
+def _honours(suit: int) -> tuple[Card, Card]:
+    """The king and queen of `suit`: a belote."""
+    return Card.of(KING, suit), Card.of(QUEEN, suit)
 
 
 def classic_holdings(
@@ -135,14 +133,14 @@ def classic_holdings(
     cards."""
     holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
     if record.belote_announced:
-        honours = _belote(0, record.trump).cards
+        honours = _honours(record.trump)
         players = {
             (trick.leader + place) % PLAYERS
             for trick in judged.tricks
             for place, card in enumerate(trick.cards)
             if card in honours
         }
-        holdings += [_belote(holder, record.trump) for holder in players]
+        holdings += [Holding(holder, honours) for holder in players]
     if options.annonces:
         holdings += _declared(record.declarations)
     return holdings
@@ -152,7 +150,7 @@ def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Hol
     """What a coinche record says seats hold: each announced belote of the strain (its king
     and queen with its seat) and, with annonces, each declared one's cards."""
     holdings = [
-        _belote(belote.seat, belote.suit)
+        Holding(belote.seat, _honours(belote.suit))
         for belote in record.belote_announced
         if belote.suit in belote_suits(record.contract.strain, options)
     ]
@@ -245,11 +243,7 @@ def _advise(
     cards = list(points)  # the legal cards, in hand order
     moves = tuple(
         CardAdvice(
-            card,
-            round(points[card] / used, 2),
-            round(losses[card] / used, 2),
-            round(best[card] / used, 4),
-            round(made[card] / used, 4),
+            card, points[card] / used, losses[card] / used, best[card] / used, made[card] / used
         )
         for card in cards
     )
@@ -286,12 +280,10 @@ def advise_take(
         )
     if len(hand) != TAKE_HAND_SIZE:
         raise InconsistentInput.at("/hand", "hand_size", expected=TAKE_HAND_SIZE, size=len(hand))
-    passes = (seat - dealer - 1) % PLAYERS + (round_ - 1) * PLAYERS
-    bids = judge_bidding(dealer, turned, [PASS] * passes).legal
+    bids = legal_bids(round_, turned.suit)
     unseen = tuple(card for card in ALL_CARDS if card not in hand and card != turned)
     sizes = tuple(TAKER_COMPLETION if s == seat else HAND_SIZE for s in range(PLAYERS))
-    every = (1 << PLAYERS) - 1
-    deals = Deals(Constraints(unseen, (every,) * len(unseen), sizes))
+    deals = Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
     trumps = {bid: turned.suit if bid == TAKE else Suit.parse(bid) for bid in bids if bid != PASS}
     team, deadline, used = team_of(seat), start + budget_ms / 1000, 0
     scores = dict.fromkeys(trumps, 0)
@@ -318,12 +310,7 @@ def advise_take(
             margins[bid] += value.score[team] - value.score[1 - team]
             made[bid] += value.contract == MADE
     figures = [
-        BidAdvice(
-            bid,
-            round(scores[bid] / used, 2),
-            round(margins[bid] / used, 2),
-            round(made[bid] / used, 4),
-        )
+        BidAdvice(bid, scores[bid] / used, margins[bid] / used, made[bid] / used)
         if used
         else BidAdvice(bid, None, None, None)
         for bid in trumps
