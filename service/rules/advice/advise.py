@@ -38,7 +38,7 @@ from service.rules.coinche_replay import (
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PLAYERS
+from service.rules.play import PLAYERS, PlayOptions
 from service.rules.replay import DealRecord, Declaration, Replay, replay
 from service.rules.scoring import MADE, team_of
 
@@ -106,12 +106,21 @@ def _left_ms(deadline: float) -> int:
 # --- the card to play ----------------------------------------------------------------------------
 
 
-def _position(judged: Replay | CoincheReplay, seat: int) -> None:
-    """What every variant checks: the deal goes on, and `seat` is the seat to play."""
+def _view(
+    judged: Replay | CoincheReplay,
+    seat: int,
+    hand: tuple[Card, ...],
+    strain: int,
+    options: PlayOptions,
+    holdings: list[Holding],
+) -> SeatView:
+    """`seat`'s view of a deal replayed without its hands (`view.seat_view`), once checked
+    that the deal goes on and that `seat` is the seat to play."""
     if judged.complete:
         raise InconsistentInput.at("/plays", "advice_after_last_trick")
     if judged.to_move != seat:
         raise InconsistentInput.at("/seat", "advice_not_to_move", seat=seat, to_move=judged.to_move)
+    return seat_view(seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
 
 
 def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
@@ -175,9 +184,9 @@ def advise_play(
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay(record, options)
-    _position(judged, seat)
-    holdings = classic_holdings(record, judged, turned, options)
-    view = seat_view(seat, hand, judged.tricks, judged.renonces, record.trump, options, holdings)
+    view = _view(
+        judged, seat, hand, record.trump, options, classic_holdings(record, judged, turned, options)
+    )
 
     def solved(hands: Hands, left_ms: int) -> Solution:
         return solve(replace(record, hands=hands), options, left_ms)
@@ -198,10 +207,8 @@ def advise_coinche_play(
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay_coinche(record, options)
-    _position(judged, seat)
     strain = record.contract.strain
-    holdings = coinche_holdings(record, options)
-    view = seat_view(seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
+    view = _view(judged, seat, hand, strain, options, coinche_holdings(record, options))
 
     def solved(hands: Hands, left_ms: int) -> Solution:
         return solve_coinche(replace(record, hands=hands), options, left_ms)
