@@ -22,10 +22,11 @@ from time import perf_counter
 from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
-from service.rules.advice.view import Holding, SeatView, seat_view
+from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
 from service.rules.analysis import DEFAULT_BUDGET_MS, Solution, solve, solve_coinche
+from service.rules.analysis.questions import _elapsed_ms  # how every analysis reports its time
 from service.rules.annonces import classify
-from service.rules.bidding import PASS, TAKE, judge_bidding
+from service.rules.bidding import PASS, TAKE, legal_bids
 from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card, Suit
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
 from service.rules.coinche_replay import (
@@ -37,7 +38,7 @@ from service.rules.coinche_replay import (
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PLAYERS
+from service.rules.play import PLAYERS, PlayOptions
 from service.rules.replay import DealRecord, Declaration, Replay, replay
 from service.rules.scoring import MADE, team_of
 
@@ -98,10 +99,6 @@ class TakeAdvice:
     elapsed_ms: float
 
 
-def _elapsed_ms(start: float) -> float:
-    return round((perf_counter() - start) * 1000, 3)
-
-
 def _left_ms(deadline: float) -> int:
     return int((deadline - perf_counter()) * 1000)
 
@@ -109,12 +106,21 @@ def _left_ms(deadline: float) -> int:
 # --- the card to play ----------------------------------------------------------------------------
 
 
-def _position(judged: Replay | CoincheReplay, seat: int) -> None:
-    """What every variant checks: the deal goes on, and `seat` is the seat to play."""
+def _view(
+    judged: Replay | CoincheReplay,
+    seat: int,
+    hand: tuple[Card, ...],
+    strain: int,
+    options: PlayOptions,
+    holdings: list[Holding],
+) -> SeatView:
+    """`seat`'s view of a deal replayed without its hands (`view.seat_view`), once checked
+    that the deal goes on and that `seat` is the seat to play."""
     if judged.complete:
         raise InconsistentInput.at("/plays", "advice_after_last_trick")
     if judged.to_move != seat:
         raise InconsistentInput.at("/seat", "advice_not_to_move", seat=seat, to_move=judged.to_move)
+    return seat_view(seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
 
 
 def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
@@ -122,8 +128,44 @@ def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
     return [Holding(d.seat, d.cards) for d in declarations if classify(d.cards) is not None]
 
 
-def _belote(seat: int, suit: int) -> Holding:
-    return Holding(seat, (Card.of(KING, suit), Card.of(QUEEN, suit)))
+def _honours(suit: int) -> tuple[Card, Card]:
+    """The king and queen of `suit`: a belote."""
+    return Card.of(KING, suit), Card.of(QUEEN, suit)
+
+
+def classic_holdings(
+    record: DealRecord, judged: Replay, turned: Card | None, options: RuleOptions
+) -> list[Holding]:
+    """What a classic record says seats hold: the `turned` card, the taker's (when given);
+    the announced belote's other honour, with the seat that played the first (a belote is
+    announced as its first card is played, by its holder); with annonces, each declared one's
+    cards."""
+    holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
+    if record.belote_announced:
+        honours = _honours(record.trump)
+        players = {
+            (trick.leader + place) % PLAYERS
+            for trick in judged.tricks
+            for place, card in enumerate(trick.cards)
+            if card in honours
+        }
+        holdings += [Holding(holder, honours) for holder in players]
+    if options.annonces:
+        holdings += _declared(record.declarations)
+    return holdings
+
+
+def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Holding]:
+    """What a coinche record says seats hold: each announced belote of the strain (its king
+    and queen with its seat) and, with annonces, each declared one's cards."""
+    holdings = [
+        Holding(belote.seat, _honours(belote.suit))
+        for belote in record.belote_announced
+        if belote.suit in belote_suits(record.contract.strain, options)
+    ]
+    if options.annonces:
+        holdings += _declared(record.declarations)
+    return holdings
 
 
 def advise_play(
@@ -137,27 +179,14 @@ def advise_play(
     budget_ms: int = DEFAULT_BUDGET_MS,
 ) -> Advice:
     """The card for `seat` (the seat to play, holding `hand`) in the classic deal `record`
-    (its hands unknown): over `samples` deals of the unseen cards, with the `turned` card in
-    the taker's hand when given, and the announced belote's cards with the seat that played
-    the first of them."""
+    (its hands unknown): over `samples` deals of the unseen cards that agree with the record
+    and what it says seats hold (`classic_holdings`)."""
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay(record, options)
-    _position(judged, seat)
-    holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
-    if record.belote_announced:
-        # Announced as the first of the trump king and queen is played: by their holder.
-        honours = _belote(0, record.trump).cards
-        players = {
-            (trick.leader + place) % PLAYERS
-            for trick in judged.tricks
-            for place, card in enumerate(trick.cards)
-            if card in honours
-        }
-        holdings += [_belote(holder, record.trump) for holder in players]
-    if options.annonces:
-        holdings += _declared(record.declarations)
-    view = seat_view(seat, hand, judged.tricks, judged.renonces, record.trump, options, holdings)
+    view = _view(
+        judged, seat, hand, record.trump, options, classic_holdings(record, judged, turned, options)
+    )
 
     def solved(hands: Hands, left_ms: int) -> Solution:
         return solve(replace(record, hands=hands), options, left_ms)
@@ -174,21 +203,12 @@ def advise_coinche_play(
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
 ) -> Advice:
-    """`advise_play` for a coinche deal under its contract's strain; each announced belote
-    of the strain puts its king and queen with its seat."""
+    """`advise_play` for a coinche deal under its contract's strain (`coinche_holdings`)."""
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay_coinche(record, options)
-    _position(judged, seat)
     strain = record.contract.strain
-    holdings = [
-        _belote(belote.seat, belote.suit)
-        for belote in record.belote_announced
-        if belote.suit in belote_suits(strain, options)
-    ]
-    if options.annonces:
-        holdings += _declared(record.declarations)
-    view = seat_view(seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
+    view = _view(judged, seat, hand, strain, options, coinche_holdings(record, options))
 
     def solved(hands: Hands, left_ms: int) -> Solution:
         return solve_coinche(replace(record, hands=hands), options, left_ms)
@@ -230,11 +250,7 @@ def _advise(
     cards = list(points)  # the legal cards, in hand order
     moves = tuple(
         CardAdvice(
-            card,
-            round(points[card] / used, 2),
-            round(losses[card] / used, 2),
-            round(best[card] / used, 4),
-            round(made[card] / used, 4),
+            card, points[card] / used, losses[card] / used, best[card] / used, made[card] / used
         )
         for card in cards
     )
@@ -271,12 +287,10 @@ def advise_take(
         )
     if len(hand) != TAKE_HAND_SIZE:
         raise InconsistentInput.at("/hand", "hand_size", expected=TAKE_HAND_SIZE, size=len(hand))
-    passes = (seat - dealer - 1) % PLAYERS + (round_ - 1) * PLAYERS
-    bids = judge_bidding(dealer, turned, [PASS] * passes).legal
+    bids = legal_bids(round_, turned.suit)
     unseen = tuple(card for card in ALL_CARDS if card not in hand and card != turned)
     sizes = tuple(TAKER_COMPLETION if s == seat else HAND_SIZE for s in range(PLAYERS))
-    every = (1 << PLAYERS) - 1
-    deals = Deals(Constraints(unseen, (every,) * len(unseen), sizes))
+    deals = Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
     trumps = {bid: turned.suit if bid == TAKE else Suit.parse(bid) for bid in bids if bid != PASS}
     team, deadline, used = team_of(seat), start + budget_ms / 1000, 0
     scores = dict.fromkeys(trumps, 0)
@@ -303,12 +317,7 @@ def advise_take(
             margins[bid] += value.score[team] - value.score[1 - team]
             made[bid] += value.contract == MADE
     figures = [
-        BidAdvice(
-            bid,
-            round(scores[bid] / used, 2),
-            round(margins[bid] / used, 2),
-            round(made[bid] / used, 4),
-        )
+        BidAdvice(bid, scores[bid] / used, margins[bid] / used, made[bid] / used)
         if used
         else BidAdvice(bid, None, None, None)
         for bid in trumps

@@ -41,10 +41,13 @@ def _seats(mask: int) -> tuple[int, ...]:
 
 
 def _splits(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to put `total` cards on places of these `capacities`, in lexicographic order."""
+    """Every way to put `total` cards on places of these `capacities`, in lexicographic order:
+    the last place takes what the others leave."""
     if not capacities:
-        if total == 0:
-            yield ()
+        return  # cards no seat may hold: no way
+    if len(capacities) == 1:
+        if total <= capacities[0]:
+            yield (total,)
         return
     for first in range(min(total, capacities[0]) + 1):
         for rest in _splits(total - first, capacities[1:]):
@@ -80,13 +83,12 @@ class Deals:
 
     def __init__(self, constraints: Constraints) -> None:
         by_kind: dict[int, list[Card]] = {}
-        for card, allowed in zip(constraints.cards, constraints.allowed, strict=True):
-            by_kind.setdefault(allowed, []).append(card)
+        for place, card in enumerate(constraints.cards):
+            by_kind.setdefault(constraints.allowed[place], []).append(card)
         self.kinds = tuple(sorted((mask, tuple(cards)) for mask, cards in by_kind.items()))
         self.sizes = tuple(constraints.sizes)
         self._count = cache(self._completions)
-        fits = sum(self.sizes) == len(constraints.cards)
-        self.count = self._count(0, self.sizes) if fits else 0
+        self.count = self._count(0, self.sizes)
 
     def _options(
         self, kind: int, room: tuple[int, ...]
@@ -97,8 +99,8 @@ class Deals:
         seats = _seats(mask)
         for split in _splits(len(cards), [room[seat] for seat in seats]):
             left = list(room)
-            for seat, part in zip(seats, split, strict=True):
-                left[seat] -= part
+            for place, seat in enumerate(seats):
+                left[seat] -= split[place]
             yield split, tuple(left)
 
     def _completions(self, kind: int, room: tuple[int, ...]) -> int:
@@ -125,10 +127,10 @@ class Deals:
                 rank -= block
             within, rank = divmod(rank, rest)
             remaining = list(cards)
-            for seat, part in zip(_seats(mask), split, strict=True):
-                ways = comb(len(remaining), part)
+            for place, seat in enumerate(_seats(mask)):
+                ways = comb(len(remaining), split[place])
                 within, index = divmod(within, ways)
-                chosen = _combination(remaining, part, index)
+                chosen = _combination(remaining, split[place], index)
                 hands[seat] += chosen
                 remaining = [card for card in remaining if card not in chosen]
             room = left

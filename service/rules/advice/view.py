@@ -144,7 +144,10 @@ def seat_view(
     open_seats = sum(1 << s for s in range(PLAYERS) if sizes[s])
     pins: dict[Card, int] = {}
     for holding in holdings:
-        refuted = any(owner.get(card, holding.seat) != holding.seat for card in holding.cards)
+        # Refuted: a card's place is known and is not the seat's, or the seat is the asking
+        # one and does not have it.
+        unknown = holding.seat if holding.seat != seat else None
+        refuted = any(owner.get(card, unknown) != holding.seat for card in holding.cards)
         if refuted and holding.pointer is not None:
             raise InconsistentInput.at(holding.pointer, "turned_elsewhere", seat=holding.seat)
         if not refuted:
