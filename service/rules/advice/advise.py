@@ -24,7 +24,7 @@ from typing import NamedTuple
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
 from service.rules.analysis import DEFAULT_BUDGET_MS, Solution, solve, solve_coinche
-from service.rules.analysis.questions import _elapsed_ms  # how every analysis reports its time
+from service.rules.analysis.questions import elapsed_ms_since  # how every analysis reports its time
 from service.rules.annonces import classify
 from service.rules.bidding import PASS, TAKE, legal_bids
 from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card, Suit
@@ -258,7 +258,7 @@ def _advise(
     # then the most often best, then the first in hand order.
     card = min(cards, key=lambda c: (losses[c], -best[c], cards.index(c)), default=None)
     count = view.deals.count
-    return Advice(view.seat, card, moves, used, count, count == 1, _elapsed_ms(start))
+    return Advice(view.seat, card, moves, used, count, count == 1, elapsed_ms_since(start))
 
 
 # --- whether to take ---------------------------------------------------------------------------
@@ -327,4 +327,4 @@ def advise_take(
     if used:
         # The best expected margin, passing when no bid beats a redeal; then the first bid.
         advice = max(figures, key=lambda f: (f.expected_margin, -figures.index(f))).bid
-    return TakeAdvice(advice, tuple(figures), used, _elapsed_ms(start))
+    return TakeAdvice(advice, tuple(figures), used, elapsed_ms_since(start))
