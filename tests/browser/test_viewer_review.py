@@ -3,6 +3,8 @@ points named and stepping the deal by click and keyboard, and the table per play
 
 from __future__ import annotations
 
+import json
+import urllib.request
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -110,6 +112,17 @@ def test_the_graph_draws_the_takers_points_after_every_card_and_steps_the_deal(
         "The takers, team 1, make their contract with 82 card points or more; with 81 it is a "
         "litige."
     )
+    # Each label's losses, as GET /v1/rules states the thresholds.
+    with urllib.request.urlopen(f"{page.origin}/v1/rules", timeout=10) as response:
+        least = {
+            entry["label"]: entry["least_loss"] for entry in json.load(response)["review"]["labels"]
+        }
+    legend = page.text("#review-result .legend")
+    assert (
+        f"inaccuracy: {least['inaccuracy']} to {least['mistake'] - 1} points given away" in legend
+    )
+    assert f"mistake: {least['mistake']} to {least['blunder'] - 1} points given away" in legend
+    assert f"blunder: {least['blunder']} points or more given away" in legend
     decisive = ", ".join(f"{short(plays[k]['card'])} (card {k + 1})" for k in review["decisive"])
     assert (
         page.text("#review-result .decisive-list") == f"Cards that changed the outcome: {decisive}."

@@ -56,7 +56,7 @@ const state = {
   review: null, // {record (its JSON), data (the review), line (what the contract needs)}
   reviewAsked: false, // whether the review is asked for each record shown (its button, a link)
   teach: false, // the "Teach me" switch
-  rules: null, // GET /v1/rules, once asked: the options' defaults
+  rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
 };
 
 const $ = (id) => document.getElementById(id);
@@ -907,9 +907,14 @@ async function counted() {
   const { belote } = state.replay;
   if (state.variant === "coinche") return [0, 1].map((team) => belote.filter((held) => held.team === team).length);
   if (belote === null || belote === undefined) return null;
-  if (state.rules === null) state.rules = (await (await fetch("/v1/rules")).json()).options;
-  const option = state.record.rules?.belote ?? state.rules.find((rule) => rule.name === "belote")?.default;
+  const option = state.record.rules?.belote ?? (await rules()).options.find((rule) => rule.name === "belote").default;
   return option === "announce" && !state.record.belote_announced ? null : belote;
+}
+
+/** GET /v1/rules, asked once. */
+async function rules() {
+  if (state.rules === null) state.rules = await (await fetch("/v1/rules")).json();
+  return state.rules;
 }
 
 /** The contract a finished deal has when the takers end with `points` card points (no capot,
@@ -968,6 +973,7 @@ async function review() {
     box.replaceChildren(paragraph(t(status === 503 ? "busy" : "reviewFailed")));
     return;
   }
+  await rules(); // the labels' thresholds, for the legend
   state.review = { record: key, data, line: await contractNeeds() };
   renderReview();
 }
@@ -1031,7 +1037,20 @@ function legend(line) {
   };
   item("value", "—", t("legendValue", { team: takers() }));
   if (line !== null) item("need", "- -", t("legendNeed", { text: lineText(line) }));
-  for (const [label, symbol] of Object.entries(LABEL_SYMBOLS)) item(`label-${label}`, symbol, t(`legend_${label}`));
+  // Each label's losses, from the thresholds the referee states (GET /v1/rules, review).
+  const least = Object.fromEntries(state.rules.review.labels.map((entry) => [entry.label, entry.least_loss]));
+  const bounds = Object.values(least).filter((n) => n !== null);
+  for (const [label, symbol] of Object.entries(LABEL_SYMBOLS)) {
+    const lo = least[label];
+    const above = bounds.filter((n) => n > lo);
+    const words =
+      lo === null
+        ? t(`legend_${label}`)
+        : above.length
+          ? t("legendRange", { label: t(`label_${label}`), lo, hi: Math.min(...above) - 1 })
+          : t("legendFrom", { label: t(`label_${label}`), lo });
+    item(`label-${label}`, symbol, words);
+  }
   item("decisive", "◯", t("legendDecisive"));
   return list;
 }
