@@ -45,9 +45,9 @@ from service.rules.analysis import (
     solve_coinche,
 )
 from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
-from service.rules.play import PLAYERS
 from service.rules.replay import TRICKS
 from service.rules.scoring import CONTRACTS
+from service.rules.table import PLAYERS
 
 
 class Milliseconds(PlainFloat):

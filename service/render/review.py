@@ -15,9 +15,9 @@ from service.rules.analysis import Review
 from service.rules.analysis.review import BLUNDER, INACCURACY, MISTAKE, RENONCE
 from service.rules.cards import DEAL_POINTS
 from service.rules.options import RuleOptions
-from service.rules.play import PLAYERS
 from service.rules.replay import belote_counts, declared_annonces
-from service.rules.scoring import DealSummary, score_deal, team_of
+from service.rules.scoring import DealSummary, score_deal
+from service.rules.table import PLAYERS, Team, team_of
 
 SYMBOLS: Mapping[str, str] = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", RENONCE: "R"}
 COLOURS: Mapping[str, str] = {
@@ -105,7 +105,7 @@ def classic_needed(record: DealRecord, result: Replay, options: RuleOptions) -> 
             capot=takers if capot else None,
             belote=belote,
             annonces=annonces,
-            trump=record.trump,
+            trump=record.strain,
         )
         return score_deal(summary, options).contract
 
@@ -120,7 +120,7 @@ class Reviewed:
     line: Needed | None
 
 
-def _values(review: Review, takers: int) -> list[tuple[int | None, tuple[int, int] | None]]:
+def _values(review: Review, takers: Team) -> list[tuple[int | None, tuple[int, int] | None]]:
     """Each step's value (the takers' final points) or bounds, from before the first card."""
     plays = review.plays
     if not plays:
@@ -131,7 +131,7 @@ def _values(review: Review, takers: int) -> list[tuple[int | None, tuple[int, in
 
 
 def review_graph(
-    reviewed: Reviewed, takers: int, top: float, width: float, lang: str
+    reviewed: Reviewed, takers: Team, top: float, width: float, lang: str
 ) -> tuple[list[str], float]:
     """The graph and its sentences from `top`, `width` wide: the SVG parts and the height."""
     review, line = reviewed.review, reviewed.line

@@ -248,7 +248,7 @@ def test_the_line_is_the_least_score_that_makes_the_contract(
     belote: int | None, taker: int, expected: Needed
 ) -> None:
     # RULES.md: no belote 82 made / 81 litige; takers' belote 72 / 71; defenders' 92 / 91.
-    record = DealRecord(dealer=3, trump=0, taker=taker, plays=(), hands=None)
+    record = DealRecord(dealer=3, strain=0, taker=taker, plays=(), hands=None)
     judged = replace(replay(record), belote=belote)
     found = classic_needed(record, judged, DEFAULT_OPTIONS)
     assert found == expected

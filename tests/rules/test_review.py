@@ -39,7 +39,7 @@ from service.rules.analysis.review import (
 from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 from tests.rules.builders import DECK_SIZE, cards, play_deal
 from tests.rules.test_analysis import (
     EXAMPLES,
@@ -408,7 +408,7 @@ def test_a_review_starts_at_the_first_play_unless_told() -> None:
     # No trick played yet: either team may still make the capot; the bounds are the deal's.
     assert cut.plays[0].before_bounds == (0, DEAL_POINTS)
     coinche = CoincheRecord(
-        played.dealer, Contract(played.taker, 80, played.trump), played.plays, played.hands
+        played.dealer, Contract(played.taker, 80, played.strain), played.plays, played.hands
     )
     assert [r.play for r in review_coinche_deal(coinche, budget_ms=1).plays] == [0, 1, 2, 3]
 

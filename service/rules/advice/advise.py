@@ -29,18 +29,15 @@ from service.rules.annonces import classify
 from service.rules.bidding import PASS, TAKE, legal_bids
 from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card, Suit
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
-from service.rules.coinche_replay import (
-    CoincheRecord,
-    CoincheReplay,
-    belote_suits,
-    replay_coinche,
-)
+from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PLAYERS, PlayOptions
+from service.rules.play import PlayOptions
 from service.rules.replay import DealRecord, Declaration, Replay, replay
-from service.rules.scoring import MADE, team_of
+from service.rules.scoring import MADE
+from service.rules.strains import belote_suits
+from service.rules.table import PLAYERS, team_of
 
 DEFAULT_SAMPLES = 32
 MAX_SAMPLES = 256
@@ -142,7 +139,7 @@ def classic_holdings(
     cards."""
     holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
     if record.belote_announced:
-        honours = _honours(record.trump)
+        honours = _honours(record.strain)
         players = {
             (trick.leader + place) % PLAYERS
             for trick in judged.tricks
@@ -161,7 +158,7 @@ def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Hol
     holdings = [
         Holding(belote.seat, _honours(belote.suit))
         for belote in record.belote_announced
-        if belote.suit in belote_suits(record.contract.strain, options)
+        if belote.suit in belote_suits(record.contract.strain, options.ta_belote)
     ]
     if options.annonces:
         holdings += _declared(record.declarations)
@@ -185,7 +182,12 @@ def advise_play(
     record = replace(record, hands=None)
     judged = replay(record, options)
     view = _view(
-        judged, seat, hand, record.trump, options, classic_holdings(record, judged, turned, options)
+        judged,
+        seat,
+        hand,
+        record.strain,
+        options,
+        classic_holdings(record, judged, turned, options),
     )
 
     def solved(hands: Hands, left_ms: int) -> Solution:

@@ -21,7 +21,7 @@ from math import comb
 from random import Random
 
 from service.rules.cards import Card
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 
 Hands = tuple[tuple[Card, ...], ...]
 

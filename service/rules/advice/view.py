@@ -26,8 +26,9 @@ from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.messages import Cards
-from service.rules.play import PLAYERS, PlayOptions, always_legal, obligation_of_mask
+from service.rules.play import PlayOptions, always_legal, obligation_of_mask
 from service.rules.replay import Renonce, TrickRecord
+from service.rules.table import PLAYERS
 
 EVERY_SEAT = (1 << PLAYERS) - 1
 
