@@ -44,6 +44,7 @@ from service.rules.analysis import (
     review_deal,
 )
 from service.rules.cards import DECK_SIZE
+from service.rules.table import PLAYERS, TEAMS
 
 blp = Blueprint(
     "review",
@@ -232,13 +233,13 @@ class ReviewSchema(SearchSchema):
     seats = ma.fields.List(
         ma.fields.Nested(SeatTallySchema),
         required=True,
-        validate=validate.Length(equal=4),
+        validate=validate.Length(equal=PLAYERS),
         metadata={"description": "Per seat, 0 to 3."},
     )
     teams = ma.fields.List(
         ma.fields.Nested(TeamTallySchema),
         required=True,
-        validate=validate.Length(equal=2),
+        validate=validate.Length(equal=TEAMS),
         metadata={"description": "Per team, 0 and 1."},
     )
     decisive = ma.fields.List(

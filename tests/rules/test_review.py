@@ -39,7 +39,7 @@ from service.rules.analysis.review import (
 from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
-from service.rules.table import PLAYERS
+from service.rules.table import PLAYERS, team_of
 from tests.rules.builders import DECK_SIZE, cards, play_deal
 from tests.rules.test_analysis import (
     EXAMPLES,
@@ -137,7 +137,7 @@ def check_the_review(reviewing: Reviewing) -> Review:
         assert review.after is not None and margin_of(review.after, takers, capot) == after
         if following is not None:
             assert review.after == following.before
-        sign = 1 if review.seat % 2 == takers else -1
+        sign = 1 if team_of(review.seat) == takers else -1
         assert review.best == tuple(c for c in record.hands[review.seat] if worth.get(c) == before)
         spread = max(worth.values()) - min(worth.values())  # even: margins are
         if decided is not None and k > decided:
@@ -163,7 +163,7 @@ def check_the_review(reviewing: Reviewing) -> Review:
             review.after.capot,
         )
         assert review.decisive == changed
-    assert reviewed.exact
+    assert reviewed.exact and reviewed.elapsed_ms >= 0
     assert reviewed.renonce == decided
     assert reviewed.decisive == tuple(r.play for r in reviewed.plays if r.decisive)
     check_the_tallies(reviewed)
@@ -278,7 +278,7 @@ def test_one_bad_card_in_a_perfect_line_is_the_one_found_with_the_brute_force_s_
         brute = minimax(full, objective, case.takers) - minimax(
             child(full, worst.card), objective, case.takers
         )
-        sign = 1 if full.seat % 2 == case.takers else -1  # type: ignore[union-attr]
+        sign = 1 if team_of(full.seat) == case.takers else -1  # type: ignore[union-attr]
         reviewed = review_deal(injected, budget_ms=UNHURRIED, first=LAST_THREE)
         losses = {r.play: r.loss for r in reviewed.plays if r.loss}
         assert losses == {len(position.plays): sign * brute // 2}
@@ -306,11 +306,11 @@ def test_a_renonce_decides_the_deal_and_the_cards_after_it_are_not_judged(renonc
         assert (reviewed.renonce, at.renonce, at.label, at.judged) == (first, True, RENONCE, True)
         # It loses every point perfect play gave its team before it.
         assert at.before is not None and at.after is not None
-        assert at.loss == max(at.before.points[at.seat % 2], 0)
+        assert at.loss == max(at.before.points[team_of(at.seat)], 0)
         assert at.stake is not None and at.stake >= at.loss
         # The values after it are the penalty's: the offenders dedans (or the deal annulled).
         later = reviewed.plays[first - LAST_THREE + 1 :]
-        expected = {"dedans": "dedans" if at.seat % 2 == record.taker % 2 else "made"}
+        expected = {"dedans": "dedans" if team_of(at.seat) == team_of(record.taker) else "made"}
         for review in (at, *later):
             assert review.after is not None
             assert review.after.contract == expected.get(renonce, "annulled")
@@ -344,7 +344,7 @@ def card_points_bounds(record: DealRecord, play: int) -> tuple[int, int]:
     """What the cards still out prove of the takers' final points before `play`: what they
     have won, and what the defenders have not (the dix de der in once the deal is over)."""
     points = replay(replace(record, plays=record.plays[:play])).points
-    takers = record.taker % 2
+    takers = team_of(record.taker)
     return points[takers], DEAL_POINTS - points[1 - takers]
 
 
@@ -364,11 +364,11 @@ def test_past_its_budget_the_review_answers_bounds_for_the_plays_not_settled() -
         assert (review.best, review.label, review.decisive) == ((), None, False)
         assert review.before_bounds == card_points_bounds(played, review.play)
         assert review.after_bounds == card_points_bounds(played, review.play + 1)
-    takers_points = replay(played).points[played.taker % 2]  # the deal is over
+    takers_points = replay(played).points[team_of(played.taker)]  # the deal is over
     assert cut.plays[-1].after_bounds == (takers_points, takers_points)
     # The tallies count the plays settled.
     assert [t.plays for t in cut.teams] == [
-        sum(r.seat % 2 == team for r in cut.plays[:11]) for team in (0, 1)
+        sum(team_of(r.seat) == team for r in cut.plays[:11]) for team in (0, 1)
     ]
 
 

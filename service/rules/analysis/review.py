@@ -9,7 +9,7 @@ solve's points (`MoveValue.loss`: the team's final points, a capot counting
 `(capot - 162) / 2` more). A play's `after` is the value of the position after it, which is
 the next play's `before`.
 
-What the review decides, stated in `GET /v1/rules` (`describe.review_rules`):
+What the review decides, stated in `GET /v1/rules` (`describe_review`, `REVIEW_TEXTS`):
 
 - labels by loss (`LABEL_THRESHOLDS`): 0 "best"; 1 to 9 an "inaccuracy" (less than a ten: a
   king given where a queen would do); 10 to 24 a "mistake" (a ten or an ace, a trick's
@@ -58,6 +58,7 @@ from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOption
 from service.rules.coinche_replay import CoincheRecord
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.replay import DealRecord
+from service.rules.table import PLAYERS, TEAMS, Seat, team_of
 
 REVIEW_BUDGET_MS = 5000  # a whole review; the native engine takes a fraction of a second
 REVIEW_MAX_BUDGET_MS = MAX_BUDGET_MS
@@ -212,7 +213,7 @@ class PlayReview:
     first; `before` or `after` is then None and its `bounds` hold the takers' final points."""
 
     play: int
-    seat: int
+    seat: Seat
     card: Card
     before: Outcome | None
     best: tuple[Card, ...]
@@ -340,9 +341,11 @@ class _Walk:
 
     def decide(self, k: int) -> None:
         """Every legal card's value at position `k` (settled): the played card's is the next
-        position's, searched from the position itself, the others' from their group's first."""
+        position's, searched from the position itself, the others' from their group's first.
+        (A renonce is no legal card: the next position is searched when it is settled.)"""
         search, state, card = self.search, self.states[k], self.cards[k]
-        best = self.value(k, 0)
+        best = self.values[k]
+        assert best is not None
         worth: dict[Card, int] = {}
         for group in search.groups(state):
             if card in group:
@@ -353,7 +356,6 @@ class _Walk:
                 value = past + search.value(child, best - past)
             for equal in group:
                 worth[equal] = value
-        self.value(k + 1, best)  # a renonce: no legal card
         self.worth.append(worth)
 
     def bounds(self, k: int) -> tuple[int, int]:
@@ -403,8 +405,10 @@ def _review(
     )
     return Review(
         reviews,
-        tuple(_tally(seat, [r for r in reviews if r.seat == seat]) for seat in range(4)),
-        tuple(_tally(team, [r for r in reviews if r.seat % 2 == team]) for team in range(2)),
+        tuple(_tally(seat, [r for r in reviews if r.seat == seat]) for seat in range(PLAYERS)),
+        tuple(
+            _tally(team, [r for r in reviews if team_of(r.seat) == team]) for team in range(TEAMS)
+        ),
         tuple(r.play for r in reviews if r.decisive),
         decided,
         all(r.exact for r in reviews),
@@ -430,7 +434,7 @@ def _judge(
         unsettled = (None, (), None, None, None, None, False, renonce, judged, False)
         return PlayReview(play, seat, card, *unsettled, walk.bounds(k), walk.bounds(k + 1))
     objective, worth = walk.opening.objective, walk.worth[k]
-    takes = seat % 2 == walk.opening.takers
+    takes = team_of(seat) == walk.opening.takers
 
     def points(gain: int) -> int:  # the mover's team's final points for the takers' gain
         taken = objective.team_points(gain)
