@@ -81,7 +81,7 @@ def table_of(plays: Sequence[Card]) -> tuple[Card, ...]:
 
 def rule_of_thumb(record: DealRecord, seat: int, hand: tuple[Card, ...], turned: Card) -> Card:
     """The rule-of-thumb player's card (module docstring)."""
-    trump, table = record.trump, table_of(record.plays)
+    trump, table = record.strain, table_of(record.plays)
     legal = legal_cards(hand, table, trump)
     points = card_values(trump).points
     if not table:
@@ -161,7 +161,7 @@ def speed(deals: int) -> None:
             assert seat is not None
             body = {
                 "dealer": record.dealer,
-                "trump": SUIT_CODES[record.trump],
+                "trump": SUIT_CODES[record.strain],
                 "taker": record.taker,
                 "plays": [CARD_CODES[c] for c in record.plays],
                 "turned": CARD_CODES[turned],

@@ -112,7 +112,7 @@ def colver_solve(record: DealRecord) -> Any:
 
     hands = [[(c >> 3) * 8 + COLVER_RANK[c & 7] for c in hand] for hand in record.hands or ()]
     env = colver.Env.deal_with_hands(record.dealer, hands)
-    env.set_contract(record.trump, 80, record.taker % 2, 0)
+    env.set_contract(record.strain, 80, record.taker % 2, 0)
     env.set_phase_playing()
     return env.solve_scores()
 
@@ -134,7 +134,7 @@ def colver_agrees(record: DealRecord, found: Any, scores: Any) -> tuple[int, int
 def body(record: DealRecord) -> dict[str, object]:
     return {
         "dealer": record.dealer,
-        "trump": SUIT_CODES[record.trump],
+        "trump": SUIT_CODES[record.strain],
         "taker": record.taker,
         "plays": [],
         "hands": [[CARD_CODES[c] for c in hand] for hand in record.hands or ()],

@@ -34,10 +34,10 @@ from collections.abc import Callable, Sequence
 from time import perf_counter_ns
 
 from service.rules import Card, judge, legal_cards, replay
-from service.rules.cards import STRAIN_CODES
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
-from service.rules.play import PLAYERS
+from service.rules.strains import STRAIN_CODES
+from service.rules.table import PLAYERS
 from tests.rules.builders import DECK_SIZE, PlayedDeal, play_deal, reference_winner
 
 SEED = 20_240_601
@@ -66,12 +66,12 @@ def random_state(rng: random.Random, coinche: bool = False) -> State:
     complete = length - length % PLAYERS
     for start in range(0, complete, PLAYERS):
         trick = record.plays[start : start + PLAYERS]
-        leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
+        leader = (leader + reference_winner(trick, record.strain)) % PLAYERS
     table = record.plays[complete:]
     seat = (leader + len(table)) % PLAYERS
     gone = set(record.plays)
     hand = [c for c in record.hands[seat] if c not in gone]
-    return hand, table, record.trump, leader
+    return hand, table, record.strain, leader
 
 
 def coinche_deal(rng: random.Random) -> tuple[CoincheRecord, CoincheRecord]:
@@ -112,8 +112,8 @@ def floor_request_us(endpoint: str) -> list[float]:
     server, so the rules' share printed against it is an upper bound."""
     from werkzeug.test import EnvironBuilder
 
-    from bench.bodies import BODIES
     from bench.floor import app as floor
+    from tests.api.bodies import BODIES
 
     data = json.dumps(BODIES[endpoint]).encode()
     environ = EnvironBuilder(

@@ -16,7 +16,7 @@ round is still printed).
     python -m bench.http [--rounds 3] [--seconds 5] [--connections 16] [--endpoint legal-moves]
                          [--no-frame]
 
-The endpoints are bench/bodies.py's: classic's, and coinche's `coinche/legal-moves` (a
+The endpoints are tests/api/bodies.py's: classic's, and coinche's `coinche/legal-moves` (a
 tout-atout decision) and `coinche/deals/replay` (a complete tout-atout deal with hands).
 """
 
@@ -40,8 +40,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bodies import BODIES  # noqa: E402
 from bench.frame import FRAME_PREFIX  # noqa: E402
+from tests.api.bodies import BODIES  # noqa: E402
 
 LUA = """
 wrk.method = "POST"

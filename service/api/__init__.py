@@ -2,6 +2,8 @@
 
 To add a resource, write `service/api/<resource>.py` with
 `blp = Blueprint(...)` (from `service.api.blueprint`), then import it here and append it.
+Coinche's auction, deals, games and rules share one blueprint, `coinche.blp` (one tag, as
+before they were split): their modules are imported here so that their paths are on it.
 """
 
 from __future__ import annotations
@@ -11,8 +13,12 @@ from service.api import (
     analysis,
     annonces,
     bidding,
-    coinche_deals,
+    coinche,
+    coinche_bidding,  # noqa: F401 (its path is on coinche.blp)
+    coinche_deals,  # noqa: F401 (its paths are on coinche.blp)
+    coinche_games,  # noqa: F401 (its path is on coinche.blp)
     coinche_play,
+    coinche_rules,  # noqa: F401 (its path is on coinche.blp)
     deals,
     games,
     play,
@@ -33,7 +39,7 @@ BLUEPRINTS: list[Blueprint] = [
     bidding.blp,
     annonces.blp,
     rules.blp,
-    coinche_deals.blp,
+    coinche.blp,
     coinche_play.blp,
     viewer.blp,
     analysis.blp,

@@ -46,9 +46,9 @@ from service.rules.analysis import (
     solve_coinche,
 )
 from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
-from service.rules.play import PLAYERS
 from service.rules.replay import TRICKS
 from service.rules.scoring import CONTRACTS
+from service.rules.table import PLAYERS
 
 # App config: when set, the most milliseconds any analysis may search, whatever the body asks.
 # The contract tests set it (their fuzzer asks for budgets up to 10 s, thousands of times);

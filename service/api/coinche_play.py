@@ -2,8 +2,8 @@
 of a coinche deal judged (RULES-COINCHE.md "Order and value", "Play", "Belote").
 
 The classic schemas with `strain` (a suit, `SA` or `TA`) in place of `trump`, coinche's
-`rules`, and the replay's own contract, belotes and score. A strain loads where classic loads
-its trump, so the same rules calls judge both variants.
+`rules`, and the replay's own contract, belotes and score. Both load as `strain`, so the same
+rules calls judge both variants.
 """
 
 from __future__ import annotations
@@ -15,12 +15,8 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.coinche_deals import (
-    CoincheDealScoreSchema,
-    CoincheRequestSchema,
-    ContractSchema,
-    StrainField,
-)
+from service.api.coinche import CoincheRequestSchema, ContractSchema, StrainField
+from service.api.coinche_deals import CoincheDealScoreSchema
 from service.api.deals import (
     ReplayRequestSchema,
     ReplaySchema,
@@ -46,7 +42,7 @@ from service.rules.coinche_replay import (
     replay_coinche,
     strain_values,
 )
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 
 blp = Blueprint(
     "coinche_play",
@@ -62,43 +58,30 @@ STRAIN_DESCRIPTION = (
 )
 
 
-def strain() -> StrainField:
-    """A strain, loaded where classic loads its trump: the rules take either."""
-    return StrainField(
-        required=True,
-        attribute="trump",
-        data_key="strain",
-        metadata={"description": STRAIN_DESCRIPTION},
-    )
+class StrainSchema(CoincheRequestSchema):
+    """A coinche turn or trick: `strain` loads where classic loads its `trump` (as `strain`),
+    so the same rules calls judge both variants; SA and TA only with `sa_ta`."""
 
-
-def _checked_strain(data: dict[str, Any]) -> dict[str, Any]:
-    check_strain(data["trump"], data["options"])
-    return data
-
-
-class CoincheTurnSchema(CoincheRequestSchema, TurnSchema):
-    trump = strain()
+    strain = StrainField(required=True, metadata={"description": STRAIN_DESCRIPTION})
 
     @ma.post_load
     def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return TurnSchema.check(self, _checked_strain(data))
+        """The strain against `sa_ta`, then the classic schema's own check (a turn's), if any."""
+        check_strain(data["strain"], data["options"])
+        classic = getattr(super(), "check", None)
+        return data if classic is None else classic(data, **kwargs)
 
 
-class CoinchePlaySchema(CoincheRequestSchema, PlaySchema):
-    trump = strain()
-
-    @ma.post_load
-    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return PlaySchema.check(self, _checked_strain(data))
+class CoincheTurnSchema(StrainSchema, TurnSchema):
+    pass
 
 
-class CoincheTrickSchema(CoincheRequestSchema, TrickSchema):
-    trump = strain()
+class CoinchePlaySchema(StrainSchema, PlaySchema):
+    pass
 
-    @ma.post_load
-    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return _checked_strain(data)
+
+class CoincheTrickSchema(StrainSchema, TrickSchema):
+    pass
 
 
 @blp.route("/v1/coinche/legal-moves")
@@ -165,8 +148,8 @@ class CoincheTrickWinner(MethodView):
         SA: the highest card of the led suit, A 10 K Q J 9 8 7; TA: the highest of the led
         suit, J 9 A 10 K Q 8 7. `points` are the strain's (`sa_points`, `ta_points`); under
         `scaled` they are the raw values, scaled only on a deal's team totals."""
-        values = strain_values(trick["trump"], trick["options"])
-        return judge_trick(trick["leader"], trick["cards"], trick["trump"], trick["last"], values)
+        values = strain_values(trick["strain"], trick["options"])
+        return judge_trick(trick["leader"], trick["cards"], trick["strain"], trick["last"], values)
 
 
 # --- replay ----------------------------------------------------------------------------------

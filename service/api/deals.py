@@ -51,8 +51,8 @@ from service.rules import (
 from service.rules.cards import DECK_SIZE, HAND_SIZE
 from service.rules.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
 from service.rules.messages import CATALOG
-from service.rules.play import PLAYERS
 from service.rules.scoring import CONTRACTS
+from service.rules.table import PLAYERS
 
 MAX_SEED_LENGTH = 256
 SVG = "image/svg+xml"
@@ -240,7 +240,7 @@ class ReplayRequestSchema(RequestSchema):
         hands = data["hands"]
         record = DealRecord(
             dealer=data["dealer"],
-            trump=data["trump"],
+            strain=data["trump"],
             taker=data["taker"],
             plays=tuple(data["plays"]),
             hands=None if hands is None else tuple(tuple(hand) for hand in hands),

@@ -23,7 +23,7 @@ from service.api.schemas import (
 )
 from service.rules import Ruling, check_turn, judge
 from service.rules.cards import HAND_SIZE
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 
 blp = Blueprint(
     "play",
@@ -33,7 +33,8 @@ blp = Blueprint(
 
 
 class TurnSchema(RequestSchema):
-    trump = SuitField(required=True)
+    # Loads as `strain`, the attribute coinche's `strain` loads as too: a suit is a strain.
+    strain = SuitField(required=True, data_key="trump")
     leader = seat(
         required=True,
         metadata={
@@ -83,7 +84,7 @@ class VerdictSchema(Schema):
 
 
 def _ruling(turn: dict[str, Any]) -> Ruling:
-    return judge(turn["hand"], turn["leader"], turn["trick"], turn["trump"], turn["options"])
+    return judge(turn["hand"], turn["leader"], turn["trick"], turn["strain"], turn["options"])
 
 
 def legal_moves(turn: dict[str, Any]) -> Ruling:

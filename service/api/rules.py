@@ -48,7 +48,8 @@ class CardValueSchema(Schema):
     plain_points = StrictInteger(required=True)
 
 
-def _codes(description: str) -> ma.fields.List:
+def codes(description: str) -> ma.fields.List:
+    """A list of codes, each with its sentence (classic's and coinche's descriptions)."""
     return ma.fields.List(
         ma.fields.Nested(CodeSchema), required=True, metadata={"description": description}
     )
@@ -56,14 +57,14 @@ def _codes(description: str) -> ma.fields.List:
 
 class RulesDescriptionSchema(Schema):
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
-    violations = _codes("The play violation codes.")
-    bidding = _codes("The bidding violation codes.")
+    violations = codes("The play violation codes.")
+    bidding = codes("The bidding violation codes.")
     cards = ma.fields.List(ma.fields.Nested(CardValueSchema), required=True)
     deal_points = StrictInteger(required=True)
     annonce_tie_breaks = ma.fields.List(
         ma.fields.String(), required=True, metadata={"description": "Applied in this order."}
     )
-    interpretations = _codes("Where RULES.md chooses among readings of the texts.")
+    interpretations = codes("Where RULES.md chooses among readings of the texts.")
     analysis_engine = ma.fields.String(
         required=True,
         metadata={

@@ -34,19 +34,17 @@ from service.rules import (
     Suit,
 )
 from service.rules.annonces import KINDS
-from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, codes, spellings
+from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, SUIT_PATTERN, codes, spellings
 from service.rules.options import OptionSpec
-from service.rules.play import PLAYERS
-from service.rules.scoring import TEAMS
+from service.rules.table import PLAYERS, TEAMS
 
 # Every code Card.parse reads: a rank (the ten also as T, any case) then a suit letter (any
 # case) or symbol. Output uses only the canonical subset.
 CARD_PATTERN = r"^(?:[789JQKAjqka]|10|[Tt])[SHDCshdc♠♥♦♣]$"
 CANONICAL_CARD_PATTERN = r"^(?:[789JQKA]|10)[SHDC]$"
 SUIT_INPUTS = (*SUIT_CODES, *(code.lower() for code in SUIT_CODES), "♠", "♥", "♦", "♣")
-# Input spellings are documented by patterns: an enum of `S`, `s` and `♠` makes generators
-# name two values alike (openapi-python-client refuses the document).
-SUIT_PATTERN = r"^[SHDCshdc♠♥♦♣]$"
+# Input spellings are documented by patterns (cards.SUIT_PATTERN for a suit): an enum of `S`,
+# `s` and `♠` makes generators name two values alike (openapi-python-client refuses the document).
 
 View = TypeVar("View", bound=Callable[..., Any])
 F = TypeVar("F", bound=ma.fields.Field)
@@ -491,46 +489,63 @@ def judgement(
     cost a good fraction of a request on the hot path (bench/http.py)."""
 
     def decorate(view: View) -> View:
-        documented = view
-        for status in DOCUMENTED_ERRORS:
-            documented = blp.alt_response(status.value, response=status.name)(documented)
-        # alt_response only documents: its wrapper calls the view and does nothing else. Keep
-        # the documentation and leave those pass-through calls off every request.
-        view._apidoc = documented._apidoc  # type: ignore[attr-defined]
         # Instances, made once here: given a class, webargs would build a schema per request.
         loads = request()
-        if isinstance(response, str):  # the view answers the picture itself
-            dumps, speaks = None, False
-            documents = blp.response(
-                HTTPStatus.OK, {"type": "string"}, content_type=response, headers=LANGUAGE_HEADERS
-            )
-        else:
-            dumps = response()
-            speaks = says_sentences(dumps)
-            headers = LANGUAGE_HEADERS if speaks else None
-            documents = blp.response(HTTPStatus.OK, dumps, headers=headers)
-        declared = blp.arguments(loads)(documents(view))
-
-        @functools.wraps(declared)
-        def judged(*args: Any) -> Any:
-            try:
-                # The request itself: every attribute read through the proxy costs a lookup.
-                body = json_body(flask.request._get_current_object())
-                if body is ma.missing:
-                    return declared(*args)
-                loaded = loads.load(body)
-            except (orjson.JSONDecodeError, ma.ValidationError):
-                return declared(*args)
-            result = view(*args, loaded)
-            if dumps is None:
-                return result
-            answer = orjson.dumps(dumps.dump(result), option=orjson.OPT_NON_STR_KEYS)
-            return flask.Response(
-                answer, headers=language_headers() if speaks else None, mimetype=JSON
-            )
-
+        dumps = None if isinstance(response, str) else response()
+        speaks = dumps is not None and says_sentences(dumps)
+        declared = _declared(blp, view, loads, response if dumps is None else dumps, speaks)
+        judged = _short_way(view, declared, loads, dumps, speaks)
         if dumps is not None:  # a picture's request schema is its JSON twin's, tested there
             judged.schemas = (loads, dumps)  # type: ignore[attr-defined]
-        return judged  # type: ignore[return-value]
+        return judged
 
     return decorate
+
+
+def _declared(
+    blp: Blueprint, view: View, loads: ma.Schema, answer: ma.Schema | str, speaks: bool
+) -> View:
+    """`view` the long way, as flask-smorest and webargs serve and document it: the body loaded
+    by `loads`, the problems it can meet, and `answer` (a schema, or a picture's media type)
+    with the language headers when it speaks."""
+    documented = view
+    for status in DOCUMENTED_ERRORS:
+        documented = blp.alt_response(status.value, response=status.name)(documented)
+    # alt_response only documents: its wrapper calls the view and does nothing else. Keep
+    # the documentation and leave those pass-through calls off every request.
+    view._apidoc = documented._apidoc  # type: ignore[attr-defined]
+    if isinstance(answer, str):  # the view answers the picture itself
+        documents = blp.response(
+            HTTPStatus.OK, {"type": "string"}, content_type=answer, headers=LANGUAGE_HEADERS
+        )
+    else:
+        documents = blp.response(
+            HTTPStatus.OK, answer, headers=LANGUAGE_HEADERS if speaks else None
+        )
+    return blp.arguments(loads)(documents(view))
+
+
+def _short_way(
+    view: View, declared: View, loads: ma.Schema, dumps: ma.Schema | None, speaks: bool
+) -> View:
+    """`view` the short way: a body that parses and loads is loaded, judged and dumped (as
+    orjson, with the language headers when `speaks`; a picture's view answers itself); any
+    other body goes the long way, `declared`, which phrases its error."""
+
+    @functools.wraps(declared)
+    def judged(*args: Any) -> Any:
+        try:
+            # The request itself: every attribute read through the proxy costs a lookup.
+            body = json_body(flask.request._get_current_object())
+            if body is ma.missing:
+                return declared(*args)
+            loaded = loads.load(body)
+        except (orjson.JSONDecodeError, ma.ValidationError):
+            return declared(*args)
+        result = view(*args, loaded)
+        if dumps is None:
+            return result
+        answer = orjson.dumps(dumps.dump(result), option=orjson.OPT_NON_STR_KEYS)
+        return flask.Response(answer, headers=language_headers() if speaks else None, mimetype=JSON)
+
+    return judged  # type: ignore[return-value]

@@ -21,13 +21,13 @@ from service.api.schemas import (
     team,
 )
 from service.rules import TrickResult, judge_trick
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS
 
 blp = Blueprint("tricks", __name__, description="Who wins a trick, and its card points.")
 
 
 class TrickSchema(RequestSchema):
-    trump = SuitField(required=True)
+    strain = SuitField(required=True, data_key="trump")  # a suit is a strain (play.TurnSchema)
     leader = seat(required=True, metadata={"description": "The seat that led the trick."})
     cards = card_list(
         1, PLAYERS, required=True, metadata={"description": "The cards in the order played."}
@@ -62,4 +62,4 @@ class TrickWinner(MethodView):
 
         `cards` are 1 to 4 cards in the order played from `leader`. An incomplete trick says
         who is winning it so far; a complete `last` trick adds the dix de der (10)."""
-        return judge_trick(trick["leader"], trick["cards"], trick["trump"], trick["last"])
+        return judge_trick(trick["leader"], trick["cards"], trick["strain"], trick["last"])

@@ -9,15 +9,15 @@ browser, a chat client or a PDF of a dispute report. Suits are told by symbol an
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from service.rules import DealRecord, Replay
 from service.rules.cards import Card
 from service.rules.messages import card_names, suit_name
-from service.rules.play import PLAYERS
-from service.rules.replay import Renonce
+from service.rules.replay import Renonce, TrickRecord
 from service.rules.scoring import DealScore
+from service.rules.table import PLAYERS, Seat, seat_after, team_of
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RED_SUITS = frozenset({1, 2})  # hearts, diamonds
@@ -188,9 +188,9 @@ def _score_lines(score: DealScore, lang: str) -> Iterator[str]:
         yield labels["offender"].format(team=score.renonce)
 
 
-def _seat_label(record: DealRecord, seat: int, lang: str) -> str:
+def _seat_label(record: DealRecord, seat: Seat, lang: str) -> str:
     labels = LABELS[lang]
-    roles = [labels["team"].format(team=seat % 2)]
+    roles = [labels["team"].format(team=team_of(seat))]
     roles += [
         labels[role]
         for role, who in (("dealer", record.dealer), ("taker", record.taker))
@@ -203,29 +203,50 @@ def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
     """The picture of `record` as `replay` judged it, with sentences in `lang`."""
     labels = LABELS.get(lang, LABELS["en"])
     lang = "fr" if labels is LABELS["fr"] else "en"
-    trump = record.trump
-    body: list[str] = []
+    heading = _heading(record, lang)
     y = 34
-    heading = (
+    body = [_text(MARGIN, y, heading, font_size=18, font_weight="bold")]
+    y += 16
+    if record.hands is not None:
+        y = _hands(body, record.hands, record, y, lang)
+    y = _tricks(body, result, record.strain, y, lang)
+    y = _sentences(body, _summary_lines(record, result, lang), y)
+    return _document(heading, body, y + MARGIN)
+
+
+def _heading(record: DealRecord, lang: str) -> str:
+    """The title: the trump, the dealer and the taker."""
+    labels, trump = LABELS[lang], record.strain
+    return (
         f"{labels['title']} · {labels['trump']} {SUIT_SYMBOLS[trump]} {suit_name(trump, lang)}"
         f" · {labels['dealer']} {record.dealer} · {labels['taker']} {record.taker}"
     )
-    body.append(_text(MARGIN, y, heading, font_size=18, font_weight="bold"))
-    y += 16
 
-    if record.hands is not None:
-        y += LINE + 8
-        body.append(_text(MARGIN, y, labels["hands"], font_size=15, font_weight="bold"))
-        y += 10
-        for seat, hand in enumerate(record.hands):
-            body.append(_text(MARGIN, y + 30, _seat_label(record, seat, lang)))
-            for i, card in enumerate(hand):
-                body.append(_card(SEAT0_X + 60 + i * (CARD_W + 8), y, card, trump))
-            y += CARD_H + 8
 
+def _section(body: list[str], title: str, y: int) -> int:
+    """A section's title under the part above it; the `y` of its baseline."""
     y += LINE + 8
-    body.append(_text(MARGIN, y, labels["tricks"], font_size=15, font_weight="bold"))
-    y += LINE
+    body.append(_text(MARGIN, y, title, font_size=15, font_weight="bold"))
+    return y
+
+
+def _hands(
+    body: list[str], hands: Sequence[Sequence[Card]], record: DealRecord, y: int, lang: str
+) -> int:
+    """Each seat's hand after the deal, one row a seat; the `y` under them."""
+    y = _section(body, LABELS[lang]["hands"], y) + 10
+    for seat, hand in enumerate(hands):
+        body.append(_text(MARGIN, y + 30, _seat_label(record, seat, lang)))
+        for i, card in enumerate(hand):
+            body.append(_card(SEAT0_X + 60 + i * (CARD_W + 8), y, card, record.strain))
+        y += CARD_H + 8
+    return y
+
+
+def _tricks(body: list[str], result: Replay, trump: int, y: int, lang: str) -> int:
+    """The trick grid: its header, then one row a trick; the `y` under it."""
+    labels = LABELS[lang]
+    y = _section(body, labels["tricks"], y) + LINE
     headers = [(NUMBER_X, labels["number"]), (LEADER_X, labels["leader"])]
     headers += [(SEAT0_X + s * SEAT_STEP, labels["seat"].format(seat=s)) for s in range(PLAYERS)]
     headers += [(WINNER_X, labels["winner"]), (POINTS_X, labels["points"])]
@@ -233,37 +254,63 @@ def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
     y += 8
     marks = _marks(result.renonces)
     for number, trick in enumerate(result.tricks):
-        middle = y + CARD_H / 2 + 5
-        body.append(_text(NUMBER_X, middle, str(number + 1)))
-        body.append(_text(LEADER_X, middle, str(trick.leader)))
-        for i, card in enumerate(trick.cards):
-            seat = (trick.leader + i) % PLAYERS
-            mark = marks.get(number * PLAYERS + i)
-            x = SEAT0_X + seat * SEAT_STEP
-            if seat == trick.winner:  # the winning card stands on a band
-                body.append(
-                    f"<rect x={_attr(x - 4)} y={_attr(y - 4)} width={_attr(CARD_W + 8)}"
-                    f" height={_attr(CARD_H + 8)} rx='6' fill='#2e7d32' opacity='0.25'/>"
-                )
-            body.append(_card(x, y, card, trump, mark))
-        if trick.winner is not None:
-            body.append(_text(WINNER_X, middle, labels["seat"].format(seat=trick.winner)))
-        if trick.points is not None:
-            body.append(_text(POINTS_X, middle, str(trick.points)))
+        body += _trick_row(number, trick, marks, trump, y, labels)
         y += ROW
+    return y
 
-    lines = [labels["running"].format(*result.points)]
+
+def _trick_row(
+    number: int,
+    trick: TrickRecord,
+    marks: Mapping[int, str],
+    trump: int,
+    y: int,
+    labels: Mapping[str, str],
+) -> Iterator[str]:
+    """Trick `number`'s row: its number, leader, each seat's card (the winner's on a band, a
+    renonce or its proof marked), winner and points."""
+    middle = y + CARD_H / 2 + 5
+    yield _text(NUMBER_X, middle, str(number + 1))
+    yield _text(LEADER_X, middle, str(trick.leader))
+    for i, card in enumerate(trick.cards):
+        seat = seat_after(trick.leader, i)
+        x = SEAT0_X + seat * SEAT_STEP
+        if seat == trick.winner:  # the winning card stands on a band
+            yield (
+                f"<rect x={_attr(x - 4)} y={_attr(y - 4)} width={_attr(CARD_W + 8)}"
+                f" height={_attr(CARD_H + 8)} rx='6' fill='#2e7d32' opacity='0.25'/>"
+            )
+        yield _card(x, y, card, trump, marks.get(number * PLAYERS + i))
+    if trick.winner is not None:
+        yield _text(WINNER_X, middle, labels["seat"].format(seat=trick.winner))
+    if trick.points is not None:
+        yield _text(POINTS_X, middle, str(trick.points))
+
+
+def _summary_lines(record: DealRecord, result: Replay, lang: str) -> Iterator[str]:
+    """The sentences under the grid: the card points, whether the deal is complete, the
+    renonces and the score."""
+    labels = LABELS[lang]
+    yield labels["running"].format(*result.points)
     if not result.complete:
-        lines.append(labels["incomplete"].format(plays=len(record.plays)))
-    lines += _renonce_lines(result.renonces, lang)
+        yield labels["incomplete"].format(plays=len(record.plays))
+    yield from _renonce_lines(result.renonces, lang)
     if result.score is not None:
-        lines += _score_lines(result.score, lang)
+        yield from _score_lines(result.score, lang)
+
+
+def _sentences(body: list[str], lines: Iterable[str], y: int) -> int:
+    """`lines` wrapped, one text a line; the `y` of the last."""
     y += 6
     for line in lines:
         for part in textwrap.wrap(line, WRAP):
             y += LINE
             body.append(_text(MARGIN, y, part))
-    height = y + MARGIN
+    return y
+
+
+def _document(heading: str, body: list[str], height: int) -> str:
+    """The SVG document: `body` on the page's background, titled `heading`."""
     return (
         "<?xml version='1.0' encoding='UTF-8'?>\n"
         f"<svg xmlns='http://www.w3.org/2000/svg' width={_attr(WIDTH)} height={_attr(height)} "

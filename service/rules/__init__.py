@@ -3,7 +3,7 @@
 >>> from service.rules import Card, legal_cards
 >>> hand = [Card.parse(c) for c in ("KD", "9H", "8C")]
 >>> trick = [Card.parse(c) for c in ("AS", "JH")]
->>> [str(c) for c in legal_cards(hand, trick, trump=Card.parse("JH").suit)]
+>>> [str(c) for c in legal_cards(hand, trick, strain=Card.parse("JH").suit)]
 ['9H']
 """
 

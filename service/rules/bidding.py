@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from service.rules.cards import SUIT_CODES, Card, Suit
 from service.rules.errors import InconsistentInput
 from service.rules.messages import render, suit_name
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS, Seat, seat_after
 
 PASS, TAKE = "pass", "take"
 OPEN, TAKEN, REDEAL, INVALID = "open", "taken", "redeal", "invalid"
@@ -39,9 +39,9 @@ class BidViolation:
 class Bidding:
     status: str  # open | taken | redeal | invalid
     round: int
-    next: int | None  # who bids next (before the illegal bid, when invalid)
+    next: Seat | None  # who bids next (before the illegal bid, when invalid)
     legal: tuple[str, ...]
-    taker: int | None
+    taker: Seat | None
     trump: Suit | None
     violation: BidViolation | None
 
@@ -57,7 +57,7 @@ def parse_bid(text: str, index: int) -> str:
         raise InconsistentInput.at(f"/bids/{index}", "not_a_bid", bid=text) from None
 
 
-def judge_bidding(dealer: int, turned: Card, bids: Sequence[str]) -> Bidding:
+def judge_bidding(dealer: Seat, turned: Card, bids: Sequence[str]) -> Bidding:
     """The state of the bidding after `bids`, or the first illegal one.
 
     >>> judge_bidding(3, Card.parse("JH"), ["pass", "take"]).taker
@@ -69,7 +69,7 @@ def judge_bidding(dealer: int, turned: Card, bids: Sequence[str]) -> Bidding:
     turned_suit = turned.suit
     for index, bid in enumerate(canonical):
         round_ = 1 if index < PLAYERS else 2
-        seat = (dealer + 1 + index) % PLAYERS
+        seat = seat_after(dealer, 1 + index)
         code = _illegal(bid, round_, turned_suit)
         if code is not None:
             return Bidding(
@@ -96,7 +96,7 @@ def judge_bidding(dealer: int, turned: Card, bids: Sequence[str]) -> Bidding:
     return Bidding(
         OPEN,
         round_,
-        (dealer + 1 + len(canonical)) % PLAYERS,
+        seat_after(dealer, 1 + len(canonical)),
         legal_bids(round_, turned_suit),
         None,
         None,

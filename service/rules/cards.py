@@ -1,5 +1,5 @@
-"""Cards, suits and ranks: one table for order and points in and out of trump, and what
-coinche's sans-atout and tout-atout make of it.
+"""Cards, suits and ranks: one table for order and points in and out of trump (what
+coinche's sans-atout and tout-atout make of it is `strains.py`).
 
 A card is a small int (suit * 8 + rank index, ranks in the order 7 8 9 10 J Q K A), so that
 the hot paths index tuples instead of walking objects; `Card` is that int with a canonical
@@ -40,12 +40,9 @@ class Suit(IntEnum):
 
 SUIT_CODES = ("S", "H", "D", "C")
 
-# Coinche strains (RULES-COINCHE.md): a suit 0-3 names a trump contract, as in classic; these
-# two name no suit. SA: no trump, every suit in plain order; TA: every suit in trump order.
-SANS_ATOUT = 4
-TOUT_ATOUT = 5
-STRAIN_CODES = (*SUIT_CODES, "SA", "TA")
 _SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+# What Suit.parse reads, as a pattern (JSON Schema's take no flags: both cases are spelled).
+SUIT_PATTERN = r"^[SHDCshdc♠♥♦♣]$"
 
 RANK_CODES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
@@ -56,13 +53,6 @@ TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)
 TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)
 PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
-
-# RULES-COINCHE.md "Order and value": SA ranks every suit in plain order, TA in trump order;
-# their points are the federation's (38 a suit, 152 in all) or, `scaled`, the raw plain or
-# trump values, each team's total scaled to 152.
-#                 rank:  7  8  9  10  J   Q  K  A
-SA_ACE19_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
-TA_FFB_POINTS = (0, 0, 9, 5, 13, 2, 3, 6)
 
 DECK_POINTS = 152
 LAST_TRICK_BONUS = 10  # dix de der
@@ -104,9 +94,6 @@ class Card(int):
             raise ValueError(f"not a card: {text!r}")
         return card
 
-    def points(self, trump: int) -> int:
-        return TRUMP_POINTS[self & 7] if self >> 3 == trump else PLAIN_POINTS[self & 7]
-
     def __str__(self) -> str:
         return CARD_CODES[self]
 
@@ -140,8 +127,9 @@ CARD_POINTS = tuple(
 
 
 class CardValues(NamedTuple):
-    """What the cards are worth under one strain: `points` per card (by its int), and the
-    raw deck total that a team's card total is scaled from to 152 (DECK_POINTS: not scaled).
+    """What the cards are worth under one strain (`strains.card_values`): `points` per card
+    (by its int), and the raw deck total that a team's card total is scaled from to 152
+    (DECK_POINTS: not scaled).
     """
 
     points: tuple[int, ...]
@@ -156,36 +144,18 @@ class CardValues(NamedTuple):
         return round(raw * DECK_POINTS / self.raw_deck)
 
 
-def _every_suit(rank_points: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(rank_points[c & 7] for c in ALL_CARDS)
-
-
 SUIT_CONTRACT_VALUES = tuple(CardValues(CARD_POINTS[suit]) for suit in range(4))
-SA_VALUES = {
-    "ace19": CardValues(_every_suit(SA_ACE19_POINTS)),
-    "scaled": CardValues(_every_suit(PLAIN_POINTS), 4 * sum(PLAIN_POINTS)),
-}
-TA_VALUES = {
-    "ffb": CardValues(_every_suit(TA_FFB_POINTS)),
-    "scaled": CardValues(_every_suit(TRUMP_POINTS), 4 * sum(TRUMP_POINTS)),
-}
 
 
-def card_values(strain: int, sa_points: str = "ace19", ta_points: str = "ffb") -> CardValues:
-    """The card values under `strain` (a trump suit, SANS_ATOUT or TOUT_ATOUT), with coinche's
-    options `sa_points` and `ta_points` for the last two."""
-    if strain == SANS_ATOUT:
-        return SA_VALUES[sa_points]
-    if strain == TOUT_ATOUT:
-        return TA_VALUES[ta_points]
-    return SUIT_CONTRACT_VALUES[strain]
+# Sets of cards as bit masks (bit c: card c), for the play obligations' hot path; a mask is
+# not a list (python-chess's `Bitboard`).
+Mask = int
+SUIT_MASKS: tuple[Mask, ...] = tuple(
+    sum(1 << c for c in ALL_CARDS if c >> 3 == suit) for suit in range(4)
+)
 
 
-# Sets of cards as bit masks (bit c: card c), for the play obligations' hot path.
-SUIT_MASKS = tuple(sum(1 << c for c in ALL_CARDS if c >> 3 == suit) for suit in range(4))
-
-
-def _stronger(strength: tuple[int, ...]) -> tuple[int, ...]:
+def _stronger(strength: tuple[int, ...]) -> tuple[Mask, ...]:
     """Per card, the cards of its suit above it in `strength`, as a mask."""
     return tuple(
         sum(
@@ -198,11 +168,11 @@ def _stronger(strength: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # Per card: the cards of its suit that beat it when that suit is trump, and when it is not.
-STRONGER_TRUMPS = _stronger(CARD_TRUMP_STRENGTH)
-STRONGER_PLAIN = _stronger(CARD_PLAIN_STRENGTH)
+STRONGER_TRUMPS: tuple[Mask, ...] = _stronger(CARD_TRUMP_STRENGTH)
+STRONGER_PLAIN: tuple[Mask, ...] = _stronger(CARD_PLAIN_STRENGTH)
 
 
-def mask_of(cards: Iterable[int]) -> int:
+def mask_of(cards: Iterable[int]) -> Mask:
     """The set of `cards` as a bit mask."""
     mask = 0
     for card in cards:

@@ -14,8 +14,7 @@ from service.rules.annonces import Annonce, classify
 from service.rules.cards import Card
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.messages import Cards
-from service.rules.play import PLAYERS
-from service.rules.replay import duplicates
+from service.rules.table import PLAYERS, duplicates
 
 
 def _located(groups: Sequence[tuple[str, Sequence[Card]]]) -> list[Problem]:

@@ -13,7 +13,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES, Suit
+from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKEN
+from service.rules.cards import SUIT_PATTERN
 from service.rules.coinche_options import (
     BID_STEP,
     CAPOT,
@@ -25,10 +26,17 @@ from service.rules.coinche_options import (
 )
 from service.rules.errors import InconsistentInput
 from service.rules.messages import render
-from service.rules.play import PLAYERS
+from service.rules.strains import (
+    NO_TRUMP_CODES,
+    STRAIN_CODES,
+    Strain,
+    allowed_strains,
+    needs_sa_ta,
+    parse_strain,
+)
+from service.rules.table import PLAYERS, Seat, seat_after, team_of
 
-PASS, COINCHE, SURCOINCHE = "pass", "coinche", "surcoinche"
-OPEN, TAKEN, REDEAL, INVALID = "open", "taken", "redeal", "invalid"
+COINCHE, SURCOINCHE = "coinche", "surcoinche"
 # Violation codes, in the order RULES-COINCHE.md checks them: the first that applies.
 AUCTION_CLOSED = "auction_closed"
 BID_AFTER_COINCHE = "bid_after_coinche"
@@ -52,8 +60,23 @@ AUCTION_CODES = (
     SURCOINCHE_WITHOUT_COINCHE,
     SURCOINCHE_BY_DEFENDERS,
 )
-# A bid: an integer or `capot`, then a strain (any ASCII case; suits also as symbols).
-_BID = re.compile(r"(?ai)([0-9]+|capot)(sa|ta|[SHDC♠♥♦♣])")
+
+
+# The call grammar, once: what Call.parse reads, and the API's documented pattern (which takes
+# no flags, hence each word in both cases: `pass` as `[Pp][Aa][Ss][Ss]`). A bid: an integer or
+# `capot`, then a strain (any ASCII case; suits also as symbols). (Module-level expressions, not
+# a function: one called only at import would leave mutants no test can reach.)
+_ANY_CASE = {
+    word: "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
+    for word in (PASS, COINCHE, SURCOINCHE, CAPOT, *NO_TRUMP_CODES)
+}
+_BID_VALUE = rf"[0-9]+|{_ANY_CASE[CAPOT]}"
+_BID_STRAIN = "|".join((*(_ANY_CASE[code] for code in NO_TRUMP_CODES), SUIT_PATTERN[1:-1]))
+CALL_PATTERN = (
+    rf"^(?:{_ANY_CASE[PASS]}|{_ANY_CASE[COINCHE]}|{_ANY_CASE[SURCOINCHE]}"
+    rf"|(?:{_BID_VALUE})(?:{_BID_STRAIN}))$"
+)
+_BID = re.compile(rf"({_BID_VALUE})({_BID_STRAIN})")
 _PASSES_AFTER_COINCHE = 3
 _PASSES_AFTER_BID = {"three_passes": 3, "four_passes": 4}
 
@@ -65,7 +88,7 @@ class Call:
 
     kind: str  # pass | coinche | surcoinche | bid
     value: int | str | None = None
-    strain: int | None = None
+    strain: Strain | None = None
 
     def __str__(self) -> str:
         if self.strain is None:
@@ -83,12 +106,7 @@ class Call:
         if bid is None:
             raise InconsistentInput.at(f"/bids/{index}", "not_a_call", call=text)
         value, strain = bid.groups()
-        code = strain.upper()
-        return cls(
-            "bid",
-            CAPOT if value.lower() == CAPOT else int(value),
-            STRAIN_CODES.index(code) if code in STRAIN_CODES else int(Suit.parse(strain)),
-        )
+        return cls("bid", CAPOT if value.lower() == CAPOT else int(value), parse_strain(strain))
 
 
 def _rank(value: int | str) -> int:
@@ -111,7 +129,7 @@ class AuctionViolation:
 @dataclass(frozen=True, slots=True)
 class Auction:
     status: str  # open | taken | redeal | invalid
-    next: int | None  # who speaks next (before the illegal call, when invalid)
+    next: Seat | None  # who speaks next (before the illegal call, when invalid)
     legal: tuple[str, ...]
     contract: Contract | None  # once taken (or before the illegal call, when invalid)
     standing: Contract | None  # the highest bid so far at its coinche level
@@ -124,17 +142,17 @@ class _State:
     coinche level, passes since the last bid or coinche, and whether it is over."""
 
     options: CoincheOptions
-    dealer: int
+    dealer: Seat
     calls: int = 0
     bid: Call | None = None
-    bidder: int = 0
+    bidder: Seat = 0
     coinche: int = 0
     passes: int = 0
     over: bool = False
 
     @property
-    def seat(self) -> int:
-        return (self.dealer + 1 + self.calls) % PLAYERS
+    def seat(self) -> Seat:
+        return seat_after(self.dealer, 1 + self.calls)
 
     def standing(self) -> Contract | None:
         if self.bid is None:
@@ -154,15 +172,15 @@ class _State:
                 return COINCHE_WITHOUT_BID
             if self.coinche:
                 return ALREADY_COINCHED
-            return COINCHE_OWN_TEAM if self.seat % 2 == self.bidder % 2 else None
+            return COINCHE_OWN_TEAM if team_of(self.seat) == team_of(self.bidder) else None
         if self.coinche == 0:
             return SURCOINCHE_WITHOUT_COINCHE
-        return SURCOINCHE_BY_DEFENDERS if self.seat % 2 != self.bidder % 2 else None
+        return SURCOINCHE_BY_DEFENDERS if team_of(self.seat) != team_of(self.bidder) else None
 
     def _bid_violation(self, call: Call) -> str | None:
         if self.coinche:
             return BID_AFTER_COINCHE  # no bid after a coinche
-        if call.strain >= SANS_ATOUT and not self.options.sa_ta:  # type: ignore[operator]
+        if needs_sa_ta(call.strain, self.options.sa_ta):  # type: ignore[arg-type]
             return STRAIN_NOT_ALLOWED
         if not is_bid_value(call.value, self.options):  # type: ignore[arg-type]
             return BID_OUT_OF_RANGE
@@ -197,7 +215,7 @@ class _State:
         surcoinche."""
         if self.over:
             return ()
-        strains = range(len(STRAIN_CODES) if self.options.sa_ta else SANS_ATOUT)
+        strains = allowed_strains(self.options.sa_ta)
         values = [*range(MIN_BID, self.options.max_bid + 1, BID_STEP), CAPOT]
         calls = [Call(PASS)]
         calls += [Call("bid", v, s) for v in values for s in strains]
@@ -206,7 +224,7 @@ class _State:
 
 
 def judge_auction(
-    dealer: int, bids: Sequence[str], options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
+    dealer: Seat, bids: Sequence[str], options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
 ) -> Auction:
     """The state of the auction after `bids`, or the first illegal call.
 

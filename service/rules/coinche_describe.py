@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.cards import DEAL_POINTS, RANK_CODES, SA_ACE19_POINTS, TA_FFB_POINTS
+from service.rules.cards import DEAL_POINTS, RANK_CODES
 from service.rules.coinche_bidding import (
     ALREADY_COINCHED,
     AUCTION_CLOSED,
@@ -38,6 +38,7 @@ from service.rules.describe import (
     describe_options,
 )
 from service.rules.describe import card_values as suit_contract_values
+from service.rules.strains import SA_ACE19_POINTS, TA_FFB_POINTS
 
 
 @dataclass(frozen=True, slots=True)

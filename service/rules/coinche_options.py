@@ -10,15 +10,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES
 from service.rules.errors import Problem
 from service.rules.options import MAX_TARGET, OptionSpec, load_options, option_specs
+from service.rules.strains import STRAIN_CODES, Strain, needs_sa_ta
+from service.rules.table import PLAYERS, Seat
 
 CAPOT = "capot"  # a contract value: all 8 tricks, outranks any number
 MIN_BID = 80
 BID_STEP = 10
 COINCHE_LEVELS = 3  # 0 none, 1 coinched, 2 surcoinched
-SEATS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +65,9 @@ class Contract(NamedTuple):
     tens, or `CAPOT`), the strain (a suit 0-3, `cards.SANS_ATOUT` or `cards.TOUT_ATOUT`) and the
     coinche level (0 none, 1 coinched, 2 surcoinched)."""
 
-    taker: int
+    taker: Seat
     value: int | str
-    strain: int
+    strain: Strain
     coinche: int = 0
 
     def problems(self, options: CoincheOptions, pointer: str = "/contract") -> list[Problem]:
@@ -75,7 +75,7 @@ class Contract(NamedTuple):
         value 80..max_bid in tens or capot, SA/TA only with `sa_ta`, a coinche level 0..2
         (RULES-COINCHE.md "Precisions")."""
         problems = []
-        if self.taker not in range(SEATS):
+        if self.taker not in range(PLAYERS):
             problems.append(Problem(f"{pointer}/taker", "not_a_seat", {"value": self.taker}))
         if not is_bid_value(self.value, options):
             problems.append(
@@ -83,7 +83,7 @@ class Contract(NamedTuple):
             )
         if self.strain not in range(len(STRAIN_CODES)):
             problems.append(Problem(f"{pointer}/strain", "not_a_strain", {"strain": self.strain}))
-        elif self.strain >= SANS_ATOUT and not options.sa_ta:
+        elif needs_sa_ta(self.strain, options.sa_ta):
             strain = STRAIN_CODES[self.strain]
             problems.append(Problem(f"{pointer}/strain", "strain_needs_sa_ta", {"strain": strain}))
         if self.coinche not in range(COINCHE_LEVELS):

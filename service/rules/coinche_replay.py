@@ -11,14 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import (
-    SANS_ATOUT,
-    STRAIN_CODES,
-    TOUT_ATOUT,
-    Card,
-    CardValues,
-    card_values,
-)
+from service.rules.cards import Card, CardValues
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
 from service.rules.coinche_scoring import CoincheDealScore, CoincheDealSummary, score_coinche_deal
 from service.rules.errors import InconsistentInput
@@ -26,8 +19,7 @@ from service.rules.replay import (
     DealRecord,
     Declaration,
     DeclarationVerdict,
-    Renonce,
-    TrickRecord,
+    PlaysJudged,
     belote_holder,
     capot_team,
     check_declarations,
@@ -35,7 +27,8 @@ from service.rules.replay import (
     declared_annonces,
     judge_plays,
 )
-from service.rules.scoring import team_of
+from service.rules.strains import STRAIN_CODES, Strain, belote_suits, card_values, needs_sa_ta
+from service.rules.table import Seat, Team, team_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +36,11 @@ class Belote:
     """King and queen of `suit` in one seat's hand: 20 to its team (RULES-COINCHE.md
     "Belote")."""
 
-    seat: int
+    seat: Seat
     suit: int
 
     @property
-    def team(self) -> int:
+    def team(self) -> Team:
         return team_of(self.seat)
 
 
@@ -56,7 +49,7 @@ class CoincheRecord:
     """A coinche deal as played: who dealt, the contract, the cards in the order played,
     optionally each seat's 8 cards, the belotes announced and the annonces declared."""
 
-    dealer: int
+    dealer: Seat
     contract: Contract
     plays: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
@@ -64,10 +57,10 @@ class CoincheRecord:
     declarations: tuple[Declaration, ...] = ()
 
     def as_deal_record(self) -> DealRecord:
-        """The record the shared replay machinery reads, with the strain as its trump."""
+        """The record the shared replay machinery reads."""
         return DealRecord(
             dealer=self.dealer,
-            trump=self.contract.strain,
+            strain=self.contract.strain,
             taker=self.contract.taker,
             plays=self.plays,
             hands=self.hands,
@@ -76,39 +69,23 @@ class CoincheRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class CoincheReplay:
-    tricks: tuple[TrickRecord, ...]
-    renonces: tuple[Renonce, ...]
-    complete: bool
-    to_move: int | None
-    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
-    points: tuple[int, int]  # the strain's values, scaled when the option says; 162 in all
+class CoincheReplay(PlaysJudged):
     belote: tuple[Belote, ...]  # the belotes counted
     declarations: tuple[DeclarationVerdict, ...]
     score: CoincheDealScore | None  # on a complete deal, the renonce penalty applied
 
 
-def strain_values(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> CardValues:
+def strain_values(strain: Strain, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> CardValues:
     """What the cards are worth under `strain` with the options `sa_points` and `ta_points`."""
     return card_values(strain, options.sa_points, options.ta_points)
 
 
-def check_strain(strain: int, options: CoincheOptions, pointer: str = "/strain") -> None:
+def check_strain(strain: Strain, options: CoincheOptions, pointer: str = "/strain") -> None:
     """A strain given with a trick, as a contract's: SA and TA only with `sa_ta`, else
     InconsistentInput (RULES-COINCHE.md "Precisions": a table playing without them cannot be
     in this situation)."""
-    if strain in (SANS_ATOUT, TOUT_ATOUT) and not options.sa_ta:
+    if needs_sa_ta(strain, options.sa_ta):
         raise InconsistentInput.at(pointer, "strain_needs_sa_ta", strain=STRAIN_CODES[strain])
-
-
-def belote_suits(strain: int, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> tuple[int, ...]:
-    """The suits whose K and Q in one hand make a belote (RULES-COINCHE.md "Belote")."""
-    if strain == SANS_ATOUT:
-        return ()  # SA: none.
-    if strain == TOUT_ATOUT:
-        # TA: every suit (`ta_belote: each_suit`, FFB), or none (`none`, BGA).
-        return tuple(range(4)) if options.ta_belote == "each_suit" else ()
-    return (strain,)  # A suit contract: K and Q of trump.
 
 
 def counted_belotes(
@@ -117,7 +94,7 @@ def counted_belotes(
     """The belotes that count: held (by the hands, else by the plays so far) under the
     strain, and announced unless the option `belote` is `automatic`."""
     found = []
-    for suit in belote_suits(record.contract.strain, options):
+    for suit in belote_suits(record.contract.strain, options.ta_belote):
         holder = belote_holder(deal, seats, suit)
         if holder is None:
             continue
@@ -153,12 +130,7 @@ def replay_coinche(
             options,
         )
     return CoincheReplay(
-        tricks=played.tricks,
-        renonces=played.renonces,
-        complete=played.complete,
-        to_move=played.to_move,
-        legal=played.legal,
-        points=played.points,
+        **played.judged(),
         belote=belotes,
         declarations=declarations,
         score=score,

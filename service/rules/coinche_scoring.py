@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from service.rules.annonces import CARRE, Annonce, AnnonceVerdict, best_annonce_team
-from service.rules.cards import ACE, JACK, KING, NINE, QUEEN, SANS_ATOUT, TEN, TOUT_ATOUT
+from service.rules.cards import ACE, JACK, KING, NINE, QUEEN, TEN
 from service.rules.coinche_options import (
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
@@ -24,22 +25,19 @@ from service.rules.scoring import (
     DEDANS,
     LITIGE,
     MADE,
-    TEAMS,
     GameScore,
     deal_winner,
     points_problems,
     round_score,
     score_game,
-    team_of,
 )
+from service.rules.strains import SANS_ATOUT, belote_suits
+from service.rules.table import TEAMS, other_team, team_of
 
 # Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
 REACH_BID_MINIMUM = 82
 # SA fours of a kind (FFB): aces 200, tens 150, K Q J 9 100; 7s and 8s form none.
 SA_CARRE_POINTS = {ACE: 200, TEN: 150, KING: 100, QUEEN: 100, JACK: 100, NINE: 100}
-# Belotes a deal can hold: one under a suit (K and Q of trump), none under SA, one per suit
-# under TA with `ta_belote: "each_suit"`.
-MAX_TA_BELOTES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,19 +62,11 @@ class CoincheDealSummary:
             if value is not None and value not in range(TEAMS):
                 problems.append(Problem(f"/{name}", "not_a_team", {"value": value}))
         problems += points_problems(self.points, self.capot)
-        most = _belotes_possible(self.contract.strain, options)
+        most = len(belote_suits(self.contract.strain, options.ta_belote))
         if len(self.belote) != TEAMS or any(n < 0 for n in self.belote) or sum(self.belote) > most:
             problems.append(Problem("/belote", "belote_count", {"most": most}))
         if problems:
             raise InconsistentInput(problems)
-
-
-def _belotes_possible(strain: int, options: CoincheOptions) -> int:
-    if strain == SANS_ATOUT:
-        return 0  # SA: no belote
-    if strain == TOUT_ATOUT:
-        return MAX_TA_BELOTES if options.ta_belote == "each_suit" else 0
-    return 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +92,7 @@ class CoincheTeamScore:
 
 @dataclass(frozen=True, slots=True)
 class CoincheDealScore:
-    contract: str  # made | dedans | litige | annulled
+    contract: str  # the outcome (not the bid): made | dedans | litige | annulled
     capot: int | None
     score: tuple[int, int]
     reserve: int
@@ -132,7 +122,8 @@ def contract_value(contract: Contract, options: CoincheOptions) -> int:
 def score_coinche_deal(
     summary: CoincheDealSummary, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
 ) -> CoincheDealScore:
-    """The coinche deal's score for both teams.
+    """The coinche deal's score for both teams: what each team counts, what is compared, the
+    outcome, then each team's award.
 
     >>> from service.rules.cards import Suit
     >>> score = score_coinche_deal(CoincheDealSummary(Contract(0, 100, Suit.HEARTS), (122, 40)))
@@ -140,77 +131,159 @@ def score_coinche_deal(
     ('made', (220, 40))
     """
     summary.check(options)
-    contract = summary.contract
-    takers = team_of(contract.taker)
-    defenders = 1 - takers
-    m = multiplier(contract.coinche, options)
-    value = contract_value(contract, options)
-    belote = [BELOTE_POINTS * n for n in summary.belote]
-    # P: card points, or the capot value for a team that won all 8 tricks.
-    cards = [options.capot if summary.capot == t else summary.points[t] for t in range(TEAMS)]
-    verdict = _annonces(summary, options)
-    annonces = list(verdict.points) if verdict else [0, 0]
-    if summary.capot == takers:
-        # On a takers' capot the defenders' annonces go to the takers (FFB).
-        annonces = [sum(annonces) if t == takers else 0 for t in range(TEAMS)]
-    # T and D; with `bonus_counts` false belote and annonces stay out (but are scored).
-    bonuses = options.bonus_counts
-    compared = [cards[t] + (belote[t] + annonces[t] if bonuses else 0) for t in range(TEAMS)]
-    outcome = _outcome(summary, options, compared[takers], compared[defenders], value, m)
-    if summary.renonce is not None:
-        offender = summary.renonce
-        outcome = (
-            ANNULLED if options.renonce == "annul" else (DEDANS if offender == takers else MADE)
-        )
-    winner = takers if outcome == MADE else defenders
-    # Each team's parts: [cards, belote, annonces, contract, multiplier].
-    parts = [[cards[t], belote[t], annonces[t], 0, 1] for t in range(TEAMS)]
-    reserve = 0
-    every_annonce = sum(annonces)
-    if outcome == ANNULLED:
-        parts = [[0, 0, 0, 0, 1] for _ in range(TEAMS)]  # The deal scores nothing, redealt.
-    elif outcome == LITIGE:
-        # RULES.md's reserve of P + A; the defenders score their total, the takers their B.
-        reserve = round_score(cards[takers] + annonces[takers], options)
-        parts[takers] = [0, belote[takers], 0, 0, 1]
-    elif options.scoring == "contract":
-        # The deal's winner scores m x (V + B), the other team B; annonces only decide.
-        parts = [
-            [0, belote[t], 0, value if t == winner else 0, m if t == winner else 1]
-            for t in range(TEAMS)
-        ]
-    elif outcome == MADE and m == 1 and summary.renonce is None:
-        parts[takers][3] = value  # Takers P + B + A + V; defenders P + B + A.
-    else:
-        # A fixed award to the winner: m x (F + V + B + An); the other team its B. F is
-        # `chute_points`, but on a coinched contract made the capot value when the takers won
-        # all 8 tricks, or the takers' own points with `coinche_base: "points"`.
-        fixed = options.chute_points
-        earned = options.coinche_base == "points" or summary.capot == takers
-        if outcome == MADE and summary.renonce is None and earned:
-            fixed = cards[takers]
-        parts = [
-            [fixed, belote[t], every_annonce, value, m] if t == winner else [0, belote[t], 0, 0, 1]
-            for t in range(TEAMS)
-        ]
-    breakdown = []
-    for t, (counted, bel, ann, con, mult) in enumerate(parts):
-        raw = mult * (counted + bel + ann + con)
-        total = round_score(raw, options)
-        breakdown.append(
-            CoincheTeamScore(t, counted, summary.points[t], bel, ann, con, mult, total - raw, total)
-        )
+    deal = _counts(summary, options)
+    compared = _compared(deal)
+    outcome = _deal_outcome(deal, compared)
+    awards, reserve = _awards(deal, outcome)
+    breakdown = [
+        _team_score(t, award, summary.points[t], options) for t, award in enumerate(awards)
+    ]
     return CoincheDealScore(
         contract=outcome,
         capot=summary.capot,
         score=(breakdown[0].total, breakdown[1].total),
         reserve=reserve,
         breakdown=(breakdown[0], breakdown[1]),
-        takers=takers,
-        compared=(compared[0], compared[1]),
-        multiplier=m,
-        annonces=verdict,
+        takers=deal.takers,
+        compared=compared,
+        multiplier=deal.multiplier,
+        annonces=deal.verdict,
         renonce=summary.renonce,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Counts:
+    """A deal as scoring reads it: the summary and options, the takers, m, V, and per team P
+    (card points, or the capot value for a team that won all 8 tricks), B and A."""
+
+    summary: CoincheDealSummary
+    options: CoincheOptions
+    takers: int
+    multiplier: int
+    value: int
+    cards: tuple[int, ...]
+    belote: tuple[int, ...]
+    annonces: tuple[int, ...]
+    verdict: AnnonceVerdict | None
+
+
+def _counts(summary: CoincheDealSummary, options: CoincheOptions) -> _Counts:
+    contract = summary.contract  # the bid
+    takers = team_of(contract.taker)
+    verdict = _annonces(summary, options)
+    annonces = verdict.points if verdict else (0, 0)
+    if summary.capot == takers:
+        # On a takers' capot the defenders' annonces go to the takers (FFB).
+        annonces = tuple(sum(annonces) if t == takers else 0 for t in range(TEAMS))
+    return _Counts(
+        summary,
+        options,
+        takers,
+        multiplier(contract.coinche, options),
+        contract_value(contract, options),
+        tuple(options.capot if summary.capot == t else summary.points[t] for t in range(TEAMS)),
+        tuple(BELOTE_POINTS * n for n in summary.belote),
+        tuple(annonces),
+        verdict,
+    )
+
+
+def _compared(deal: _Counts) -> tuple[int, int]:
+    """T and D: P + B + A; with `bonus_counts` false belote and annonces stay out (but are
+    scored)."""
+    bonuses = deal.options.bonus_counts
+    t, d = (
+        deal.cards[team] + (deal.belote[team] + deal.annonces[team] if bonuses else 0)
+        for team in range(TEAMS)
+    )
+    return t, d
+
+
+def _deal_outcome(deal: _Counts, compared: tuple[int, int]) -> str:
+    """Made, dedans or litige by the points; a renonce decides instead: annulled under
+    `renonce: "annul"`, else the offending team's contract lost."""
+    summary, options, takers = deal.summary, deal.options, deal.takers
+    if summary.renonce is not None:
+        if options.renonce == "annul":
+            return ANNULLED
+        return DEDANS if summary.renonce == takers else MADE
+    taken, defended = compared[takers], compared[other_team(takers)]
+    return _outcome(summary, options, taken, defended, deal.value, deal.multiplier)
+
+
+class _Award(NamedTuple):
+    """A team's deal score before rounding: multiplier x (cards + belote + annonces +
+    contract)."""
+
+    cards: int
+    belote: int
+    annonces: int = 0
+    contract: int = 0
+    multiplier: int = 1
+
+
+def _awards(deal: _Counts, outcome: str) -> tuple[list[_Award], int]:
+    """Each team's award for `outcome`, and the litige reserve."""
+    options, takers, belote = deal.options, deal.takers, deal.belote
+    winner = takers if outcome == MADE else other_team(takers)
+    if outcome == ANNULLED:
+        return [_Award(0, 0) for _ in range(TEAMS)], 0  # The deal scores nothing, redealt.
+    if outcome == LITIGE:
+        # RULES.md's reserve of P + A; the defenders score their total, the takers their B.
+        reserve = round_score(deal.cards[takers] + deal.annonces[takers], options)
+        return [
+            _Award(0, belote[t])
+            if t == takers
+            else _Award(deal.cards[t], belote[t], deal.annonces[t])
+            for t in range(TEAMS)
+        ], reserve
+    if options.scoring == "contract":
+        # The deal's winner scores m x (V + B), the other team B; annonces only decide.
+        return [
+            _Award(0, belote[t], 0, deal.value, deal.multiplier)
+            if t == winner
+            else _Award(0, belote[t])
+            for t in range(TEAMS)
+        ], 0
+    if outcome == MADE and deal.multiplier == 1 and deal.summary.renonce is None:
+        # Takers P + B + A + V; defenders P + B + A.
+        return [
+            _Award(deal.cards[t], belote[t], deal.annonces[t], deal.value if t == takers else 0)
+            for t in range(TEAMS)
+        ], 0
+    fixed = _fixed_award(deal, outcome, winner)
+    return [fixed if t == winner else _Award(0, belote[t]) for t in range(TEAMS)], 0
+
+
+def _fixed_award(deal: _Counts, outcome: str, winner: int) -> _Award:
+    """A fixed award to the winner: m x (F + V + B + An); the other team its B. F is
+    `chute_points`, but on a coinched contract made the capot value when the takers won all 8
+    tricks, or the takers' own points with `coinche_base: "points"`."""
+    options, summary, takers = deal.options, deal.summary, deal.takers
+    fixed = options.chute_points
+    earned = options.coinche_base == "points" or summary.capot == takers
+    if outcome == MADE and summary.renonce is None and earned:
+        fixed = deal.cards[takers]
+    every_annonce = sum(deal.annonces)
+    return _Award(fixed, deal.belote[winner], every_annonce, deal.value, deal.multiplier)
+
+
+def _team_score(
+    team: int, award: _Award, card_points: int, options: CoincheOptions
+) -> CoincheTeamScore:
+    raw = award.multiplier * (award.cards + award.belote + award.annonces + award.contract)
+    total = round_score(raw, options)
+    return CoincheTeamScore(
+        team,
+        award.cards,
+        card_points,
+        award.belote,
+        award.annonces,
+        award.contract,
+        award.multiplier,
+        total - raw,
+        total,
     )
 
 
@@ -226,7 +299,7 @@ def _outcome(
     takers = team_of(summary.contract.taker)
     if summary.contract.value == CAPOT:
         return MADE if summary.capot == takers else DEDANS  # capot: all 8 tricks
-    if summary.capot == 1 - takers:
+    if summary.capot == other_team(takers):
         return DEDANS  # takers who won no trick are dedans whatever their bonuses
     if options.made == "reach_bid":
         # T >= V alone, an 80 needing 82: a tie at or above V is made, save 80 at 81/81.

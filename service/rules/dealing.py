@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from service.rules.cards import ALL_CARDS, Card
 from service.rules.errors import InconsistentInput
-from service.rules.play import PLAYERS
+from service.rules.table import PLAYERS, TURN_ORDER, Seat, seat_after
 
 ALGORITHM = (
     "belote-deal/1: HMAC-SHA256(key=UTF-8 seed, message=uint64 big-endian counter from 0) "
@@ -65,13 +65,13 @@ def shuffled_deck(seed: str) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-def deal(seed: str, dealer: int, taker: int | None = None) -> Deal:
+def deal(seed: str, dealer: Seat, taker: Seat | None = None) -> Deal:
     """Deal 5 cards each and turn a card; with `taker`, complete the hands to 8."""
     for name, value in (("dealer", dealer), ("taker", taker)):
         if value is not None and value not in range(PLAYERS):
             raise InconsistentInput.at(f"/{name}", "not_a_seat", value=value)
     deck = list(shuffled_deck(seed))
-    order = [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+    order = TURN_ORDER[seat_after(dealer)]
     hands = _packets(deck, order, FIRST_PACKETS)
     turned = deck.pop(0)
     if taker is not None:
@@ -83,7 +83,7 @@ def deal(seed: str, dealer: int, taker: int | None = None) -> Deal:
     return Deal(tuple(tuple(h) for h in hands), turned, tuple(deck))
 
 
-def _packets(deck: list[Card], order: list[int], packets: tuple[int, ...]) -> list[list[Card]]:
+def _packets(deck: list[Card], order: Sequence[Seat], packets: tuple[int, ...]) -> list[list[Card]]:
     """Each packet size in turn to every seat of `order`, taken from the top of `deck`."""
     hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
     for packet in packets:
@@ -93,12 +93,12 @@ def _packets(deck: list[Card], order: list[int], packets: tuple[int, ...]) -> li
     return hands
 
 
-def deal_coinche(seed: str, dealer: int) -> tuple[tuple[Card, ...], ...]:
+def deal_coinche(seed: str, dealer: Seat) -> tuple[tuple[Card, ...], ...]:
     """A coinche deal: the same shuffle, all 32 cards, 8 each in packets of 3, 2, 3 from the
     dealer's next."""
     if dealer not in range(PLAYERS):
         raise InconsistentInput.at("/dealer", "not_a_seat", value=dealer)
-    order = [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+    order = TURN_ORDER[seat_after(dealer)]
     return tuple(
         tuple(hand) for hand in _packets(list(shuffled_deck(seed)), order, COINCHE_PACKETS)
     )

@@ -1,11 +1,20 @@
 """Play obligations: which cards may be played to a trick, and why the others may not.
 
-RULES.md "Play obligations". Every decision comes from `obligation_of_mask`, one function
-whose branches quote the rule they apply, on hands as bit masks (`cards.mask_of`);
-`obligation` gives the same for a hand as a list, and `legal_cards`, `violation`, `judge` and
-the replay only ask them.
+RULES.md "Play obligations". Which cards may be played is decided in one place,
+`obligation_of_mask`, whose branches quote the rule they apply, on hands as bit masks
+(`cards.mask_of`); `obligation` gives the same for a hand as a list, and `legal_cards`,
+`violation`, `judge`, the replay and the solver only ask them. Two functions beside it decide
+narrower things, each for a reason written where it is:
 
-`trump` is everywhere a suit, or one of coinche's strains without a trump suit (RULES-COINCHE.md
+- `always_legal` answers for one card without the hand, and only where branches 1 (a lead) and
+  3 (following a plain suit that was led) allow the card whatever else the hand holds: the
+  replay's shortcut, taken before building the obligation (a test holds it to
+  `obligation_of_mask`); any other play it sends to the obligation.
+- `_violation_of` decides which rule an illegal card breaks: the rule `obligation_of_mask`
+  names, save on a trump lead (every lead under TA), where a card of another suit breaks the
+  first duty, follow suit, rather than the raise.
+
+`strain` is everywhere a suit, or one of coinche's strains without a trump suit (RULES-COINCHE.md
 "Play"): `SANS_ATOUT`, which no card's suit equals, so that no card trumps, and `TOUT_ATOUT`,
 where every suit ranks in trump order and the led suit is the trick's trump: the same branches
 decide all three.
@@ -20,17 +29,15 @@ from typing import NamedTuple, Protocol
 from service.rules.cards import (
     CARD_PLAIN_STRENGTH,
     CARD_TRUMP_STRENGTH,
-    SANS_ATOUT,
     STRONGER_TRUMPS,
     SUIT_MASKS,
-    TOUT_ATOUT,
     Card,
     mask_of,
 )
 from service.rules.messages import card_names, render, suit_name
 from service.rules.options import DEFAULT_OPTIONS
-
-PLAYERS = 4
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Strain
+from service.rules.table import Seat, seat_after
 
 
 class PlayOptions(Protocol):
@@ -91,22 +98,22 @@ class IllegalPlay(NamedTuple):
 class Ruling(NamedTuple):
     """The verdict on every card of a hand for the player to move."""
 
-    seat: int
+    seat: Seat
     legal: tuple[Card, ...]
     illegal: tuple[IllegalPlay, ...]
 
 
-def trick_winner(cards: Sequence[int], trump: int) -> int:
+def trick_winner(cards: Sequence[int], strain: Strain) -> int:
     """Index in `cards` of the card winning the trick so far (RULES.md: the highest trump,
     or without trumps the highest card of the led suit; RULES-COINCHE.md: under SA the highest
     card of the led suit, under TA the highest of the led suit in trump order).
 
-    >>> trick_winner([Card.parse(c) for c in ("7S", "AS", "JH", "10S")], trump=1)
+    >>> trick_winner([Card.parse(c) for c in ("7S", "AS", "JH", "10S")], strain=1)
     2
     """
     led = cards[0] >> 3
-    if trump == TOUT_ATOUT:
-        trump = led  # TA: the led suit in trump order; SA: no card's suit is SANS_ATOUT
+    # TA: the led suit in trump order; SA: no card's suit is SANS_ATOUT
+    trump = led if strain == TOUT_ATOUT else strain
     win, best = 0, cards[0]
     trumped = led == trump  # whether the best card so far is a trump
     for index in range(1, len(cards)):
@@ -121,20 +128,21 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return win
 
 
-def always_legal(card: int, trick: Sequence[int], trump: int) -> bool:
+def always_legal(card: int, trick: Sequence[int], strain: Strain) -> bool:
     """Whether `card` is legal whatever else the hand holds: it leads (RULES.md 1), or it
-    follows a plain suit that was led (3: follow; you need not win). Most plays are one of
+    follows a plain suit that was led (3: follow; you need not win): `obligation_of_mask`'s
+    branches 1 and 3, restated for one card so that it needs no hand. Most plays are one of
     these, so a replay asks this first and builds the full obligation only for the rest."""
     if not trick:
         return True
     led = trick[0] >> 3
-    return card >> 3 == led and led != trump and trump != TOUT_ATOUT
+    return card >> 3 == led and led != strain and strain != TOUT_ATOUT
 
 
 def obligation(
     hand: Sequence[Card],
     trick: Sequence[int],
-    trump: int,
+    strain: Strain,
     options: PlayOptions = DEFAULT_OPTIONS,
 ) -> tuple[Sequence[Card], ViolationCode | None, int | None]:
     """The cards of `hand` that may be played to `trick`, the rule that excludes the others
@@ -142,23 +150,23 @@ def obligation(
     The legal cards keep the order of `hand` and are never empty for a non-empty hand.
     """
     held = mask_of(hand)
-    legal, code, best = obligation_of_mask(held, trick, trump, options)
+    legal, code, best = obligation_of_mask(held, trick, strain, options)
     if legal == held:
         return hand, code, best
     return [c for c in hand if legal >> c & 1], code, best
 
 
 def obligation_of_mask(
-    hand: int, trick: Sequence[int], trump: int, options: PlayOptions = DEFAULT_OPTIONS
+    hand: int, trick: Sequence[int], strain: Strain, options: PlayOptions = DEFAULT_OPTIONS
 ) -> tuple[int, ViolationCode | None, int | None]:
     """`obligation` for a hand given as a bit mask (`cards.mask_of`): the legal cards as a
     mask, the rule and the best trump. Every play obligation is decided here."""
     if not trick:
         return hand, None, None  # 1. Leading: any card.
     led = trick[0] >> 3
-    win = trick_winner(trick, trump)
-    if trump == TOUT_ATOUT:
-        trump = led  # TA: the led suit is the trick's trump (RULES-COINCHE.md "Play")
+    win = trick_winner(trick, strain)
+    # TA: the led suit is the trick's trump (RULES-COINCHE.md "Play")
+    trump = led if strain == TOUT_ATOUT else strain
     best = trick[win]
     partner_winning = win == len(trick) - 2  # the partner played two cards before
     follow = hand & SUIT_MASKS[led]
@@ -193,22 +201,25 @@ def obligation_of_mask(
 
 
 def legal_cards(
-    hand: Sequence[Card], trick: Sequence[int], trump: int, options: PlayOptions = DEFAULT_OPTIONS
+    hand: Sequence[Card],
+    trick: Sequence[int],
+    strain: Strain,
+    options: PlayOptions = DEFAULT_OPTIONS,
 ) -> tuple[Card, ...]:
     """The cards of `hand` that may be played to `trick`, in the order of `hand`."""
-    return tuple(obligation(hand, trick, trump, options)[0])
+    return tuple(obligation(hand, trick, strain, options)[0])
 
 
 def violation(
     hand: Sequence[Card],
     trick: Sequence[int],
-    trump: int,
+    strain: Strain,
     card: int,
     options: PlayOptions = DEFAULT_OPTIONS,
 ) -> Violation | None:
     """Why `card` (from `hand`) may not be played to `trick`, or None when it may."""
-    legal, code, best = obligation(hand, trick, trump, options)
-    return _violation_of(card, legal, code, best, trick, trump)
+    legal, code, best = obligation(hand, trick, strain, options)
+    return _violation_of(card, legal, code, best, trick, strain)
 
 
 def _violation_of(
@@ -217,13 +228,14 @@ def _violation_of(
     code: ViolationCode | None,
     best: int | None,
     trick: Sequence[int],
-    trump: int,
+    strain: Strain,
 ) -> Violation | None:
+    """Which rule `card` breaks, given the obligation (`legal`, `code`, `best`) of its hand,
+    or None when it breaks none."""
     if code is None or card in legal:
         return None
     led = trick[0] >> 3
-    if trump == TOUT_ATOUT:
-        trump = led
+    trump = led if strain == TOUT_ATOUT else strain
     if code is ViolationCode.RAISE_TRUMP and card >> 3 != trump:
         # A trump was led and the card is no trump at all: the first duty is to follow.
         code, best = ViolationCode.FOLLOW_SUIT, None
@@ -232,14 +244,14 @@ def _violation_of(
 
 def judge(
     hand: Sequence[Card],
-    leader: int,
+    leader: Seat,
     trick: Sequence[Card],
-    trump: int,
+    strain: Strain,
     options: PlayOptions = DEFAULT_OPTIONS,
 ) -> Ruling:
-    """Every card of `hand` ruled for the player to move, seat `(leader + len(trick)) % 4`."""
-    seat = (leader + len(trick)) % PLAYERS
-    allowed, code, best = obligation_of_mask(mask_of(hand), trick, trump, options)
+    """Every card of `hand` ruled for the player to move, `seat_after(leader, len(trick))`."""
+    seat = seat_after(leader, len(trick))
+    allowed, code, best = obligation_of_mask(mask_of(hand), trick, strain, options)
     if code is None:
         return Ruling(seat, tuple(hand), ())
     legal = tuple(c for c in hand if allowed >> c & 1)
@@ -254,7 +266,7 @@ def judge(
             continue
         follows = card >> 3 == led
         if follows not in shared:
-            shared[follows] = _violation_of(card, legal, code, best, trick, trump)
+            shared[follows] = _violation_of(card, legal, code, best, trick, strain)
         found = shared[follows]
         if found is not None:
             illegal.append(IllegalPlay(card, found))

@@ -8,9 +8,9 @@ those cards is illegal against any larger hand, so a proof from later plays is n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
 
 from service.rules.annonces import Annonce, classify
 from service.rules.cards import (
@@ -20,6 +20,7 @@ from service.rules.cards import (
     KING,
     LAST_TRICK_BONUS,
     QUEEN,
+    SUIT_CODES,
     SUIT_CONTRACT_VALUES,
     Card,
     CardValues,
@@ -29,7 +30,6 @@ from service.rules.errors import InconsistentInput, Problem
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import (
-    PLAYERS,
     PlayOptions,
     Violation,
     always_legal,
@@ -38,7 +38,17 @@ from service.rules.play import (
     trick_winner,
     violation,
 )
-from service.rules.scoring import DealScore, DealSummary, score_deal, team_of
+from service.rules.scoring import DealScore, DealSummary, score_deal
+from service.rules.strains import Strain
+from service.rules.table import (
+    PLAYERS,
+    TURN_ORDER,
+    Seat,
+    Team,
+    duplicates,
+    seat_after,
+    team_of,
+)
 
 TRICKS = 8
 
@@ -47,18 +57,19 @@ TRICKS = 8
 class Declaration:
     """What a seat declared with its first card: one annonce, given by its cards."""
 
-    seat: int
+    seat: Seat
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """A deal as played: who dealt, the trump, who took, the cards in the order played, and
-    optionally each seat's 8 cards after the deal."""
+    """A deal as played: who dealt, the strain (classic's trump suit; coinche's may be SA or
+    TA), who took, the cards in the order played, and optionally each seat's 8 cards after the
+    deal."""
 
-    dealer: int
-    trump: int
-    taker: int
+    dealer: Seat
+    strain: Strain
+    taker: Seat
     plays: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
     belote_announced: bool = False
@@ -68,9 +79,9 @@ class DealRecord:
 class TrickRecord(NamedTuple):
     """One trick of a replay (a named tuple: eight are made per replay, cheaply)."""
 
-    leader: int
+    leader: Seat
     cards: tuple[Card, ...]
-    winner: int | None  # None while the trick is incomplete
+    winner: Seat | None  # None while the trick is incomplete
     points: int | None  # card points, with the dix de der on the last trick
 
 
@@ -88,7 +99,7 @@ class Proof:
 class Renonce:
     play: int
     trick: int
-    seat: int
+    seat: Seat
     card: Card
     violation: Violation
     proof: Proof
@@ -100,36 +111,41 @@ class DeclarationVerdict:
     not count (code and parameters for the message catalog)."""
 
     index: int
-    seat: int
+    seat: Seat
     cards: tuple[Card, ...]
     annonce: Annonce | None
     problem: Problem | None
 
 
-class Played(NamedTuple):
-    """A deal record's plays judged, whatever the variant: who played each card, the tricks,
-    every proven renonce, who is to move and, when the hands are known, what they may play,
-    and each team's card points (with the dix de der once the deal is complete). (A named
-    tuple: one is made per replay, in a fraction of a frozen dataclass's time.)"""
+@dataclass(frozen=True, slots=True)
+class PlaysJudged:
+    """A deal record's plays judged, whatever the variant: the tricks, every proven renonce,
+    who is to move and, when the hands are known, what they may play, and each team's card
+    points (with the dix de der once the deal is complete). A replay of either variant is
+    this and what it adds."""
 
-    seats: Sequence[int]
     tricks: tuple[TrickRecord, ...]
     renonces: tuple[Renonce, ...]
     complete: bool
-    to_move: int | None
+    to_move: Seat | None
     legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
-    points: tuple[int, int]
+    points: tuple[int, int]  # the strain's values, scaled when coinche's option says; 162 in all
+
+    def judged(self) -> dict[str, Any]:
+        """These fields by name, to make a variant's replay of them."""
+        return {field.name: getattr(self, field.name) for field in fields(PlaysJudged)}
 
 
 @dataclass(frozen=True, slots=True)
-class Replay:
-    tricks: tuple[TrickRecord, ...]
-    renonces: tuple[Renonce, ...]
-    complete: bool
-    to_move: int | None
-    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
-    points: tuple[int, int]
-    belote: int | None  # the team holding K and Q of trump, when known
+class Played(PlaysJudged):
+    """The plays judged (`judge_plays`), with who played each card."""
+
+    seats: Sequence[Seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay(PlaysJudged):
+    belote: Team | None  # the team holding K and Q of trump, when known
     declarations: tuple[DeclarationVerdict, ...]
     score: DealScore | None  # on a complete deal
 
@@ -139,8 +155,11 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
     problems = []
     if record.taker not in range(PLAYERS):
         problems.append(Problem("/taker", "not_a_seat", {"value": record.taker}))
+    if record.strain not in range(len(SUIT_CODES)):
+        # A classic deal has a trump suit: SA and TA are coinche's (`replay_coinche`).
+        problems.append(Problem("/trump", "not_a_suit", {"suit": record.strain}))
     check_record(record, problems)
-    trump = record.trump
+    trump = record.strain
     played = judge_plays(record, options, SUIT_CONTRACT_VALUES[trump])
     renonces, points = played.renonces, played.points
 
@@ -162,12 +181,7 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
             options,
         )
     return Replay(
-        tricks=played.tricks,
-        renonces=renonces,
-        complete=played.complete,
-        to_move=played.to_move,
-        legal=played.legal,
-        points=points,
+        **played.judged(),
         belote=None if holder is None else team_of(holder),
         declarations=declarations,
         score=score,
@@ -175,9 +189,9 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
 
 
 def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) -> Played:
-    """The plays of `record` judged under `record.trump` (a suit, or a coinche strain), the
+    """The plays of `record` judged under `record.strain` (a suit, or a coinche strain), the
     cards worth `values`: the part of a replay every variant shares."""
-    trump = record.trump
+    strain = record.strain
     seats, tricks, raw = _tricks(record, values.points)
     complete = len(record.plays) == DECK_SIZE
     if record.hands is not None:
@@ -190,33 +204,27 @@ def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) ->
 
     to_move = legal = None
     if complete:
-        points[tricks[-1].winner % 2] += LAST_TRICK_BONUS  # type: ignore[operator]  # dix de der
+        points[team_of(tricks[-1].winner)] += LAST_TRICK_BONUS  # type: ignore[arg-type]  # dix de der
     else:
         last = tricks[-1] if tricks else None
         if last is None:
-            to_move = (record.dealer + 1) % PLAYERS
+            to_move = seat_after(record.dealer)
             table: tuple[Card, ...] = ()
         elif last.winner is None:
-            to_move = (last.leader + len(last.cards)) % PLAYERS
+            to_move = seat_after(last.leader, len(last.cards))
             table = last.cards
         else:
             to_move, table = last.winner, ()
         if remaining is not None:
-            legal = tuple(obligation(remaining[to_move], table, trump, options)[0])
+            legal = tuple(obligation(remaining[to_move], table, strain, options)[0])
     return Played(
-        seats,
-        tuple(tricks),
-        tuple(renonces),
-        complete,
-        to_move,
-        legal,
-        (points[0], points[1]),
+        tuple(tricks), tuple(renonces), complete, to_move, legal, (points[0], points[1]), seats
     )
 
 
-def capot_team(tricks: Sequence[TrickRecord]) -> int | None:
+def capot_team(tricks: Sequence[TrickRecord]) -> Team | None:
     """The team that won all 8 tricks of a complete deal, else None."""
-    winners = {t.winner % 2 for t in tricks if t.winner is not None}
+    winners = {team_of(t.winner) for t in tricks if t.winner is not None}
     return winners.pop() if len(winners) == 1 else None
 
 
@@ -264,54 +272,26 @@ def check_record(record: DealRecord, found: list[Problem]) -> None:
         raise InconsistentInput(problems)
 
 
-def duplicates(
-    cards: Sequence[Card], pointer: str, pointers: Callable[[], Sequence[str]] | None = None
-) -> list[Problem]:
-    """A problem for every card that appears again after its first place: named `pointer/i`,
-    or by `pointers()`, the pointer of each place (made only when some card is repeated)."""
-    if len(set(cards)) == len(cards):
-        return []
-    where = pointers() if pointers else [f"{pointer}/{i}" for i in range(len(cards))]
-    first: dict[Card, str] = {}
-    problems = []
-    for index, card in enumerate(cards):
-        if card in first:
-            problems.append(
-                Problem(
-                    where[index], "duplicate_card", {"card": Cards((card,)), "other": first[card]}
-                )
-            )
-        else:
-            first[card] = where[index]
-    return problems
-
-
-# The seats of a trick in the order they play, by leader.
-_TURN_ORDER = tuple(
-    tuple((leader + offset) % PLAYERS for offset in range(PLAYERS)) for leader in range(PLAYERS)
-)
-
-
 def _tricks(
     record: DealRecord, values: Sequence[int]
-) -> tuple[list[int], list[TrickRecord], list[int]]:
+) -> tuple[list[Seat], list[TrickRecord], list[int]]:
     """Who played each card, the tricks with leader, winner and points (`values` per card,
     the dix de der on the last), and each team's card points so far, dix de der apart."""
-    trump = record.trump
-    leader = (record.dealer + 1) % PLAYERS  # The player after the dealer leads first.
-    seats: list[int] = []
+    strain = record.strain
+    leader = seat_after(record.dealer)  # The player after the dealer leads first.
+    seats: list[Seat] = []
     tricks: list[TrickRecord] = []
     points = [0, 0]
     plays = record.plays
     for start in range(0, len(plays), PLAYERS):
         cards = plays[start : start + PLAYERS]
-        seats += _TURN_ORDER[leader][: len(cards)]
+        seats += TURN_ORDER[leader][: len(cards)]
         if len(cards) < PLAYERS:
             tricks.append(TrickRecord(leader, cards, None, None))
             break
-        winner = (leader + trick_winner(cards, trump)) % PLAYERS
+        winner = seat_after(leader, trick_winner(cards, strain))
         won = values[cards[0]] + values[cards[1]] + values[cards[2]] + values[cards[3]]
-        points[winner % 2] += won
+        points[team_of(winner)] += won
         if len(tricks) == TRICKS - 1:
             won += LAST_TRICK_BONUS  # dix de der
         tricks.append(TrickRecord(leader, cards, winner, won))
@@ -320,7 +300,7 @@ def _tricks(
 
 
 def _renonces_by_hand(
-    record: DealRecord, seats: Sequence[int], options: PlayOptions
+    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
 ) -> tuple[list[Renonce], list[list[Card]]]:
     """Every play judged against the player's remaining hand; also the hands left."""
     hands = record.hands
@@ -328,7 +308,7 @@ def _renonces_by_hand(
     held = [mask_of(hand) for hand in hands]  # what each seat still holds, as a bit mask
     renonces: list[Renonce] = []
     problems: list[Problem] = []
-    plays, trump = record.plays, record.trump
+    plays, strain = record.plays, record.strain
     for index, card in enumerate(plays):
         seat = seats[index]
         if not held[seat] >> card & 1:
@@ -339,11 +319,11 @@ def _renonces_by_hand(
             )
             continue
         table = plays[index - index % PLAYERS : index]
-        if not always_legal(card, table, trump):
-            legal = obligation_of_mask(held[seat], table, trump, options)[0]
+        if not always_legal(card, table, strain):
+            legal = obligation_of_mask(held[seat], table, strain, options)[0]
             if not legal >> card & 1:  # a renonce: say why, from the hand in its order
                 hand = [c for c in hands[seat] if held[seat] >> c & 1]
-                found = violation(hand, table, trump, card, options)
+                found = violation(hand, table, strain, card, options)
                 assert found is not None
                 renonces.append(Renonce(index, index // PLAYERS, seat, card, found, Proof("hand")))
         held[seat] &= ~(1 << card)
@@ -355,7 +335,7 @@ def _renonces_by_hand(
 
 
 def _renonces_by_later_plays(
-    record: DealRecord, seats: Sequence[int], options: PlayOptions
+    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
 ) -> list[Renonce]:
     """Every play judged against the cards its player is known to hold: that card and every
     card the player plays later in the record."""
@@ -368,10 +348,10 @@ def _renonces_by_later_plays(
         for position, index in enumerate(seat_plays):
             table = plays[index - index % PLAYERS : index]
             card = plays[index]
-            if always_legal(card, table, record.trump):
+            if always_legal(card, table, record.strain):
                 continue
             known = [plays[i] for i in seat_plays[position:]]
-            found = violation(known, table, record.trump, card, options)
+            found = violation(known, table, record.strain, card, options)
             if found is None:
                 continue
             # The first later play of a card that had to be played proves it was held.
@@ -390,7 +370,7 @@ def _renonces_by_later_plays(
     return renonces
 
 
-def belote_holder(record: DealRecord, seats: Sequence[int], suit: int) -> int | None:
+def belote_holder(record: DealRecord, seats: Sequence[Seat], suit: int) -> Seat | None:
     """The seat holding both K and Q of `suit`: from the hands, else once one seat has played
     both; None when nobody holds both, or it is not known yet."""
     king, queen = Card.of(KING, suit), Card.of(QUEEN, suit)
@@ -402,7 +382,7 @@ def belote_holder(record: DealRecord, seats: Sequence[int], suit: int) -> int | 
     return None
 
 
-def check_declarations(record: DealRecord, seats: Sequence[int]) -> tuple[DeclarationVerdict, ...]:
+def check_declarations(record: DealRecord, seats: Sequence[Seat]) -> tuple[DeclarationVerdict, ...]:
     """Each declaration against its seat's hand: the given hand, else the cards the seat
     played (its whole hand on a complete deal); a card played by another seat was never held.
     """

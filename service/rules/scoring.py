@@ -7,22 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from service.rules.annonces import Annonce, AnnonceVerdict, best_annonce_team
 from service.rules.cards import DEAL_POINTS
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.table import PLAYERS, TEAMS, Seat, Team, other_team, team_of
 
 MADE, DEDANS, LITIGE, ANNULLED = "made", "dedans", "litige", "annulled"
 CONTRACTS = (MADE, DEDANS, LITIGE, ANNULLED)
 BELOTE_POINTS = 20
-TEAMS = 2
 MAX_DEALS = 1000
-
-
-def team_of(seat: int) -> int:
-    return seat % 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,19 +27,19 @@ class DealSummary:
     (summing to 162), the team that won all 8 tricks, the team whose belote counts, and the
     annonces each team declared (scored only with the `annonces` option)."""
 
-    taker: int
+    taker: Seat
     points: tuple[int, int]
-    capot: int | None = None
-    belote: int | None = None
+    capot: Team | None = None
+    belote: Team | None = None
     annonces: tuple[tuple[Annonce, ...], tuple[Annonce, ...]] = ((), ())
     trump: int | None = None
     # A renonce by this team decides the deal (RULES.md "Renonce penalty").
-    renonce: int | None = None
+    renonce: Team | None = None
 
     def check(self) -> None:
         """InconsistentInput when the summary cannot come from a real deal."""
         problems = []
-        if self.taker not in range(4):
+        if self.taker not in range(PLAYERS):
             problems.append(Problem("/taker", "not_a_seat", {"value": self.taker}))
         for name in ("capot", "belote", "renonce"):
             value = getattr(self, name)
@@ -54,7 +50,7 @@ class DealSummary:
             raise InconsistentInput(problems)
 
 
-def points_problems(points: Sequence[int], capot: int | None) -> list[Problem]:
+def points_problems(points: Sequence[int], capot: Team | None) -> list[Problem]:
     """What is wrong with a deal's card points per team: two of them, none negative, 162 in
     all, and all of them with the team that won every trick."""
     if len(points) != TEAMS:
@@ -77,7 +73,7 @@ class TeamScore:
     litige's takers, an annulled deal). `card_points` is what it *won* in its tricks (dix de
     der in), whatever the deal's outcome."""
 
-    team: int
+    team: Team
     cards: int
     card_points: int
     belote: int
@@ -90,25 +86,25 @@ class TeamScore:
 @dataclass(frozen=True, slots=True)
 class DealScore:
     contract: str
-    capot: int | None
+    capot: Team | None
     score: tuple[int, int]
     reserve: int
     breakdown: tuple[TeamScore, TeamScore]
-    takers: int
+    takers: Team
     annonces: AnnonceVerdict | None = None
-    renonce: int | None = None
+    renonce: Team | None = None
 
     @property
-    def winner(self) -> int | None:
+    def winner(self) -> Team | None:
         return deal_winner(self.contract, self.takers)
 
 
-def deal_winner(contract: str, takers: int) -> int | None:
+def deal_winner(contract: str, takers: Team) -> Team | None:
     """The team that wins a deal, and so a litige reserve held from before it: the takers
     when made, the defenders when dedans, nobody on a litige or an annulled deal."""
     if contract in (LITIGE, ANNULLED):
         return None
-    return takers if contract == MADE else 1 - takers
+    return takers if contract == MADE else other_team(takers)
 
 
 class Rounding(Protocol):
@@ -124,23 +120,59 @@ def round_score(points: int, options: Rounding) -> int:
 
 
 def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> DealScore:
-    """The deal's score for both teams.
+    """The deal's score for both teams: what each team won, then the outcome that decides
+    what each counts, then each team's total with its rounding.
 
     >>> score_deal(DealSummary(taker=0, points=(81, 81))).contract
     'litige'
     """
     summary.check()
     takers = team_of(summary.taker)
-    defenders = 1 - takers
-    belote = [BELOTE_POINTS if summary.belote == t else 0 for t in range(TEAMS)]
     verdict = _annonces(summary, options)
-    annonces = list(verdict.points) if verdict else [0, 0]
+    contract, reserve, counted = _settle(summary, takers, _won(summary, verdict, options), options)
+    breakdown = _breakdown(summary, counted, options)
+    return DealScore(
+        contract=contract,
+        capot=summary.capot,
+        score=(breakdown[0].total, breakdown[1].total),
+        reserve=reserve,
+        breakdown=breakdown,
+        annonces=verdict,
+        renonce=summary.renonce,
+        takers=takers,
+    )
+
+
+class _Parts(NamedTuple):
+    """Each team's parts of its deal score, by team: card points, belote, annonces and the
+    capot's bonus over the cards' 162."""
+
+    cards: list[int]
+    belote: list[int]
+    annonces: list[int]
+    capot_bonus: list[int]
+
+
+def _won(summary: DealSummary, verdict: AnnonceVerdict | None, options: RuleOptions) -> _Parts:
+    """What each team won in the deal, whatever its outcome."""
     # A capot scores the capot value instead of 162: the cards' 162 plus a bonus.
     bonus = options.capot - DEAL_POINTS
-    capot_bonus = [bonus if summary.capot == t else 0 for t in range(TEAMS)]
-    cards = list(summary.points)
-    totals = [cards[t] + capot_bonus[t] + belote[t] + annonces[t] for t in range(TEAMS)]
+    return _Parts(
+        cards=list(summary.points),
+        belote=[BELOTE_POINTS if summary.belote == t else 0 for t in range(TEAMS)],
+        annonces=list(verdict.points) if verdict else [0, 0],
+        capot_bonus=[bonus if summary.capot == t else 0 for t in range(TEAMS)],
+    )
 
+
+def _settle(
+    summary: DealSummary, takers: Team, won: _Parts, options: RuleOptions
+) -> tuple[str, int, _Parts]:
+    """The deal's contract (made, dedans, litige, annulled), the litige reserve, and what each
+    team counts of what it `won` under that outcome."""
+    cards, belote, annonces, capot_bonus = won
+    defenders = other_team(takers)
+    totals = [cards[t] + capot_bonus[t] + belote[t] + annonces[t] for t in range(TEAMS)]
     reserve = 0
     if summary.renonce is not None and options.renonce == "annul":
         contract = ANNULLED  # The deal scores nothing (no cards, no capot) and is redealt.
@@ -150,7 +182,7 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
         # capot value if it won every trick) plus its belote; the offender keeps its belote.
         offender = summary.renonce
         contract = DEDANS if offender == takers else MADE
-        cards, annonces = _all_to(1 - offender, annonces)
+        cards, annonces = _all_to(other_team(offender), annonces)
     elif totals[takers] < totals[defenders] or summary.capot == defenders:
         # Dedans: takers score only their belote; defenders 162 (their capot value if they
         # won every trick) plus their belote, and every annonce that counts. Takers who won
@@ -169,7 +201,14 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
     # The capot value stays only with a capot team that keeps its cards: never with an
     # offender of a renonce (even on a contract "made" by the other team), nor when dedans.
     capot_bonus = [capot_bonus[t] if cards[t] else 0 for t in range(TEAMS)]
+    return contract, reserve, _Parts(cards, belote, annonces, capot_bonus)
 
+
+def _breakdown(
+    summary: DealSummary, counted: _Parts, options: RuleOptions
+) -> tuple[TeamScore, TeamScore]:
+    """Each team's score: what it `counted`, with the rounding to its total."""
+    cards, belote, annonces, capot_bonus = counted
     breakdown = []
     for t in range(TEAMS):
         raw = cards[t] + belote[t] + annonces[t] + capot_bonus[t]
@@ -186,19 +225,10 @@ def score_deal(summary: DealSummary, options: RuleOptions = DEFAULT_OPTIONS) -> 
                 total,
             )
         )
-    return DealScore(
-        contract=contract,
-        capot=summary.capot,
-        score=(breakdown[0].total, breakdown[1].total),
-        reserve=reserve,
-        breakdown=(breakdown[0], breakdown[1]),
-        annonces=verdict,
-        renonce=summary.renonce,
-        takers=takers,
-    )
+    return breakdown[0], breakdown[1]
 
 
-def _all_to(team: int, annonces: list[int]) -> tuple[list[int], list[int]]:
+def _all_to(team: Team, annonces: list[int]) -> tuple[list[int], list[int]]:
     """The deal's 162 card points and every counted annonce go to `team`."""
     to_team = [DEAL_POINTS if t == team else 0 for t in range(TEAMS)]
     counted = sum(annonces)

@@ -5,37 +5,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.rules.cards import LAST_TRICK_BONUS, Card, CardValues, card_values
+from service.rules.cards import LAST_TRICK_BONUS, Card, CardValues
 from service.rules.errors import InconsistentInput
-from service.rules.play import PLAYERS, trick_winner
-from service.rules.replay import duplicates
+from service.rules.play import trick_winner
+from service.rules.strains import Strain, card_values
+from service.rules.table import PLAYERS, Seat, Team, duplicates, seat_after, team_of
 
 
 @dataclass(frozen=True, slots=True)
 class TrickResult:
-    winner: int  # the seat winning the trick (so far, when incomplete)
+    winner: Seat  # the seat winning the trick (so far, when incomplete)
     card: Card
     points: int
     complete: bool
 
     @property
-    def team(self) -> int:
-        return self.winner % 2
+    def team(self) -> Team:
+        return team_of(self.winner)
 
 
 def judge_trick(
-    leader: int,
+    leader: Seat,
     cards: Sequence[Card],
-    trump: int,
+    strain: Strain,
     last: bool = False,
     values: CardValues | None = None,
 ) -> TrickResult:
     """The seat winning a trick of 1 to 4 cards led by `leader`, and the card points on the
-    table, with the dix de der when `last` and the trick is complete. `trump` is a suit or a
+    table, with the dix de der when `last` and the trick is complete. `strain` is a suit or a
     coinche strain; `values` what the cards are worth, the strain's own by default (a trick
     carries raw points: coinche's `scaled` applies to team totals).
 
-    >>> judge_trick(0, [Card.parse(c) for c in ("7S", "AS", "JH", "10S")], trump=1).points
+    >>> judge_trick(0, [Card.parse(c) for c in ("7S", "AS", "JH", "10S")], strain=1).points
     41
     """
     if leader not in range(PLAYERS):
@@ -45,10 +46,10 @@ def judge_trick(
     problems = duplicates(cards, "/cards")
     if problems:
         raise InconsistentInput(problems)
-    index = trick_winner(cards, trump)
+    index = trick_winner(cards, strain)
     complete = len(cards) == PLAYERS
-    worth = (values or card_values(trump)).points
+    worth = (values or card_values(strain)).points
     points = sum(worth[c] for c in cards)
     if last and complete:
         points += LAST_TRICK_BONUS
-    return TrickResult((leader + index) % PLAYERS, cards[index], points, complete)
+    return TrickResult(seat_after(leader, index), cards[index], points, complete)

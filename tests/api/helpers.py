@@ -32,6 +32,33 @@ def problems(client: FlaskClient, path: str, body: Any, **headers: str) -> dict[
     return {e["pointer"]: e["message"] for e in response.get_json(force=True)["errors"]}
 
 
+def at(pointer: str, message: str, code: str | None = None, **place: int) -> dict[str, Any]:
+    """One of a problem's `errors`, as the contract writes it: every member, null when unset."""
+    return {
+        "pointer": pointer,
+        "message": message,
+        "code": code,
+        "line": place.get("line"),
+        "column": place.get("column"),
+        "offset": place.get("offset"),
+    }
+
+
+def problem(response: Any, status: int) -> dict[str, Any]:
+    """The problem `response` answers with `status`: every member there."""
+    assert response.status_code == status, response.data
+    assert response.mimetype == "application/problem+json"
+    body: dict[str, Any] = response.get_json(force=True)
+    assert body["status"] == status
+    assert body.keys() == {"type", "title", "status", "detail", "errors"}
+    return body
+
+
+def contract(value: int | str, strain: str, coinche: int = 0, taker: int = 0) -> dict[str, Any]:
+    """A coinche contract as a request writes it."""
+    return {"taker": taker, "value": value, "strain": strain, "coinche": coinche}
+
+
 def metric(name: str, **labels: str) -> float:
     """A sample of the app's metrics as /metrics would show it (0 when absent)."""
     TALLY.flush()  # what /metrics does before it answers

@@ -23,7 +23,7 @@ def seat_view(seed: int, plays: int) -> tuple[dict[str, Any], list[list[str]]]:
     hands = [codes(hand) for hand in record.hands]
     body: dict[str, Any] = {
         "dealer": record.dealer,
-        "trump": str(Suit(record.trump)),
+        "trump": str(Suit(record.strain)),
         "taker": record.taker,
         "plays": codes(record.plays),
     }

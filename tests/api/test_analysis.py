@@ -34,7 +34,7 @@ def random_deal(seed: int, plays: int) -> dict[str, Any]:
     assert record.hands is not None
     return {
         "dealer": record.dealer,
-        "trump": str(Suit(record.trump)),
+        "trump": str(Suit(record.strain)),
         "taker": record.taker,
         "plays": codes(record.plays),
         "hands": [codes(hand) for hand in record.hands],

@@ -13,17 +13,16 @@ from flask.testing import FlaskClient
 
 from service.api import limiter
 from service.app import create_app
-from service.rules.cards import STRAIN_CODES
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
+from service.rules.strains import STRAIN_CODES
 from tests.api.helpers import FRENCH, answer, problems
 from tests.api.test_analysis import CLAIM as CLASSIC_CLAIM
 from tests.api.test_analysis import DEAL as CLASSIC_DEAL
 from tests.api.test_analysis import SOLVE as CLASSIC_SOLVE
-from tests.rules.builders import codes, random_hands
+from tests.rules.builders import SA_TA, codes, random_hands
 
 SOLVE, CLAIM = "/v1/coinche/analysis/solve", "/v1/coinche/analysis/claim"
-SA_TA = {"sa_ta": True}
 # The classic tests' deal (seat 1 holds the six best hearts and AS 10S), bid 160 in hearts.
 DEAL: dict[str, Any] = {
     **{key: value for key, value in CLASSIC_DEAL.items() if key not in ("trump", "taker")},

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.helpers import answer, problems
+from tests.api.helpers import answer, contract, problems
+from tests.rules.builders import SA_TA
 
 BIDDING, SCORE, GAME = "/v1/coinche/bidding", "/v1/coinche/deals/score", "/v1/coinche/games/score"
-SA_TA = {"sa_ta": True}
 
 
 # A call that matches `<integer><strain>` or `capot<strain>` is judged.
@@ -56,8 +56,7 @@ def test_calls_that_are_no_calls(client: FlaskClient, bids: list[Any]) -> None:
 
 
 def deal(value: Any = 90, strain: str = "H", coinche: int = 0, **more: Any) -> dict[str, Any]:
-    contract = {"taker": 0, "value": value, "strain": strain, "coinche": coinche}
-    return {"contract": contract, "points": [100, 62], **more}
+    return {"contract": contract(value, strain, coinche), "points": [100, 62], **more}
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """The coinche play paths of service/api/coinche_play.py: POST /v1/coinche/legal-moves,
-/v1/coinche/plays/validate, /v1/coinche/tricks/winner and /v1/coinche/deals/replay (API.md
+/v1/coinche/plays/validate, /v1/coinche/tricks/winner and /v1/coinche/deals/replay (the README,
 "Coinche": as classic, with `strain` in place of `trump`)."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from bench.bodies import BODIES
+from tests.api.bodies import BODIES
 from tests.api.helpers import FRENCH, answer, metric, problems
+from tests.rules.builders import SA_TA
 from tests.rules.test_coinche_replay import SA_HANDS, SA_TRICKS, TA_HANDS, TA_TRICKS
 
 LEGAL, VALIDATE = "/v1/coinche/legal-moves", "/v1/coinche/plays/validate"
 WINNER, REPLAY = "/v1/coinche/tricks/winner", "/v1/coinche/deals/replay"
-SA_TA = {"sa_ta": True}
 
 # Under TA seat 2 must follow spades and beat AS: 9S only.
 TURN: dict[str, Any] = BODIES["coinche/legal-moves"]
@@ -45,7 +45,7 @@ def test_legal_moves_under_tout_atout(client: FlaskClient) -> None:
         ("♥", {"undertrump": "required"}, ["9H"]),
     ],
 )
-def test_the_legal_moves_of_api_mds_example_per_strain(
+def test_the_legal_moves_of_the_readmes_example_per_strain(
     client: FlaskClient, strain: str, rules: dict[str, Any], legal: list[str]
 ) -> None:
     body = answer(

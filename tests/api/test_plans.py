@@ -19,10 +19,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.bodies import BODIES
 from service.api import plans
 from service.api.schemas import Schema
 from service.rules import InconsistentInput
+from tests.api.bodies import BODIES
 from tests.api.helpers import schemas
 
 RULES = {"undertrump": "optional", "capot": 250, "rounding": "nearest_ten", "annonces": True}

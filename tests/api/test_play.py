@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from tests.api.helpers import FRENCH, answer, metric, problems
 
-# API.md's example: seat 3 cannot follow spades nor beat the opponent's JH, so must still
+# The README's example: seat 3 cannot follow spades nor beat the opponent's JH, so must still
 # play a trump.
 EXAMPLE: dict[str, Any] = {
     "trump": "H",

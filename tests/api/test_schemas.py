@@ -10,7 +10,6 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from bench.bodies import BODIES
 from service.api.bidding import BID_PATTERN, BiddingRequestSchema
 from service.api.deals import ReplaySchema
 from service.api.games import GameScoreSchema
@@ -25,6 +24,7 @@ from service.api.schemas import (
     card_list,
 )
 from service.rules import Card, DealRecord, DealSummary, Suit, judge, replay, score_game
+from tests.api.bodies import BODIES
 from tests.api.helpers import problems
 
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A", "T", "j", "q", "k", "a", "t", "1", "0", "6"]
@@ -105,7 +105,7 @@ def _answers() -> list[tuple[ma.Schema, object]]:
     hands = tuple(tuple(Card.parse(c) for c in hand) for hand in BODIES["deals/replay"]["hands"])
     # Seat 1 discards 8D on a spade lead, then plays QS: a renonce proven by a later play.
     plays = tuple(Card.parse(c) for c in ("7S", "8D", "AS", "KS", "9S", "10S", "JS", "QS"))
-    renonce = replay(DealRecord(dealer=3, trump=1, taker=0, plays=plays))
+    renonce = replay(DealRecord(dealer=3, strain=1, taker=0, plays=plays))
     assert [r.play for r in renonce.renonces] == [1]
     deals = [DealSummary(taker=0, points=(81, 81)), DealSummary(taker=1, points=(60, 102))]
     hand = [Card.parse(c) for c in ("KD", "9H", "8C")]

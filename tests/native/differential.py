@@ -27,11 +27,12 @@ from service.rules.analysis import (
     reference,
 )
 from service.rules.analysis.native import _native
-from service.rules.cards import SANS_ATOUT, TOUT_ATOUT, Card
+from service.rules.cards import Card
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche
-from service.rules.play import PLAYERS
 from service.rules.replay import Replay
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.table import PLAYERS
 from tests.rules.builders import play_deal
 
 TRICKS = 8
@@ -101,7 +102,7 @@ class Objective(NamedTuple):
 def takers_objective(record: DealRecord, options: RuleOptions) -> Objective:
     """What `solve` counts: the takers' points, the capot's extra in."""
     takers = record.taker % 2
-    return Objective(record.trump, options, takers, takers, False, (options.capot - 162) // 2)
+    return Objective(record.strain, options, takers, takers, False, (options.capot - 162) // 2)
 
 
 def make(

@@ -31,9 +31,10 @@ from service.rules.analysis import (
 from service.rules.analysis.native import _native
 from service.rules.analysis.questions import _classic, _coinche, coinche_objective
 from service.rules.analysis.reference import MIXED
-from service.rules.cards import DEAL_POINTS, SANS_ATOUT, TOUT_ATOUT
+from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions
 from service.rules.coinche_replay import CoincheRecord
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 from tests.native.differential import (
     COINCHE_OPTIONS,
     DECK,
@@ -248,7 +249,7 @@ def test_each_step_of_the_search_answers_as_the_reference(
     maximizer = None if against else team
     bonus = 0 if count_tricks else bonus
     if strain is None:  # classic, the record's trump
-        objective = Objective(record.trump, options, team, maximizer, count_tricks, bonus)
+        objective = Objective(record.strain, options, team, maximizer, count_tricks, bonus)
         counted: tuple[object, ...] = ()
     else:  # coinche's strain, its points in the search's unit (scaled ones finer)
         objective = Objective(strain, coinche, team, maximizer, count_tricks, bonus)

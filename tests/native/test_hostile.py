@@ -185,7 +185,7 @@ def test_any_deadline_is_taken(deadline: float) -> None:
     options = OPTIONS[0]
     record = position(7, 8, options)
     state = _native._ints(_classic(record, options).state)
-    search = _native.Core(record.trump, 1, 1, [3] * 32, 10, 0, 45, 0, 0, TABLE_BITS)
+    search = _native.Core(record.strain, 1, 1, [3] * 32, 10, 0, 45, 0, 0, TABLE_BITS)
     search.set_deadline(deadline)
     status, value, lo, hi = search.value(state, 0)
     assert status in (_native.OK, _native.OUT_OF_TIME)

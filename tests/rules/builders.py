@@ -1,4 +1,4 @@
-"""Helpers shared by the rules tests and bench/engine.py: cards from text, random deals.
+"""Helpers shared by the tests and bench/: cards from text, random deals, coinche's SA_TA rules.
 
 Random deals come from a `random.Random`, so that hypothesis (`st.randoms()`) and the
 benchmark (a fixed seed) drive the same code.
@@ -11,12 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.rules import Card, DealRecord, RuleOptions, legal_cards
-from service.rules.cards import ALL_CARDS, TOUT_ATOUT
+from service.rules.cards import ALL_CARDS
 from service.rules.coinche_options import CoincheOptions
-from service.rules.play import PLAYERS
+from service.rules.strains import TOUT_ATOUT
+from service.rules.table import PLAYERS
 
 HAND_SIZE = 8
 DECK_SIZE = 32
+# Coinche's rules with sans-atout and tout-atout allowed, as a request or `from_mapping` reads them.
+SA_TA = {"sa_ta": True}
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -44,7 +47,7 @@ class PlayedDeal:
 
     def without_hands(self) -> DealRecord:
         return DealRecord(
-            self.record.dealer, self.record.trump, self.record.taker, self.record.plays
+            self.record.dealer, self.record.strain, self.record.taker, self.record.plays
         )
 
 

@@ -24,14 +24,16 @@ from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, forbidden_by, revealed_voids, seat_view
 from service.rules.analysis import MoveValue, Outcome, Solution, solve, solve_coinche
 from service.rules.annonces import declarable
-from service.rules.cards import ALL_CARDS, KING, QUEEN, SANS_ATOUT, TOUT_ATOUT, Card, mask_of
+from service.rules.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
 from service.rules.coinche_options import CoincheOptions, Contract
-from service.rules.coinche_replay import Belote, CoincheRecord, belote_suits, replay_coinche
+from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import RuleOptions
-from service.rules.play import PLAYERS, obligation_of_mask
+from service.rules.play import obligation_of_mask
 from service.rules.replay import DealRecord, Declaration, Replay, replay
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
+from service.rules.table import PLAYERS
 from tests.rules.builders import cards, play_deal
 
 OPTIONS = st.builds(
@@ -243,7 +245,7 @@ def records(draw: st.DrawFn, shortest: int = 0) -> tuple[DealRecord, RuleOptions
     assume(proven == {index for index, legal in enumerate(deal.legal) if not legal})
     hands = played.hands
     assert hands is not None
-    trump = played.trump
+    trump = played.strain
     honours = {Card.of(KING, trump), Card.of(QUEEN, trump)}
     belote = any(honours <= set(hand) for hand in hands)
     declared = tuple(
@@ -285,12 +287,12 @@ def test_every_deal_drawn_honours_every_public_fact(
         hand,
         judged.tricks,
         judged.renonces,
-        record.trump,
+        record.strain,
         options,
         advise_module.classic_holdings(shown, judged, turned, options),
     )
     proven = {r.play for r in judged.renonces if r.seat != seat}
-    honours = {Card.of(KING, record.trump), Card.of(QUEEN, record.trump)}
+    honours = {Card.of(KING, record.strain), Card.of(QUEEN, record.strain)}
     holder = next((s for s in range(PLAYERS) if honours <= set(hands[s])), None)
     first = [card for card in record.plays if card in honours]
     for rank in view.deals.ranks(4, rng):
@@ -316,7 +318,7 @@ def test_the_true_deal_is_always_among_the_deals(case: tuple[DealRecord, RuleOpt
     judged, seat, hand = seat_to_play(record, options)
     if judged.complete:
         return
-    view = seat_view(seat, hand, judged.tricks, judged.renonces, record.trump, options)
+    view = seat_view(seat, hand, judged.tricks, judged.renonces, record.strain, options)
     truth = tuple(tuple(c for c in h if c not in record.plays) for h in hands)
     found = [view.deals.deal(rank) for rank in range(view.deals.count)]
     assert tuple(() if s == seat else tuple(sorted(truth[s])) for s in range(PLAYERS)) in found
@@ -619,7 +621,7 @@ def view_of(
     record: DealRecord, seat: int, hand: tuple[Card, ...], holdings: list[Holding]
 ) -> SeatView:
     judged = replay(record)
-    return seat_view(seat, hand, judged.tricks, judged.renonces, record.trump, H, holdings)
+    return seat_view(seat, hand, judged.tricks, judged.renonces, record.strain, H, holdings)
 
 
 def test_an_announced_belote_puts_the_other_honour_with_the_seat_that_played_the_first() -> None:
@@ -725,7 +727,7 @@ def test_coinche_advice_is_legal_and_honours_the_belotes(
     kept = [
         b
         for b in record.belote_announced
-        if b.suit in belote_suits(record.contract.strain, options)
+        if b.suit in belote_suits(record.contract.strain, options.ta_belote)
     ]
     for rank in view.deals.ranks(3, random.Random(0)):
         dealt = view.hands(view.deals.deal(rank))
@@ -754,7 +756,7 @@ class Spy:
         self.asked.append(record)
         self.budgets.append(budget)
         self.options.append(options)
-        score = self.scores[record.trump]
+        score = self.scores[record.strain]
         contract = "made" if score[record.taker % 2] > 0 else "dedans"
         value = Outcome((81, 81), None, contract, score)
         return Solution(None, value, (), (), True, None, 0, 0.0)
@@ -772,7 +774,7 @@ def test_taking_deals_the_taker_the_turned_card_and_two_more(
     advice = advise_take(0, 1, TAKE_HAND, TURNED, 1, samples=3, seed="s")
     assert advice.samples == 3 and len(spy.asked) == 3
     for record in spy.asked:
-        assert (record.dealer, record.trump, record.taker, record.plays) == (0, HEARTS, 1, ())
+        assert (record.dealer, record.strain, record.taker, record.plays) == (0, HEARTS, 1, ())
         assert record.belote_announced  # a holder announces the belote
         hands = record.hands
         assert hands is not None

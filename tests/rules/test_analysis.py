@@ -30,28 +30,17 @@ from service.rules.analysis import (
 )
 from service.rules.analysis.questions import Objective, coinche_objective
 from service.rules.analysis.reference import MIXED, Search, State
-from service.rules.cards import (
-    ALL_CARDS,
-    DEAL_POINTS,
-    DECK_POINTS,
-    HAND_SIZE,
-    KING,
-    QUEEN,
-    SANS_ATOUT,
-    TOUT_ATOUT,
-    card_values,
-    mask_of,
-)
+from service.rules.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN, mask_of
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
     CoincheRecord,
-    belote_suits,
     replay_coinche,
     strain_values,
 )
-from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits, card_values
+from service.rules.table import PLAYERS
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,
@@ -283,7 +272,7 @@ def classic_case(record: DealRecord, options: RuleOptions) -> Case:
 
     return Case(
         record,
-        classic(record.trump, options),
+        classic(record.strain, options),
         record.taker % 2,
         options.capot,
         lambda: solve(record, options),
@@ -496,7 +485,7 @@ def coinche_endings(draw: st.DrawFn) -> tuple[CoincheRecord, CoincheOptions]:
     contract = Contract(played.taker, value, strain, draw(st.integers(0, 2)))
     held = [
         Belote(seat, suit)
-        for suit in belote_suits(strain, options)
+        for suit in belote_suits(strain, options.ta_belote)
         for seat, hand in enumerate(played.hands)
         if {Card.of(KING, suit), Card.of(QUEEN, suit)} <= set(hand)
     ]

@@ -14,6 +14,7 @@ from service.rules.cards import (
     mask_of,
     spellings,
 )
+from service.rules.strains import card_values
 from tests.rules.builders import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
 
 HEARTS = Suit.HEARTS
@@ -135,8 +136,8 @@ def test_order_and_points_follow_the_table(
     rank: str, trump_order: int, trump_points: int, plain_order: int, plain_points: int
 ) -> None:
     in_trump, plain = Card.parse(rank + "H"), Card.parse(rank + "S")
-    assert in_trump.points(HEARTS) == trump_points
-    assert plain.points(HEARTS) == plain_points
+    assert card_values(HEARTS).points[in_trump] == trump_points
+    assert card_values(HEARTS).points[plain] == plain_points
     # Order 1 is the highest: count the cards of the suit that are stronger.
     stronger_in_trump = sum(
         CARD_TRUMP_STRENGTH[c] > CARD_TRUMP_STRENGTH[in_trump]
@@ -158,7 +159,7 @@ def test_order_and_points_follow_the_table(
 
 @pytest.mark.parametrize("trump", list(Suit))
 def test_the_cards_hold_152_points_and_a_deal_162_with_the_dix_de_der(trump: Suit) -> None:
-    assert sum(c.points(trump) for c in ALL_CARDS) == 152
+    assert sum(card_values(trump).points[c] for c in ALL_CARDS) == 152
     assert DEAL_POINTS == 162
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from service.rules.cards import SANS_ATOUT, TOUT_ATOUT, Suit
+from service.rules.cards import Suit
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
 from service.rules.replay import DealRecord
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 from tests.rules.builders import cards, play_deal
 
 HANDS = tuple(
@@ -84,5 +85,5 @@ def test_a_coinche_record_is_read_as_a_deal_with_the_strain_as_trump() -> None:
     plays = cards("AS 7S")
     record = CoincheRecord(2, Contract(1, 90, TOUT_ATOUT, 1), plays, HANDS, (Belote(0, S),))
     assert record.as_deal_record() == DealRecord(
-        dealer=2, trump=TOUT_ATOUT, taker=1, plays=plays, hands=HANDS
+        dealer=2, strain=TOUT_ATOUT, taker=1, plays=plays, hands=HANDS
     )

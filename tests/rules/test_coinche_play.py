@@ -10,18 +10,11 @@ from typing import Any
 import pytest
 
 from service.rules import Card, Suit, ViolationCode, judge, legal_cards, trick_winner, violation
-from service.rules.cards import (
-    DECK_POINTS,
-    SA_VALUES,
-    SANS_ATOUT,
-    TA_VALUES,
-    TOUT_ATOUT,
-    CardValues,
-    card_values,
-)
+from service.rules.cards import DECK_POINTS, CardValues
 from service.rules.coinche_options import CoincheOptions
 from service.rules.coinche_replay import strain_values
 from service.rules.play import always_legal, obligation_of_mask
+from service.rules.strains import SA_VALUES, SANS_ATOUT, TA_VALUES, TOUT_ATOUT, card_values
 from service.rules.tricks import judge_trick
 from tests.rules.builders import cards
 from tests.rules.test_play import FOLLOW, OVER, RAISE, TRUMP_IT, UNDER, Row

@@ -12,20 +12,20 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, Suit, ViolationCode
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
     CoincheRecord,
-    belote_suits,
     check_strain,
     replay_coinche,
     strain_values,
 )
-from service.rules.play import PLAYERS
 from service.rules.replay import Declaration
+from service.rules.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
+from service.rules.table import PLAYERS
 from tests.rules.builders import (
     DECK_SIZE,
+    SA_TA,
     PlayedDeal,
     play_deal,
     reference_allows,
@@ -69,8 +69,6 @@ TA_TRICKS = (
     "10D QH KD QD",
     "7H KH 8H 8D",  # seat 2 raises over 7H with KH: the takers' dix de der
 )
-
-SA_TA = {"sa_ta": True}
 
 
 def record(
@@ -236,22 +234,6 @@ def test_without_the_hands_a_belote_is_known_once_one_seat_has_played_k_and_q() 
 
 
 @pytest.mark.parametrize(
-    ("strain", "suits"),
-    [
-        (Suit.SPADES, (0,)),
-        (Suit.CLUBS, (3,)),
-        (SANS_ATOUT, ()),
-        (TOUT_ATOUT, (0, 1, 2, 3)),
-    ],
-)
-def test_belote_suits(strain: int, suits: tuple[int, ...]) -> None:
-    assert belote_suits(strain, CoincheOptions()) == suits
-    assert belote_suits(strain, CoincheOptions(ta_belote="none")) == (
-        () if strain == TOUT_ATOUT else suits
-    )
-
-
-@pytest.mark.parametrize(
     ("contract", "rules", "problems"),
     [
         (Contract(0, 110, SANS_ATOUT), {}, [("/contract/strain", "strain_needs_sa_ta")]),
@@ -339,7 +321,7 @@ def coinche(played: PlayedDeal, hands: bool = True) -> CoincheRecord:
     deal = played.record
     return CoincheRecord(
         dealer=deal.dealer,
-        contract=Contract(deal.taker, 80, deal.trump),
+        contract=Contract(deal.taker, 80, deal.strain),
         plays=deal.plays,
         hands=deal.hands if hands else None,
     )

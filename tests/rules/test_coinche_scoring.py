@@ -14,7 +14,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, classify
-from service.rules.cards import STRAIN_CODES
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_scoring import (
     CoincheDealScore,
@@ -22,7 +21,8 @@ from service.rules.coinche_scoring import (
     score_coinche_deal,
     score_coinche_game,
 )
-from tests.rules.builders import cards
+from service.rules.strains import STRAIN_CODES
+from tests.rules.builders import SA_TA, cards
 
 TAKERS, DEFENDERS = "takers", "defenders"
 Pair = tuple[int, int]
@@ -82,8 +82,6 @@ def scored(row: dict[str, Any], taker: int) -> tuple[CoincheDealScore, Pair]:
     result = score_coinche_deal(deal, options)
     return result, by_team(result.score, taker)
 
-
-SA_TA = {"sa_ta": True}
 
 # RULES-COINCHE.md "Worked examples" (defaults; P takers/defenders), then the "Precisions".
 EXAMPLES = {
@@ -403,6 +401,18 @@ ANNONCE_CASES = {
         ruling="made",
         score=(222, 60),
     ),
+    # A litige under `reserve`: the defenders score their total P + B + A, the takers their B,
+    # and the takers' P + A wait in the reserve.
+    "defenders' on a litige": dict(
+        contract="100H",
+        points=(81, 81),
+        belote=(1, 0),
+        rules={**ANNONCES, "litige": "reserve", "rounding": "none"},
+        annonces=((), ("7S 8S 9S",)),
+        ruling="litige",
+        score=(20, 101),
+        reserve=81,
+    ),
     # SA fours: aces 200, tens 150, K Q J 9 100.
     "SA four aces": dict(
         contract="90SA",
@@ -459,7 +469,11 @@ ANNONCE_CASES = {
 @SEATS
 def test_annonces(row: dict[str, Any], taker: int) -> None:
     result, score = scored(row, taker)
-    assert (result.contract, score) == (row["ruling"], row["score"])
+    assert (result.contract, score, result.reserve) == (
+        row["ruling"],
+        row["score"],
+        row.get("reserve", 0),
+    )
 
 
 # "Game, annonces, renonce": the first renonce decides.

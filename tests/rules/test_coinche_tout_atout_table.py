@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from service.rules import Card, ViolationCode, judge
-from service.rules.cards import TOUT_ATOUT
+from service.rules.strains import TOUT_ATOUT
 from tests.rules.builders import cards
 
 FOLLOW = ViolationCode.FOLLOW_SUIT

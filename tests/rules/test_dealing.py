@@ -1,4 +1,4 @@
-"""Reproducible dealing (API.md /v1/deals/deal): the shuffle named by ALGORITHM, then the
+"""Reproducible dealing (/v1/deals/deal): the shuffle named by ALGORITHM, then the
 deal as the texts say: from the dealer's next, 3 cards each, 2 each, the turned card; after a
 take the taker gets the turned card and 2 more, every other player 3."""
 

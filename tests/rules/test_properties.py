@@ -21,7 +21,10 @@ from service.rules import (
     replay,
     score_deal,
 )
-from service.rules.play import PLAYERS
+from service.rules.cards import mask_of
+from service.rules.play import always_legal, obligation_of_mask
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.table import PLAYERS
 from tests.rules.builders import (
     DECK_SIZE,
     PlayedDeal,
@@ -61,7 +64,9 @@ def player_to_move(played: PlayedDeal) -> tuple[int, tuple[int, ...]]:
     plays = record.plays
     full = len(plays) - len(plays) % PLAYERS
     for start in range(0, full, PLAYERS):
-        leader = (leader + reference_winner(plays[start : start + PLAYERS], record.trump)) % PLAYERS
+        leader = (
+            leader + reference_winner(plays[start : start + PLAYERS], record.strain)
+        ) % PLAYERS
     table = plays[full:]
     return (leader + len(table)) % PLAYERS, table
 
@@ -76,8 +81,8 @@ def test_a_complete_deal_holds_162_points_shared_as_the_table_says(
     leader = (record.dealer + 1) % PLAYERS
     for start in range(0, DECK_SIZE, PLAYERS):
         trick = record.plays[start : start + PLAYERS]
-        leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
-        expected[leader % 2] += sum(reference_points(c, record.trump) for c in trick)
+        leader = (leader + reference_winner(trick, record.strain)) % PLAYERS
+        expected[leader % 2] += sum(reference_points(c, record.strain) for c in trick)
     expected[leader % 2] += 10  # dix de der
     for deal_record in (record, played.without_hands()):
         result = replay(deal_record)
@@ -94,7 +99,7 @@ def test_the_legal_set_is_never_empty_and_is_what_the_rules_allow(
     played = play_deal(rng, length, illegal_rate=0.2, options=options)
     seat, table = player_to_move(played)
     hand = remaining_hands(played)[seat]
-    trump = played.record.trump
+    trump = played.record.strain
     legal = legal_cards(hand, table, trump, options)
     assert legal
     assert list(legal) == [c for c in hand if c in legal]  # a subset, in the hand's order
@@ -143,7 +148,7 @@ def seats_of(played: PlayedDeal) -> list[int]:
         trick = record.plays[start : start + PLAYERS]
         seats += [(leader + i) % PLAYERS for i in range(len(trick))]
         if len(trick) == PLAYERS:
-            leader = (leader + reference_winner(trick, record.trump)) % PLAYERS
+            leader = (leader + reference_winner(trick, record.strain)) % PLAYERS
     return seats
 
 
@@ -155,7 +160,7 @@ def test_a_renonce_names_the_cards_the_rules_required_of_the_cards_known(
     remaining hand that were legal; from the plays alone, a subset of them, each naming the
     legal cards among the card played and the seat's later plays."""
     played = play_deal(rng, length, illegal_rate=0.3, options=options)
-    record, trump = played.record, played.record.trump
+    record, trump = played.record, played.record.strain
     assert record.hands is not None
     seats = seats_of(played)
 
@@ -310,3 +315,22 @@ def test_a_deal_score_is_consistent_with_the_totals(
 
 def round_to(points: int, options: RuleOptions) -> int:
     return (points + 5) // 10 * 10 if options.rounding == "nearest_ten" else points
+
+
+@given(
+    rngs,
+    options_st,
+    st.sampled_from([*Suit, SANS_ATOUT, TOUT_ATOUT]),
+    st.integers(min_value=0, max_value=PLAYERS - 1),
+)
+def test_a_card_always_legal_is_legal_in_any_hand_that_holds_it(
+    rng: random.Random, options: RuleOptions, strain: int, played: int
+) -> None:
+    # play.py: `always_legal` restates the obligation's branches 1 and 3 for one card.
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    trick, hand = deck[:played], deck[played : played + 8]
+    legal = obligation_of_mask(mask_of(hand), trick, strain, options)[0]
+    for card in hand:
+        if always_legal(card, trick, strain):
+            assert legal >> card & 1

@@ -29,18 +29,15 @@ from service.rules.annonces import classify
 from service.rules.bidding import PASS, TAKE, legal_bids
 from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card, Suit
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
-from service.rules.coinche_replay import (
-    CoincheRecord,
-    CoincheReplay,
-    belote_suits,
-    replay_coinche,
-)
+from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PLAYERS, PlayOptions
+from service.rules.play import PlayOptions
 from service.rules.replay import DealRecord, Declaration, Replay, replay
-from service.rules.scoring import MADE, team_of
+from service.rules.scoring import MADE
+from service.rules.strains import Strain, belote_suits
+from service.rules.table import PLAYERS, Seat, other_team, seat_after, team_of
 
 DEFAULT_SAMPLES = 32
 MAX_SAMPLES = 256
@@ -69,7 +66,7 @@ class Advice:
     with the record, and `exact`: the unseen cards are determined (one deal), so the advice is
     the perfect-play answer."""
 
-    seat: int
+    seat: Seat
     card: Card | None
     moves: tuple[CardAdvice, ...]
     samples: int
@@ -108,9 +105,9 @@ def _left_ms(deadline: float) -> int:
 
 def _view(
     judged: Replay | CoincheReplay,
-    seat: int,
+    seat: Seat,
     hand: tuple[Card, ...],
-    strain: int,
+    strain: Strain,
     options: PlayOptions,
     holdings: list[Holding],
 ) -> SeatView:
@@ -128,7 +125,7 @@ def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
     return [Holding(d.seat, d.cards) for d in declarations if classify(d.cards) is not None]
 
 
-def _honours(suit: int) -> tuple[Card, Card]:
+def _honours(suit: Strain) -> tuple[Card, Card]:
     """The king and queen of `suit`: a belote."""
     return Card.of(KING, suit), Card.of(QUEEN, suit)
 
@@ -142,9 +139,9 @@ def classic_holdings(
     cards."""
     holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
     if record.belote_announced:
-        honours = _honours(record.trump)
+        honours = _honours(record.strain)
         players = {
-            (trick.leader + place) % PLAYERS
+            seat_after(trick.leader, place)
             for trick in judged.tricks
             for place, card in enumerate(trick.cards)
             if card in honours
@@ -161,7 +158,7 @@ def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Hol
     holdings = [
         Holding(belote.seat, _honours(belote.suit))
         for belote in record.belote_announced
-        if belote.suit in belote_suits(record.contract.strain, options)
+        if belote.suit in belote_suits(record.contract.strain, options.ta_belote)
     ]
     if options.annonces:
         holdings += _declared(record.declarations)
@@ -170,7 +167,7 @@ def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Hol
 
 def advise_play(
     record: DealRecord,
-    seat: int,
+    seat: Seat,
     hand: tuple[Card, ...],
     options: RuleOptions = DEFAULT_OPTIONS,
     turned: Card | None = None,
@@ -184,9 +181,8 @@ def advise_play(
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay(record, options)
-    view = _view(
-        judged, seat, hand, record.trump, options, classic_holdings(record, judged, turned, options)
-    )
+    holdings = classic_holdings(record, judged, turned, options)
+    view = _view(judged, seat, hand, record.strain, options, holdings)
 
     def solved(hands: Hands, left_ms: int) -> Solution:
         return solve(replace(record, hands=hands), options, left_ms)
@@ -196,7 +192,7 @@ def advise_play(
 
 def advise_coinche_play(
     record: CoincheRecord,
-    seat: int,
+    seat: Seat,
     hand: tuple[Card, ...],
     options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
     samples: int = DEFAULT_SAMPLES,
@@ -265,8 +261,8 @@ def _advise(
 
 
 def advise_take(
-    dealer: int,
-    seat: int,
+    dealer: Seat,
+    seat: Seat,
     hand: tuple[Card, ...],
     turned: Card,
     round_: int,
@@ -314,7 +310,7 @@ def advise_take(
         used += 1
         for bid, value in outcomes:
             scores[bid] += value.score[team]
-            margins[bid] += value.score[team] - value.score[1 - team]
+            margins[bid] += value.score[team] - value.score[other_team(team)]
             made[bid] += value.contract == MADE
     figures = [
         BidAdvice(bid, scores[bid] / used, margins[bid] / used, made[bid] / used)

@@ -30,9 +30,8 @@ from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOption
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
 from service.rules.messages import Cards, render
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PLAYERS
 from service.rules.replay import TRICKS, DealRecord, TrickRecord, replay
-from service.rules.scoring import team_of
+from service.rules.table import PLAYERS, other_team, place_in_trick, seat_after, team_of
 
 
 class LinePlay(NamedTuple):
@@ -139,7 +138,7 @@ def _explain(
 
         def opponents_points(tricks: int) -> int:
             """The opponents' card points once `tricks` tricks are over along the line."""
-            return judge(replace(record, plays=line[: tricks * PLAYERS])).points[1 - team]
+            return judge(replace(record, plays=line[: tricks * PLAYERS])).points[other_team(team)]
 
         facts["opponents"] = opponents_points(done)
         if facts["opponents"] > denied:
@@ -156,7 +155,7 @@ def _explain(
     facts |= {
         "seat": winner,
         "trick": decisive + 1,
-        "card": Cards((trick.cards[(winner - trick.leader) % PLAYERS],)),
+        "card": Cards((trick.cards[place_in_trick(winner, trick.leader)],)),
     }
     return ClaimRuling(verdict, ClaimReason(f"claim.fails_{kind}", facts), plays)
 
@@ -164,7 +163,7 @@ def _explain(
 def _line_plays(tricks: Sequence[TrickRecord], start: int) -> list[LinePlay]:
     """The seat and trick of every card played from play `start` on."""
     return [
-        LinePlay((trick.leader + offset) % PLAYERS, card, index)
+        LinePlay(seat_after(trick.leader, offset), card, index)
         for index, trick in enumerate(tricks)
         for offset, card in enumerate(trick.cards)
         if index * PLAYERS + offset >= start

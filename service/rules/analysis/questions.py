@@ -42,7 +42,6 @@ from service.rules.cards import (
     DECK_POINTS,
     LAST_TRICK_BONUS,
     Card,
-    Suit,
     mask_of,
 )
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
@@ -51,6 +50,7 @@ from service.rules.errors import InconsistentInput
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import PlayOptions
 from service.rules.replay import DealRecord, Replay, replay
+from service.rules.table import team_of
 
 DEFAULT_BUDGET_MS = 2000
 MAX_BUDGET_MS = 10_000
@@ -254,7 +254,7 @@ def _deal(
 ) -> _Deal:
     """The record (its `hands`, `plays` and `judged` replay) at the position after its plays."""
     held = [mask_of(hand) & ~mask_of(plays) for hand in hands]
-    won = {trick.winner % 2 for trick in judged.tricks if trick.winner is not None}
+    won = {team_of(trick.winner) for trick in judged.tricks if trick.winner is not None}
     sweep = NO_TRICK if not won else MIXED if len(won) == 2 else swept(won.pop())
     on_table = judged.tricks[-1] if judged.tricks and judged.tricks[-1].winner is None else None
     if on_table is None:
@@ -265,12 +265,12 @@ def _deal(
     past = [0, 0]
     for done in judged.tricks:
         if done.winner is not None:
-            past[done.winner % 2] += sum(objective.points[c] for c in done.cards)
+            past[team_of(done.winner)] += sum(objective.points[c] for c in done.cards)
     return _Deal(
         judged,
         state,
         (past[0], past[1]),
-        taker % 2,
+        team_of(taker),
         options,
         objective,
         finish,
@@ -280,14 +280,13 @@ def _deal(
 def _classic(record: DealRecord, options: RuleOptions) -> _Deal:
     """A classic record checked (hands required, plays from them, a trump suit) and replayed."""
     hands = _hands(record.hands)
-    if record.trump not in range(len(Suit)):
-        raise InconsistentInput.at("/trump", "not_a_suit", suit=record.trump)
 
     def finish(line: Sequence[Card]) -> Judged:
         return replay(replace(record, plays=(*record.plays, *line)), options)
 
-    objective = classic_objective(record.trump, options)
-    return _deal(hands, record.plays, record.taker, options, objective, finish, finish(()))
+    judged = finish(())  # first: the replay refuses a trump that is not a suit
+    objective = classic_objective(record.strain, options)
+    return _deal(hands, record.plays, record.taker, options, objective, finish, judged)
 
 
 def _coinche(record: CoincheRecord, options: CoincheOptions) -> _Deal:
@@ -353,7 +352,7 @@ def _solve(start: float, deal: _Deal, budget_ms: int, every_card: bool) -> Solut
         best = search.value(state, guess=sum(search.quick_bounds(state)) // 2)
         line = search.line(state, best)
         values: dict[Card, MoveValue] = {}
-        sign = 1 if seat_to_move(state) % 2 == takers else -1
+        sign = 1 if team_of(seat_to_move(state)) == takers else -1
         for group in search.groups(state) if every_card else ():
             gain, child = search.after(state, group[0])
             after = gain + search.value(child, best - gain)
@@ -415,7 +414,7 @@ def _judge_claim(
 ) -> ClaimVerdict:
     if deal.judged.complete:
         raise InconsistentInput.at("/claim", "claim_after_last_trick")
-    state, team, objective = deal.state, claim.seat % 2, deal.objective
+    state, team, objective = deal.state, team_of(claim.seat), deal.objective
     maximizer = team if mode == BEST else None
     deadline = start + budget_ms / 1000
     by_tricks = deal.search(team, maximizer, True, 0, deadline)

@@ -39,16 +39,24 @@ from service.rules.cards import (
     CARD_TRUMP_STRENGTH,
     DECK_SIZE,
     LAST_TRICK_BONUS,
-    SANS_ATOUT,
     STRONGER_PLAIN,
     STRONGER_TRUMPS,
     SUIT_MASKS,
-    TOUT_ATOUT,
     Card,
-    card_values,
     mask_of,
 )
-from service.rules.play import PLAYERS, PlayOptions, obligation_of_mask, trick_winner
+from service.rules.play import PlayOptions, obligation_of_mask, trick_winner
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Strain, card_values
+from service.rules.table import (
+    PLAYERS,
+    SEAT_TEAMS,
+    TURN_ORDER,
+    Seat,
+    Team,
+    other_team,
+    seat_after,
+    team_of,
+)
 
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
 # Beyond every gain, whatever the unit (search.h's limits: under 5,000,000): a node's first
@@ -59,7 +67,7 @@ BEYOND = 1 << 30
 MIXED, NO_TRICK = 0, 3  # 1 + team: that team has won every trick so far
 
 
-def swept(team: int) -> int:
+def swept(team: Team) -> int:
     return 1 + team
 
 
@@ -70,13 +78,13 @@ class OutOfTime(Exception):
 # --- equivalent cards --------------------------------------------------------------------------
 
 
-def _in_trump_order(suit: int, strain: int) -> bool:
+def _in_trump_order(suit: int, strain: Strain) -> bool:
     """Whether `suit` ranks in trump order under `strain`: the trump suit, every suit under
     TA, none under SA (whose strain no suit equals)."""
     return suit == strain or strain == TOUT_ATOUT
 
 
-def _suit_order(suit: int, strain: int) -> tuple[Card, ...]:
+def _suit_order(suit: int, strain: Strain) -> tuple[Card, ...]:
     """The cards of `suit` from the weakest to the strongest under `strain`. (Not cached, as
     nothing that decides a rule here: each search makes its own, so that every test reaches
     it and `make mutants` mutates it.)"""
@@ -123,7 +131,7 @@ def _by_suit(points: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 
 def equivalent_groups(
-    legal: int, out: int, strain: int, points: Sequence[int] | None = None
+    legal: int, out: int, strain: Strain, points: Sequence[int] | None = None
 ) -> tuple[tuple[Card, ...], ...]:
     """`legal` (a mask) in groups of cards that play as one under `strain`, given the cards
     still `out` (in hands or on the table) and the `points` of each card (None: the strain's,
@@ -164,7 +172,7 @@ def _suit_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _stronger(strain: int) -> tuple[int, ...]:
+def _stronger(strain: Strain) -> tuple[int, ...]:
     """Per card, the cards of its suit that beat it under `strain` (each search makes its
     own, as `_suit_order`)."""
     return tuple(
@@ -176,29 +184,27 @@ def _stronger(strain: int) -> tuple[int, ...]:
 ALL_CARDS_MASK = (1 << DECK_SIZE) - 1
 
 
-def seat_to_move(state: State) -> int:
+def seat_to_move(state: State) -> Seat:
     """The seat to move."""
-    return (state.leader + len(state.trick)) % PLAYERS
+    return seat_after(state.leader, len(state.trick))
 
 
-class Search:
-    """Zero-window searches for one objective: the future gain of `team` (tricks, or the
-    `points` of the cards it wins with `last_bonus` for the last trick and `bonus` for a capot
-    either way), maximised by `maximizer` (a team, or None when every seat minimises) and
-    minimised by the other seats.
+# The search in parts, each a class over the one before: the objective (what a search counts,
+# and the tables it reads), the bounds, the move ordering, the tree (the alpha-beta, with its
+# transposition table at each trick's start) and the driver, `Search`, on whole states.
 
-    `strain` is a trump suit, `SANS_ATOUT` or `TOUT_ATOUT` (cards.py): it decides the play
-    obligations (`play.obligation_of_mask`), the trick's winner and each suit's order. Under
-    SA and TA no suit is trump for the bounds: `_top_trumps` bounds nothing and `_sure` sees
-    no trump. `points` are per card (by its int) in the objective's unit, None for the
-    strain's own (`cards.card_values`), and `last_bonus` the dix de der in the same unit."""
+
+class _Objective:
+    """What one search counts and for whom (`Search` says what each argument means), and
+    the tables it reads: the strain's suit orders, each card's stronger cards, the trumps.
+    Its methods count: a trick's gain, the capot bonus at the end, the points of cards."""
 
     def __init__(
         self,
-        strain: int,
+        strain: Strain,
         options: PlayOptions,
-        team: int,
-        maximizer: int | None,
+        team: Team,
+        maximizer: Team | None,
         count_tricks: bool,
         bonus: int,
         deadline: float,
@@ -223,94 +229,8 @@ class Search:
         self.trumps_down = self.orders[strain][::-1] if trump_suit else ()
         self.holder = [0] * DECK_SIZE  # per card still held, the team holding it
 
-    # The driver's steps, on whole states.
-
-    def after(self, state: State, card: Card) -> tuple[int, State]:
-        """The gain and the state after `card` is played by the seat to move."""
-        seat = seat_to_move(state)
-        hands = list(state.hands)
-        hands[seat] &= ~(1 << card)
-        held = (hands[0], hands[1], hands[2], hands[3])
-        trick = (*state.trick, card)
-        if len(trick) < PLAYERS:
-            return 0, State(held, state.leader, trick, state.sweep)
-        winner = (state.leader + trick_winner(trick, self.strain)) % PLAYERS
-        last = not any(held)
-        return self._gain(trick, winner, last), State(
-            held, winner, (), self._next_sweep(state.sweep, winner % 2)
-        )
-
-    def probe(self, state: State, beta: int) -> int:
-        """Fail-soft answer to "is the future gain at least `beta`?": a value g, with the
-        gain >= g when g >= beta, else the gain <= g."""
-        self.hands = list(state.hands)
-        for seat, hand in enumerate(state.hands):
-            for card in range(DECK_SIZE):
-                if hand >> card & 1:
-                    self.holder[card] = seat % 2
-        if state.trick:
-            win = trick_winner(state.trick, self.strain)
-            out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
-            out |= mask_of(state.trick)
-            return self._inside(state.leader, state.trick, out, state.sweep, beta, win)
-        return self._between(state.leader, state.sweep, beta)
-
-    def value(self, state: State, guess: int) -> int:
-        """The exact future gain (MTD(f) from `guess`); `self.bounds` holds what is proved
-        so far when OutOfTime interrupts it."""
-        lo, hi = self.quick_bounds(state)
-        self.bounds = (lo, hi)
-        beta = min(max(guess, lo + 1), hi)
-        while lo < hi:
-            g = self.probe(state, beta)
-            if g >= beta:
-                lo = g
-            else:
-                hi = g
-            self.bounds = (lo, hi)
-            beta = (lo + hi + 1) // 2
-        return lo
-
-    def line(self, state: State, value: int) -> list[Card]:
-        """A line of play from `state` to the end that keeps the future gain at `value`."""
-        played: list[Card] = []
-        while any(state.hands):
-            seat = seat_to_move(state)
-            for card in (group[0] for group in self.groups(state)):
-                gain, child = self.after(state, card)
-                if seat % 2 == self.maximizer:
-                    keeps = gain + self.probe(child, value - gain) >= value
-                else:
-                    keeps = gain + self.probe(child, value - gain + 1) <= value
-                if keeps:
-                    break
-            played.append(card)
-            state, value = child, value - gain
-        return played
-
-    def groups(self, state: State) -> list[tuple[Card, ...]]:
-        """The legal cards of the seat to move in groups of equivalent cards, in search
-        order (each group's first card is the one searched)."""
-        seat = seat_to_move(state)
-        legal = obligation_of_mask(state.hands[seat], state.trick, self.strain, self.options)[0]
-        out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
-        out |= mask_of(state.trick)
-        groups = {
-            group[0]: group for group in equivalent_groups(legal, out, self.strain, self.points)
-        }
-        win = trick_winner(state.trick, self.strain) if state.trick else 0
-        ordered = self._ordered(legal, out, state.trick, win, self._beaten(state.trick, win))
-        return [groups[card] for card in ordered]
-
-    def quick_bounds(self, state: State) -> tuple[int, int]:
-        """`_bounds_of` the cards still out in `state`."""
-        out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
-        return self._bounds_of(out | mask_of(state.trick), state.sweep)
-
-    # The hot path.
-
-    def _gain(self, trick: Sequence[int], winner: int, last: bool) -> int:
-        if winner % 2 != self.team:
+    def _gain(self, trick: Sequence[int], winner: Seat, last: bool) -> int:
+        if SEAT_TEAMS[winner] != self.team:
             return 0
         if self.count_tricks:
             return 1
@@ -319,7 +239,7 @@ class Search:
         return won + self.last_bonus if last else won
 
     @staticmethod
-    def _next_sweep(sweep: int, team: int) -> int:
+    def _next_sweep(sweep: int, team: Team) -> int:
         if sweep == NO_TRICK or sweep == swept(team):
             return swept(team)
         return MIXED
@@ -328,36 +248,9 @@ class Search:
         """The gain after the last trick: the capot bonus, for or against."""
         if sweep == swept(self.team):
             return self.bonus
-        if sweep == swept(1 - self.team):
+        if sweep == swept(other_team(self.team)):
             return -self.bonus
         return 0
-
-    def _between(self, leader: int, sweep: int, beta: int) -> int:
-        """A trick to lead: the table's bounds first, then the search."""
-        hands = self.hands
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        if not out:
-            return self._end(sweep)
-        if out.bit_count() == PLAYERS:
-            return self._last_trick(leader, sweep)
-        key = out | leader << 32 | sweep << 34 if self.bonus else out | leader << 32
-        known = self.table.get(key)
-        if known is not None:
-            lo, hi, first = known
-        else:
-            lo, hi = self._sure(leader, out, *self._top_trumps(out, *self._bounds_of(out, sweep)))
-            first = -1
-        if lo >= beta:
-            return lo
-        if hi < beta:
-            return hi
-        g = self._inside(leader, (), out, sweep, beta, 0, first)
-        if g >= beta:
-            lo = g
-        else:
-            hi = g
-        self.table[key] = (lo, hi, self.lead)
-        return g
 
     def _points_of(self, cards: int) -> int:
         points = self.suit_points
@@ -368,13 +261,18 @@ class Search:
             + points[3][cards >> 24]
         )
 
+
+class _Bounds(_Objective):
+    """The bounds: what the future gain can be at least and at most at a trick's start,
+    before any search, from the cards still out and who holds them."""
+
     def _bounds_of(self, out: int, sweep: int) -> tuple[int, int]:
         """What the future gain can be at most and at least, from the cards `out` alone:
         nothing or everything, a capot either way while it can still happen."""
         if self.count_tricks:
             return 0, (out.bit_count() + PLAYERS - 1) // PLAYERS
         total = self._points_of(out) + self.last_bonus
-        lo = -self.bonus if sweep == NO_TRICK or sweep == swept(1 - self.team) else 0
+        lo = -self.bonus if sweep == NO_TRICK or sweep == swept(other_team(self.team)) else 0
         hi = total + self.bonus if sweep == NO_TRICK or sweep == swept(self.team) else total
         return lo, hi
 
@@ -403,7 +301,7 @@ class Search:
             return max(lo, won), hi
         return lo, min(hi, most - won)  # The team loses a trick: no capot for it.
 
-    def _sure(self, leader: int, out: int, lo: int, hi: int) -> tuple[int, int]:
+    def _sure(self, leader: Seat, out: int, lo: int, hi: int) -> tuple[int, int]:
         """`lo` and `hi` tightened by the tricks the leader can take for sure: each of his
         trumps above every other trump still out, led in turn, and once those have drawn the
         others' trumps, each of his plain cards above every other card still out in its suit.
@@ -423,7 +321,7 @@ class Search:
         drawn = sure.bit_count()
         if all((hands[s] & trumps).bit_count() <= drawn for s in range(PLAYERS) if s != leader):
             sure = masters
-        side = leader % 2
+        side = SEAT_TEAMS[leader]
         for_itself = side != self.team or side == self.maximizer
         if sure == mine and (for_itself or not others & trumps):
             return (hi, hi) if side == self.team else (lo, lo)  # every trick
@@ -436,12 +334,9 @@ class Search:
         most = mine.bit_count() if self.count_tricks else self._points_of(out) + self.last_bonus
         return lo, min(hi, most - won)
 
-    def _last_trick(self, leader: int, sweep: int) -> int:
-        """Each seat holds one card: the trick plays itself."""
-        hands = self.hands
-        trick = [hands[(leader + i) % PLAYERS].bit_length() - 1 for i in range(PLAYERS)]
-        winner = (leader + trick_winner(trick, self.strain)) % PLAYERS
-        return self._gain(trick, winner, True) + self._end(self._next_sweep(sweep, winner % 2))
+
+class _Ordering(_Bounds):
+    """The move ordering: which cards of the seat to move are tried, and in what order."""
 
     def _beaten(self, trick: Sequence[int], win: int) -> int:
         """The cards that would take the trick from its winning card `trick[win]` (any card
@@ -450,58 +345,6 @@ class Search:
             return ALL_CARDS_MASK
         top = trick[win]
         return self.stronger[top] | (0 if top >> 3 == self.strain else self.trump_mask)
-
-    def _inside(
-        self,
-        leader: int,
-        trick: tuple[Card, ...],
-        out: int,
-        sweep: int,
-        beta: int,
-        win: int = 0,
-        first: int = -1,
-    ) -> int:
-        """The seat to move plays each of its candidate cards in turn (`first` first, when
-        it is one); `out` holds the cards in hands or on the table and `trick[win]` is winning
-        the trick so far. Leading, `self.lead` is then the card that decided the value."""
-        self.nodes += 1
-        if not self.nodes % CLOCK_EVERY and perf_counter() > self.deadline:
-            raise OutOfTime
-        hands = self.hands
-        played = len(trick)
-        seat = (leader + played) % PLAYERS
-        hand = hands[seat]
-        legal = obligation_of_mask(hand, trick, self.strain, self.options)[0]
-        maximizing = seat % 2 == self.maximizer
-        best, decided = (-BEYOND if maximizing else BEYOND), -1
-        beaten = self._beaten(trick, win)
-        cards = self._ordered(legal, out, trick, win, beaten)
-        if first in cards:
-            cards.remove(first)
-            cards.insert(0, first)
-        for card in cards:
-            hands[seat] = hand & ~(1 << card)
-            taken = played if beaten >> card & 1 else win
-            if played < PLAYERS - 1:
-                g = self._inside(leader, (*trick, card), out, sweep, beta, taken)
-            else:
-                winner = (leader + taken) % PLAYERS
-                last = not (hands[0] | hands[1] | hands[2] | hands[3])
-                gain = self._gain((*trick, card), winner, last)
-                g = gain + self._between(winner, self._next_sweep(sweep, winner % 2), beta - gain)
-            hands[seat] = hand
-            if maximizing:
-                if g > best:
-                    best, decided = g, card
-                    if best >= beta:
-                        break
-            elif g < best:
-                best, decided = g, card
-                if best < beta:
-                    break
-        if not trick:
-            self.lead = decided
-        return best
 
     def _ordered(
         self, legal: int, out: int, trick: Sequence[int], win: int, beaten: int
@@ -531,3 +374,197 @@ class Search:
             return sorted(cards, key=points.__getitem__, reverse=len(trick) == PLAYERS - 1)
         beats = [c for c in cards if beaten >> c & 1]
         return beats + sorted((c for c in cards if not beaten >> c & 1), key=points.__getitem__)
+
+
+class _Tree(_Ordering):
+    """The alpha-beta on the cards still held (`self.hands`, played and taken back in
+    place): `_between` at a trick's start, where the transposition table is read and written,
+    `_inside` for each card of a trick, and the last trick counted, not searched."""
+
+    def _between(self, leader: Seat, sweep: int, beta: int) -> int:
+        """A trick to lead: the table's bounds first, then the search."""
+        hands = self.hands
+        out = hands[0] | hands[1] | hands[2] | hands[3]
+        if not out:
+            return self._end(sweep)
+        if out.bit_count() == PLAYERS:
+            return self._last_trick(leader, sweep)
+        key = out | leader << 32 | sweep << 34 if self.bonus else out | leader << 32
+        known = self.table.get(key)
+        if known is not None:
+            lo, hi, first = known
+        else:
+            lo, hi = self._sure(leader, out, *self._top_trumps(out, *self._bounds_of(out, sweep)))
+            first = -1
+        if lo >= beta:
+            return lo
+        if hi < beta:
+            return hi
+        g = self._inside(leader, (), out, sweep, beta, 0, first)
+        if g >= beta:
+            lo = g
+        else:
+            hi = g
+        self.table[key] = (lo, hi, self.lead)
+        return g
+
+    def _last_trick(self, leader: Seat, sweep: int) -> int:
+        """Each seat holds one card: the trick plays itself."""
+        hands = self.hands
+        trick = [hands[seat].bit_length() - 1 for seat in TURN_ORDER[leader]]
+        winner = seat_after(leader, trick_winner(trick, self.strain))
+        return self._gain(trick, winner, True) + self._end(self._next_sweep(sweep, team_of(winner)))
+
+    def _inside(
+        self,
+        leader: Seat,
+        trick: tuple[Card, ...],
+        out: int,
+        sweep: int,
+        beta: int,
+        win: int = 0,
+        first: int = -1,
+    ) -> int:
+        """The seat to move plays each of its candidate cards in turn (`first` first, when
+        it is one); `out` holds the cards in hands or on the table and `trick[win]` is winning
+        the trick so far. Leading, `self.lead` is then the card that decided the value."""
+        self.nodes += 1
+        if not self.nodes % CLOCK_EVERY and perf_counter() > self.deadline:
+            raise OutOfTime
+        hands = self.hands
+        played = len(trick)
+        seat = TURN_ORDER[leader][played]
+        hand = hands[seat]
+        legal = obligation_of_mask(hand, trick, self.strain, self.options)[0]
+        maximizing = SEAT_TEAMS[seat] == self.maximizer
+        best, decided = (-BEYOND if maximizing else BEYOND), -1
+        beaten = self._beaten(trick, win)
+        cards = self._ordered(legal, out, trick, win, beaten)
+        if first in cards:
+            cards.remove(first)
+            cards.insert(0, first)
+        for card in cards:
+            hands[seat] = hand & ~(1 << card)
+            taken = played if beaten >> card & 1 else win
+            if played < PLAYERS - 1:
+                g = self._inside(leader, (*trick, card), out, sweep, beta, taken)
+            else:
+                winner = TURN_ORDER[leader][taken]
+                last = not (hands[0] | hands[1] | hands[2] | hands[3])
+                gain = self._gain((*trick, card), winner, last)
+                sweep_after = self._next_sweep(sweep, SEAT_TEAMS[winner])
+                g = gain + self._between(winner, sweep_after, beta - gain)
+            hands[seat] = hand
+            if maximizing:
+                if g > best:
+                    best, decided = g, card
+                    if best >= beta:
+                        break
+            elif g < best:
+                best, decided = g, card
+                if best < beta:
+                    break
+        if not trick:
+            self.lead = decided
+        return best
+
+
+class Search(_Tree):
+    """Zero-window searches for one objective: the future gain of `team` (tricks, or the
+    `points` of the cards it wins with `last_bonus` for the last trick and `bonus` for a capot
+    either way), maximised by `maximizer` (a team, or None when every seat minimises) and
+    minimised by the other seats.
+
+    `strain` is a trump suit, `SANS_ATOUT` or `TOUT_ATOUT` (cards.py): it decides the play
+    obligations (`play.obligation_of_mask`), the trick's winner and each suit's order. Under
+    SA and TA no suit is trump for the bounds: `_top_trumps` bounds nothing and `_sure` sees
+    no trump. `points` are per card (by its int) in the objective's unit, None for the
+    strain's own (`cards.card_values`), and `last_bonus` the dix de der in the same unit.
+
+    This class is the driver, on whole states: a card played (`after`), a question
+    (`probe`), the value (`value`, MTD(f)), the cards to try (`groups`), the bounds before any
+    search (`quick_bounds`) and a perfect line (`line`)."""
+
+    def after(self, state: State, card: Card) -> tuple[int, State]:
+        """The gain and the state after `card` is played by the seat to move."""
+        seat = seat_to_move(state)
+        hands = list(state.hands)
+        hands[seat] &= ~(1 << card)
+        held = (hands[0], hands[1], hands[2], hands[3])
+        trick = (*state.trick, card)
+        if len(trick) < PLAYERS:
+            return 0, State(held, state.leader, trick, state.sweep)
+        winner = seat_after(state.leader, trick_winner(trick, self.strain))
+        last = not any(held)
+        return self._gain(trick, winner, last), State(
+            held, winner, (), self._next_sweep(state.sweep, team_of(winner))
+        )
+
+    def probe(self, state: State, beta: int) -> int:
+        """Fail-soft answer to "is the future gain at least `beta`?": a value g, with the
+        gain >= g when g >= beta, else the gain <= g."""
+        self.hands = list(state.hands)
+        for seat, hand in enumerate(state.hands):
+            team = team_of(seat)
+            for card in range(DECK_SIZE):
+                if hand >> card & 1:
+                    self.holder[card] = team
+        if state.trick:
+            win = trick_winner(state.trick, self.strain)
+            out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
+            out |= mask_of(state.trick)
+            return self._inside(state.leader, state.trick, out, state.sweep, beta, win)
+        return self._between(state.leader, state.sweep, beta)
+
+    def value(self, state: State, guess: int) -> int:
+        """The exact future gain (MTD(f) from `guess`); `self.bounds` holds what is proved
+        so far when OutOfTime interrupts it."""
+        lo, hi = self.quick_bounds(state)
+        self.bounds = (lo, hi)
+        beta = min(max(guess, lo + 1), hi)
+        while lo < hi:
+            g = self.probe(state, beta)
+            if g >= beta:
+                lo = g
+            else:
+                hi = g
+            self.bounds = (lo, hi)
+            beta = (lo + hi + 1) // 2
+        return lo
+
+    def groups(self, state: State) -> list[tuple[Card, ...]]:
+        """The legal cards of the seat to move in groups of equivalent cards, in search
+        order (each group's first card is the one searched)."""
+        seat = seat_to_move(state)
+        legal = obligation_of_mask(state.hands[seat], state.trick, self.strain, self.options)[0]
+        out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
+        out |= mask_of(state.trick)
+        groups = {
+            group[0]: group for group in equivalent_groups(legal, out, self.strain, self.points)
+        }
+        win = trick_winner(state.trick, self.strain) if state.trick else 0
+        ordered = self._ordered(legal, out, state.trick, win, self._beaten(state.trick, win))
+        return [groups[card] for card in ordered]
+
+    def quick_bounds(self, state: State) -> tuple[int, int]:
+        """`_bounds_of` the cards still out in `state`."""
+        out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
+        return self._bounds_of(out | mask_of(state.trick), state.sweep)
+
+    def line(self, state: State, value: int) -> list[Card]:
+        """A line of play from `state` to the end that keeps the future gain at `value`: at
+        each turn the first card (of `groups`) whose probe keeps it."""
+        played: list[Card] = []
+        while any(state.hands):
+            maximizing = team_of(seat_to_move(state)) == self.maximizer
+            for card in (group[0] for group in self.groups(state)):
+                gain, child = self.after(state, card)
+                if maximizing:
+                    keeps = gain + self.probe(child, value - gain) >= value
+                else:
+                    keeps = gain + self.probe(child, value - gain + 1) <= value
+                if keeps:
+                    break
+            played.append(card)
+            state, value = child, value - gain
+        return played

@@ -1,4 +1,4 @@
-// The deal viewer: a client of the referee's public API (API.md), on the same origin.
+// The deal viewer: a client of the referee's public API (openapi.yaml), on the same origin.
 // It knows the contract (card codes, seats in turn order, team = seat % 2) and no rule of
 // the game: every ruling on the page is an answer of the replay, legal-moves,
 // plays/validate or analysis/solve endpoints of classic belote or of coinche (VARIANTS).

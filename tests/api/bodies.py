@@ -1,14 +1,14 @@
-"""The request bodies the HTTP benchmark sends: API.md's examples and a full 32-card deal,
-classic and coinche."""
+"""Request bodies: the README's examples and a full 32-card deal, classic and coinche, which the
+endpoint tests send and the HTTP benchmark (bench/http.py) sends too."""
 
 from __future__ import annotations
 
 import random
 
 from service.rules import DEFAULT_OPTIONS, Card, legal_cards, trick_winner
-from service.rules.cards import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS
 from service.rules.dealing import shuffled_deck
+from service.rules.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 
 
 def _full_deal(seed: str, trump: int = 1) -> dict:

@@ -1,15 +1,16 @@
-"""The benchmark's comparison apps answer what they claim to: the floor and the frame parse the
-body and return a constant, at the paths bench/http.py drives, for every benchmarked body."""
+"""bench/floor.py and bench/frame.py, the benchmark's comparison apps, answer what they claim
+to: they parse the body and return a constant, at the paths bench/http.py drives, for every
+benchmarked body."""
 
 from __future__ import annotations
 
 import pytest
 from flask import Flask
 
-from bench.bodies import BODIES
 from bench.floor import create_floor
 from bench.frame import FRAME_PREFIX
 from bench.frame import app as frame
+from tests.api.bodies import BODIES
 
 
 @pytest.mark.parametrize(("app", "prefix"), [(create_floor(), "/v1"), (frame, FRAME_PREFIX)])
