@@ -9,7 +9,8 @@ asserts nothing. On the native engine (the service's default), deals from a fixe
   positions with every card valued (the cost of one sample). Aim (issue 22): median <= 500 ms
   at the first lead.
 - **quality**: positions from seeded deals (random dealer, trump, taker; the cards before the
-  position played by the rule-of-thumb player below, so that they look like a game), each
+  position played by the rule-of-thumb player below, so that they look like a game; only
+  positions with at least two legal cards), each
   judged against the true hands by perfect play: the loss (in card points, as a solve's
   `loss`) of the advised card, of a random legal card (the mean over the legal cards) and of
   the rule-of-thumb player's card; mean with its standard error, and the share of positions
@@ -204,13 +205,17 @@ def quality(positions: int, samples: int) -> None:
     losses: dict[str, list[float]] = {"advice": [], "random legal card": [], "rule of thumb": []}
     best: dict[str, list[float]] = {name: [] for name in losses}
     advise = advice_player(samples)
-    for index in range(positions):
+    index = 0
+    while len(losses["advice"]) < positions:
+        index += 1
         record, turned = dealt(1000 + index)
         record = played_out_to(record, turned, rng.randrange(31))
         seat = replay(record).to_move
         assert seat is not None
         hand = held(record, seat)
         perfect = {move.card: move.loss for move in solve(record, budget_ms=BUDGET_MS).moves}
+        if len(perfect) < 2:
+            continue  # one legal card: nothing to choose
         chosen = {
             "advice": perfect[advise(record, seat, hand, turned)],
             "random legal card": fmean(perfect.values()),

@@ -26,13 +26,13 @@ from service.rules.analysis import MoveValue, Outcome, Solution, solve, solve_co
 from service.rules.annonces import declarable
 from service.rules.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
 from service.rules.coinche_options import CoincheOptions, Contract
-from service.rules.coinche_replay import Belote, CoincheRecord, belote_suits, replay_coinche
+from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import RuleOptions
 from service.rules.play import obligation_of_mask
 from service.rules.replay import DealRecord, Declaration, Replay, replay
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
 from service.rules.table import PLAYERS
 from tests.rules.builders import cards, play_deal
 
@@ -486,6 +486,7 @@ def test_the_budget_bounds_the_deals_solved(monkeypatch: pytest.MonkeyPatch) -> 
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1000)
     assert advice.samples == 3
     assert [budget for _, budget in recorder.asked] == [750, 500, 250]
+    assert advice.elapsed_ms >= 0
 
 
 def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -818,6 +819,7 @@ def test_a_take_the_budget_cuts_counts_for_no_bid(monkeypatch: pytest.MonkeyPatc
     # 1 s: the first deal's three suits with 0.75, 0.5 and 0.25 s left; none for the second.
     advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=1000)
     assert spy.budgets == [750, 500, 250]
+    assert advice.elapsed_ms >= 0
     assert advice.samples == 1
     # 0.6 s: the first deal's third suit finds no time left, and the deal counts for none.
     clock(monkeypatch, 0.25, begin=100.0)
@@ -947,3 +949,36 @@ def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> No
     drawn = [view.hands(view.deals.deal(r)) for r in view.deals.ranks(2, random.Random("s"))]
     assert [deal.hands for deal in asked] == drawn
     assert first.samples == 2 and first.card in VARIED_HAND
+
+
+def test_a_trump_not_raised_on_a_trump_lead_shows_no_higher_trump() -> None:
+    # Seat 0 leads AH (hearts trump), seat 1 follows 8H: it holds neither 9H nor JH.
+    judged = replay(DealRecord(3, HEARTS, 1, cards("AH 8H")))
+    assert revealed_voids(judged.tricks, (), HEARTS, H) == (0, mask_of(cards("9H JH")), 0, 0)
+
+
+def test_a_coinche_belote_and_annonce_both_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    no_time(monkeypatch)
+    declared = (Declaration(0, cards("8H 9H 10H")),)
+    belote = (Belote(2, DIAMONDS),)
+    options = CoincheOptions(annonces=True)
+    both = coinche_deals(DIAMONDS, options, declarations=declared, belote_announced=belote)
+    assert both == comb(18, 4) * comb(14, 6)  # 8H 9H 10H with seat 0, KD QD with seat 2
+
+
+def test_the_coinche_advice_never_reads_the_hands_a_record_carries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As in classic: seat 2's renonce (8D on a spade lead, holding 10S) is the hands' secret."""
+    no_time(monkeypatch)
+    hands = (
+        cards("7S 8S 9S 7H 8H 9H 7C 8C"),
+        cards("AS KS QS JS 10H JH QH KH"),
+        cards("10S 8D 9D 10D JD QD KD AD"),
+        cards("7D 9C 10C JC QC KC AC AH"),
+    )
+    record = CoincheRecord(0, Contract(taker=1, value=80, strain=HEARTS), cards("AS 8D"), hands)
+    shown = advise_coinche_play(replace(record, hands=None), 3, hands[3])
+    carried = advise_coinche_play(record, 3, hands[3])
+    assert carried.deals == shown.deals
+    assert carried.elapsed_ms >= 0 and carried.samples == 0

@@ -36,8 +36,8 @@ from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import PlayOptions
 from service.rules.replay import DealRecord, Declaration, Replay, replay
 from service.rules.scoring import MADE
-from service.rules.strains import belote_suits
-from service.rules.table import PLAYERS, team_of
+from service.rules.strains import Strain, belote_suits
+from service.rules.table import PLAYERS, Seat, other_team, seat_after, team_of
 
 DEFAULT_SAMPLES = 32
 MAX_SAMPLES = 256
@@ -66,7 +66,7 @@ class Advice:
     with the record, and `exact`: the unseen cards are determined (one deal), so the advice is
     the perfect-play answer."""
 
-    seat: int
+    seat: Seat
     card: Card | None
     moves: tuple[CardAdvice, ...]
     samples: int
@@ -105,9 +105,9 @@ def _left_ms(deadline: float) -> int:
 
 def _view(
     judged: Replay | CoincheReplay,
-    seat: int,
+    seat: Seat,
     hand: tuple[Card, ...],
-    strain: int,
+    strain: Strain,
     options: PlayOptions,
     holdings: list[Holding],
 ) -> SeatView:
@@ -125,7 +125,7 @@ def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
     return [Holding(d.seat, d.cards) for d in declarations if classify(d.cards) is not None]
 
 
-def _honours(suit: int) -> tuple[Card, Card]:
+def _honours(suit: Strain) -> tuple[Card, Card]:
     """The king and queen of `suit`: a belote."""
     return Card.of(KING, suit), Card.of(QUEEN, suit)
 
@@ -141,7 +141,7 @@ def classic_holdings(
     if record.belote_announced:
         honours = _honours(record.strain)
         players = {
-            (trick.leader + place) % PLAYERS
+            seat_after(trick.leader, place)
             for trick in judged.tricks
             for place, card in enumerate(trick.cards)
             if card in honours
@@ -167,7 +167,7 @@ def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Hol
 
 def advise_play(
     record: DealRecord,
-    seat: int,
+    seat: Seat,
     hand: tuple[Card, ...],
     options: RuleOptions = DEFAULT_OPTIONS,
     turned: Card | None = None,
@@ -181,14 +181,8 @@ def advise_play(
     start = perf_counter()
     record = replace(record, hands=None)
     judged = replay(record, options)
-    view = _view(
-        judged,
-        seat,
-        hand,
-        record.strain,
-        options,
-        classic_holdings(record, judged, turned, options),
-    )
+    holdings = classic_holdings(record, judged, turned, options)
+    view = _view(judged, seat, hand, record.strain, options, holdings)
 
     def solved(hands: Hands, left_ms: int) -> Solution:
         return solve(replace(record, hands=hands), options, left_ms)
@@ -198,7 +192,7 @@ def advise_play(
 
 def advise_coinche_play(
     record: CoincheRecord,
-    seat: int,
+    seat: Seat,
     hand: tuple[Card, ...],
     options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
     samples: int = DEFAULT_SAMPLES,
@@ -267,8 +261,8 @@ def _advise(
 
 
 def advise_take(
-    dealer: int,
-    seat: int,
+    dealer: Seat,
+    seat: Seat,
     hand: tuple[Card, ...],
     turned: Card,
     round_: int,
@@ -316,7 +310,7 @@ def advise_take(
         used += 1
         for bid, value in outcomes:
             scores[bid] += value.score[team]
-            margins[bid] += value.score[team] - value.score[1 - team]
+            margins[bid] += value.score[team] - value.score[other_team(team)]
             made[bid] += value.contract == MADE
     figures = [
         BidAdvice(bid, scores[bid] / used, margins[bid] / used, made[bid] / used)

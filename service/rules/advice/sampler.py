@@ -20,8 +20,8 @@ from functools import cache
 from math import comb
 from random import Random
 
-from service.rules.cards import Card
-from service.rules.table import PLAYERS
+from service.rules.cards import Card, Mask
+from service.rules.table import PLAYERS, Seat
 
 Hands = tuple[tuple[Card, ...], ...]
 
@@ -32,11 +32,11 @@ class Constraints:
     how many of them each seat receives (`sizes`, 0 for the seat that sees its own hand)."""
 
     cards: tuple[Card, ...]
-    allowed: tuple[int, ...]
+    allowed: tuple[Mask, ...]  # of seats, not cards
     sizes: tuple[int, ...]
 
 
-def _seats(mask: int) -> tuple[int, ...]:
+def _seats(mask: int) -> tuple[Seat, ...]:
     return tuple(seat for seat in range(PLAYERS) if mask >> seat & 1)
 
 

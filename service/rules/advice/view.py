@@ -23,12 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
-from service.rules.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card
+from service.rules.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
 from service.rules.errors import InconsistentInput, Problem
 from service.rules.messages import Cards
 from service.rules.play import PlayOptions, always_legal, obligation_of_mask
 from service.rules.replay import Renonce, TrickRecord
-from service.rules.table import PLAYERS
+from service.rules.strains import Strain
+from service.rules.table import PLAYERS, Seat, seat_after
 
 EVERY_SEAT = (1 << PLAYERS) - 1
 
@@ -39,7 +40,7 @@ class Holding:
     contradiction makes the request one that cannot be judged (the turned card); None for a
     claim that is simply not a fact when the record refutes it (a belote, an annonce)."""
 
-    seat: int
+    seat: Seat
     cards: tuple[Card, ...]
     pointer: str | None = None
 
@@ -49,7 +50,7 @@ class SeatView:
     """The deal from `seat`'s chair: its `hand` now, the cards each seat has played (in
     order), and the deals of the unseen cards that agree with every public fact."""
 
-    seat: int
+    seat: Seat
     hand: tuple[Card, ...]
     played: tuple[tuple[Card, ...], ...]
     deals: Deals
@@ -64,7 +65,7 @@ class SeatView:
         )
 
 
-def forbidden_by(card: Card, table: Sequence[Card], strain: int, options: PlayOptions) -> int:
+def forbidden_by(card: Card, table: Sequence[Card], strain: Strain, options: PlayOptions) -> Mask:
     """The cards (a mask) whose presence in the hand would have made `card` illegal on
     `table`: a hand that played `card` legally held none of them.
 
@@ -81,10 +82,10 @@ def forbidden_by(card: Card, table: Sequence[Card], strain: int, options: PlayOp
     )
 
 
-def _plays(tricks: Sequence[TrickRecord]) -> list[tuple[int, Card, tuple[Card, ...]]]:
+def _plays(tricks: Sequence[TrickRecord]) -> list[tuple[Seat, Card, tuple[Card, ...]]]:
     """Each play in order: its seat, its card and the cards on the table before it."""
     return [
-        ((trick.leader + place) % PLAYERS, card, trick.cards[:place])
+        (seat_after(trick.leader, place), card, trick.cards[:place])
         for trick in tricks
         for place, card in enumerate(trick.cards)
     ]
@@ -93,9 +94,9 @@ def _plays(tricks: Sequence[TrickRecord]) -> list[tuple[int, Card, tuple[Card, .
 def revealed_voids(
     tricks: Sequence[TrickRecord],
     renonces: Sequence[Renonce],
-    strain: int,
+    strain: Strain,
     options: PlayOptions,
-) -> tuple[int, ...]:
+) -> tuple[Mask, ...]:
     """Per seat, the cards (a mask) its plays show it did not hold (`forbidden_by`), the
     proven renonces left out."""
     renounced = {renonce.play for renonce in renonces}
@@ -107,11 +108,11 @@ def revealed_voids(
 
 
 def seat_view(
-    seat: int,
+    seat: Seat,
     hand: tuple[Card, ...],
     tricks: Sequence[TrickRecord],
     renonces: Sequence[Renonce],
-    strain: int,
+    strain: Strain,
     options: PlayOptions,
     holdings: Sequence[Holding] = (),
 ) -> SeatView:
