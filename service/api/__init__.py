@@ -9,6 +9,7 @@ before they were split): their modules are imported here so that their paths are
 from __future__ import annotations
 
 from service.api import (
+    advice,
     analysis,
     annonces,
     bidding,
@@ -43,6 +44,7 @@ BLUEPRINTS: list[Blueprint] = [
     coinche_play.blp,
     viewer.blp,
     analysis.blp,
+    advice.blp,
     review.blp,
     problem_pages.blp,
 ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, Final
 
-import flask
 import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
@@ -14,7 +13,7 @@ from service.api.blueprint import Blueprint
 from service.api.coinche_play import CoincheReplayRequestSchema
 from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
-from service.api.limiter import limited
+from service.api.limiter import capped, limited
 from service.api.schemas import (
     BoundedList,
     CardField,
@@ -49,11 +48,6 @@ from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
 from service.rules.replay import TRICKS
 from service.rules.scoring import CONTRACTS
 from service.rules.table import PLAYERS
-
-# App config: when set, the most milliseconds any analysis may search, whatever the body asks.
-# The contract tests set it (their fuzzer asks for budgets up to 10 s, thousands of times);
-# the environment variable of the same name sets it for a served app. Unset in production.
-BUDGET_CAP = "ANALYSIS_BUDGET_CAP_MS"
 
 
 class Milliseconds(PlainFloat):
@@ -112,9 +106,13 @@ blp = Blueprint(
 )
 
 
-def _budget(asked: int) -> int:
-    cap = flask.current_app.config.get(BUDGET_CAP)
-    return asked if cap is None else min(asked, int(cap))
+def budget_field(description: str) -> StrictInteger:
+    """`budget_ms`, as every search takes it (an analysis, advice), with its `description`."""
+    return StrictInteger(
+        validate=validate.Range(1, MAX_BUDGET_MS),
+        load_default=DEFAULT_BUDGET_MS,
+        metadata={"description": description, "default": DEFAULT_BUDGET_MS},
+    )
 
 
 class Analysed(Schema):
@@ -128,19 +126,12 @@ class Analysed(Schema):
         required=True,
         metadata={"description": "Each seat's 8 cards after the deal."},
     )
-    budget_ms = StrictInteger(
-        validate=validate.Range(1, MAX_BUDGET_MS),
-        load_default=DEFAULT_BUDGET_MS,
-        metadata={
-            "description": "Milliseconds the search may take; past them it answers bounds.",
-            "default": DEFAULT_BUDGET_MS,
-        },
-    )
+    budget_ms = budget_field("Milliseconds the search may take; past them it answers bounds.")
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         replayed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
-        return {**replayed, "budget_ms": _budget(data["budget_ms"])}
+        return {**replayed, "budget_ms": capped(data["budget_ms"])}
 
 
 class AnalysisRequestSchema(Analysed, ReplayRequestSchema):

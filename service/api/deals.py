@@ -13,6 +13,7 @@ from marshmallow import validate
 from service.api.blueprint import Blueprint
 from service.api.examples import example
 from service.api.i18n import language_headers, request_language
+from service.api.limiter import busy, capped, in_slot
 from service.api.observability import count_renonces
 from service.api.schemas import (
     AnnonceSchema,
@@ -34,6 +35,7 @@ from service.api.schemas import (
     team,
 )
 from service.render import deal_svg
+from service.render.review import Reviewed, classic_needed
 from service.rules import (
     ALGORITHM,
     DEAL_POINTS,
@@ -48,6 +50,7 @@ from service.rules import (
     score_deal,
     team_annonces,
 )
+from service.rules.analysis import REVIEW_BUDGET_MS, review_deal
 from service.rules.cards import DECK_SIZE, HAND_SIZE
 from service.rules.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
 from service.rules.messages import CATALOG
@@ -348,6 +351,25 @@ class ReplayDeal(MethodView):
         return result
 
 
+class RenderRequestSchema(ReplayRequestSchema):
+    """A replay's body, and whether to draw the deal's review."""
+
+    review = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "Draw the deal's value graph under the tricks (the review of "
+            "/v1/analysis/review: the takers' final card points under perfect play after each "
+            "card, the contract's line, each labelled card) and each seat's figures. Needs "
+            "`hands`.",
+            "default": False,
+        },
+    )
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {**super().record(data, **kwargs), "review": data["review"]}
+
+
 @blp.route("/v1/deals/render")
 class RenderDeal(MethodView):
     @blp.doc(
@@ -355,15 +377,23 @@ class RenderDeal(MethodView):
         description="The body of `/v1/deals/replay`, answered with a picture: the hands when "
         "given, the tricks as a grid (leader, each seat's card, winner, points), every renonce "
         "marked on its card and on the later play that proves it, with its sentence, and the "
-        "score of a complete deal. Sentences follow `Accept-Language`. A body that cannot be "
-        "judged is a 422 problem, as for the replay.",
+        "score of a complete deal; with `review: true`, the deal's value graph under the "
+        "tricks (an analysis: it takes one of the analysis slots, hence the 503). Sentences "
+        "follow `Accept-Language`. A body that cannot be judged is a 422 problem, as for the "
+        "replay (and a review without `hands` too).",
     )
     @example("renonce", RENONCE_RECORD, RENONCE_SUMMARY, answer_type=SVG)
-    @judgement(blp, ReplayRequestSchema, SVG)
+    @judgement(blp, RenderRequestSchema, SVG)
+    @busy(blp)
     def post(self, body: dict[str, Any]) -> Response:
         """A replayed deal as an SVG picture, for a dispute report or a chat message."""
-        record = body["record"]
-        picture = deal_svg(record, replay(record, body["options"]), request_language())
+        record, options = body["record"], body["options"]
+        result = replay(record, options)
+        reviewed = None
+        if body["review"]:
+            review = in_slot(lambda: review_deal(record, options, capped(REVIEW_BUDGET_MS)))
+            reviewed = Reviewed(review, classic_needed(record, result, options))
+        picture = deal_svg(record, result, request_language(), reviewed)
         headers = [*PICTURE_HEADERS.items(), *language_headers()]
         return Response(picture, content_type=f"{SVG}; charset=utf-8", headers=headers)
 

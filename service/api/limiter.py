@@ -50,6 +50,10 @@ SLOTS_SETTING: Final = "ANALYSIS_SLOTS"
 EXTENSION: Final = "analysis_slots"
 RETRY_AFTER_SECONDS: Final = 1
 NICENESS: Final = 10  # how much lower the analysis threads' priority is (nice 0 -> 10)
+# App config: when set, the most milliseconds any analysis may search, whatever the body asks.
+# The contract tests set it (their fuzzer asks for budgets up to 10 s, thousands of times);
+# the environment variable of the same name sets it for a served app. Unset in production.
+BUDGET_CAP: Final = "ANALYSIS_BUDGET_CAP_MS"
 
 View = TypeVar("View", bound=Callable[..., Any])
 Result = TypeVar("Result")
@@ -125,6 +129,24 @@ def size_for_threads(app: Any, threads: int) -> None:
         slots.capacity = max(threads - 1, 1)
 
 
+def capped(asked: int) -> int:
+    """A budget asked for, capped by `ANALYSIS_BUDGET_CAP_MS` when the app sets it."""
+    cap = flask.current_app.config.get(BUDGET_CAP)
+    return asked if cap is None else min(asked, int(cap))
+
+
+def in_slot(analysis: Callable[[], Result]) -> Result:
+    """`analysis()` in one of the app's analysis slots (`Slots.run`), for a view that analyses
+    only on some requests; document its 503 with `busy(blp)`."""
+    slots: Slots = flask.current_app.extensions[EXTENSION]
+    return slots.run(analysis)
+
+
+def busy(blp: Blueprint) -> Callable[[View], View]:
+    """Documents the 503 an analysis slot may answer."""
+    return blp.alt_response(HTTPStatus.SERVICE_UNAVAILABLE.value, response=BUSY_RESPONSE)
+
+
 def limited(blp: Blueprint) -> Callable[[View], View]:
     """The view below runs in one of the worker's analysis slots, or is answered 503 at once;
     the 503 is documented.
@@ -132,12 +154,11 @@ def limited(blp: Blueprint) -> Callable[[View], View]:
     Put it under `@judgement`: the body is loaded (and a bad one answered 422) first."""
 
     def decorate(view: View) -> View:
-        documented = blp.alt_response(HTTPStatus.SERVICE_UNAVAILABLE.value, response=BUSY_RESPONSE)
+        documented = busy(blp)
 
         @functools.wraps(view)
         def held(*args: Any) -> Any:
-            slots: Slots = flask.current_app.extensions[EXTENSION]
-            return slots.run(functools.partial(view, *args))
+            return in_slot(functools.partial(view, *args))
 
         # alt_response only documents: keep its documentation, not its pass-through wrapper.
         held._apidoc = documented(view)._apidoc  # type: ignore[attr-defined]

@@ -96,7 +96,9 @@ class Viewer(MethodView):
         description="An HTML page that shows a deal the way a card table does: paste or "
         "upload a `/v1/deals/replay` body or deal one from a seed, step through the tricks "
         "(arrow keys), see every renonce with its proof and the score, ask whether a card may "
-        "be played, and share the situation by link (the record and the step live in the URL "
+        "be played, review every card against perfect play (a value graph and a table per "
+        "player), switch on Teach me for the seat to play's own-view advice beside perfect "
+        "play, and share the situation by link (the record and the step live in the URL "
         "fragment). It calls only this API, on this origin.",
     )
     @blp.response(200, {"type": "string"}, content_type="text/html")

@@ -1,17 +1,22 @@
 """A replayed deal as an SVG picture: the hands, the tricks as a grid (leader, each seat's
 card, winner, points), every renonce marked with its proof, and the score.
 
-Every text goes through `_text` or `_attr` (XML-escaped), so nothing in a result can become
-markup. The picture carries no script and no external reference: it renders the same in a
-browser, a chat client or a PDF of a dispute report. Suits are told by symbol and colour.
+Every text goes through `_text` or `_attr` (service/render/svg_text.py, XML-escaped), so
+nothing in a result can become markup. The picture carries no script and no external
+reference: it renders the same in a browser, a chat client or a PDF of a dispute report.
+Suits are told by symbol and colour. With the deal's review, its value graph stands under
+the tricks (service/render/review.py).
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
+from service.render.review import Reviewed, review_graph
+from service.render.svg_text import attr as _attr
+from service.render.svg_text import text as _text
 from service.rules import DealRecord, Replay
 from service.rules.cards import Card
 from service.rules.messages import card_names, suit_name
@@ -95,15 +100,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "incomplete": "Donne inachevée : {plays} cartes jouées sur 32.",
     },
 }
-
-
-def _text(x: float, y: float, content: str, **attrs: str | float) -> str:
-    extra = "".join(f" {name.replace('_', '-')}={_attr(value)}" for name, value in attrs.items())
-    return f"<text x={_attr(x)} y={_attr(y)}{extra}>{escape(content)}</text>"
-
-
-def _attr(value: str | float) -> str:
-    return quoteattr(str(value))
 
 
 def _card(x: float, y: float, card: Card, trump: int, mark: str | None = None) -> str:
@@ -199,8 +195,11 @@ def _seat_label(record: DealRecord, seat: Seat, lang: str) -> str:
     return f"{labels['seat'].format(seat=seat)} · {', '.join(roles)}"
 
 
-def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
-    """The picture of `record` as `replay` judged it, with sentences in `lang`."""
+def deal_svg(
+    record: DealRecord, result: Replay, lang: str = "en", reviewed: Reviewed | None = None
+) -> str:
+    """The picture of `record` as `replay` judged it, with sentences in `lang`; with the
+    deal's review, its value graph under the tricks."""
     labels = LABELS.get(lang, LABELS["en"])
     lang = "fr" if labels is LABELS["fr"] else "en"
     heading = _heading(record, lang)
@@ -210,6 +209,8 @@ def deal_svg(record: DealRecord, result: Replay, lang: str = "en") -> str:
     if record.hands is not None:
         y = _hands(body, record.hands, record, y, lang)
     y = _tricks(body, result, record.strain, y, lang)
+    if reviewed is not None:
+        y = _review(body, reviewed, record, y, lang)
     y = _sentences(body, _summary_lines(record, result, lang), y)
     return _document(heading, body, y + MARGIN)
 
@@ -285,6 +286,13 @@ def _trick_row(
         yield _text(WINNER_X, middle, labels["seat"].format(seat=trick.winner))
     if trick.points is not None:
         yield _text(POINTS_X, middle, str(trick.points))
+
+
+def _review(body: list[str], reviewed: Reviewed, record: DealRecord, y: int, lang: str) -> int:
+    """The review's graph and its sentences; the `y` under them."""
+    parts, height = review_graph(reviewed, team_of(record.taker), y + 6, WIDTH, lang)
+    body += parts
+    return y + 6 + round(height)
 
 
 def _summary_lines(record: DealRecord, result: Replay, lang: str) -> Iterator[str]:

@@ -76,7 +76,7 @@ def judge_bidding(dealer: Seat, turned: Card, bids: Sequence[str]) -> Bidding:
                 INVALID,
                 round_,
                 seat,
-                _legal_bids(round_, turned_suit),
+                legal_bids(round_, turned_suit),
                 None,
                 None,
                 BidViolation(index, code, {"turned": turned_suit}),
@@ -97,7 +97,7 @@ def judge_bidding(dealer: Seat, turned: Card, bids: Sequence[str]) -> Bidding:
         OPEN,
         round_,
         seat_after(dealer, 1 + len(canonical)),
-        _legal_bids(round_, turned_suit),
+        legal_bids(round_, turned_suit),
         None,
         None,
         None,
@@ -114,7 +114,8 @@ def _illegal(bid: str, round_: int, turned: Suit) -> str | None:
     return None
 
 
-def _legal_bids(round_: int, turned: Suit) -> tuple[str, ...]:
+def legal_bids(round_: int, turned: Suit) -> tuple[str, ...]:
+    """The bids of round `round_` (1 or 2) with `turned` turned up, passing last."""
     if round_ == 1:
         return (TAKE, PASS)
     return (*(code for code in SUIT_CODES if code != turned.code), PASS)

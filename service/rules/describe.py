@@ -224,6 +224,29 @@ INTERPRETATIONS: dict[str, Texts] = {
         "le joueur les avait (sa main donnée, sinon les cartes qu'il a jouées) ; elles sont "
         "comptées sur une donne complète.",
     },
+    "advice_public_facts": {
+        "en": "Advice (/v1/advice) deals the unseen cards among the deals that agree with what "
+        "the table has seen, each equally likely: the cards played; the cards a play shows a "
+        "seat did not hold (it did not follow, did not trump, did not over-trump when the "
+        "rules made it), unless that play is a proven renonce; the turned card in the taker's "
+        "hand; an announced belote's king and queen with its holder; declared annonces. "
+        "Nothing is read into which legal card a player chose, nor into the bidding.",
+        "fr": "Le conseil (/v1/advice) distribue les cartes cachées parmi les donnes qui "
+        "s'accordent avec ce que la table a vu, toutes également probables : les cartes "
+        "jouées ; les cartes qu'un joueur n'avait pas d'après son jeu (il n'a pas fourni, "
+        "pas coupé, pas surcoupé quand la règle l'y obligeait), sauf renonce prouvée ; la "
+        "retourne dans la main du preneur ; le roi et la dame d'une belote annoncée chez "
+        "celui qui l'a ; les annonces déclarées. Rien n'est déduit du choix d'une carte "
+        "permise, ni des enchères.",
+    },
+    "advice_pass_value": {
+        "en": "Advice on taking (/v1/advice/take) values passing as a redeal, 0 for both "
+        "teams: it takes when taking scores more than the other team on average over the "
+        "sampled deals, played out by perfect play.",
+        "fr": "Le conseil de prise (/v1/advice/take) compte le passe comme une redistribution, "
+        "0 pour les deux équipes : il prend quand prendre marque en moyenne plus que l'autre "
+        "équipe sur les donnes tirées, jouées parfaitement.",
+    },
 }
 
 

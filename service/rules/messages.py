@@ -243,6 +243,28 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Perfect play needs all four hands.",
         "fr": "Le jeu parfait demande les quatre mains.",
     },
+    "turned_elsewhere": {
+        "en": "The turned card is the taker's (seat {seat}) from the deal on, but the record "
+        "shows it elsewhere.",
+        "fr": "La carte retournée est au preneur (le joueur {seat}) dès la donne, mais la "
+        "donne la montre ailleurs.",
+    },
+    "advice_no_deal": {
+        "en": "No deal of the unseen cards agrees with the record: the voids its plays show, "
+        "the turned card, the belote and the annonces cannot all hold.",
+        "fr": "Aucune répartition des cartes cachées ne s'accorde avec la donne : les "
+        "couleurs qui manquent d'après les cartes jouées, la carte retournée, la belote et "
+        "les annonces ne peuvent être vraies ensemble.",
+    },
+    "advice_not_to_move": {
+        "en": "Seat {seat} is not to play: advice is for the seat to play, seat {to_move}.",
+        "fr": "Le joueur {seat} n'a pas la main : le conseil est pour celui qui doit jouer, "
+        "le joueur {to_move}.",
+    },
+    "advice_after_last_trick": {
+        "en": "The deal is over: there is no card left to advise.",
+        "fr": "La donne est finie : il n'y a plus de carte à conseiller.",
+    },
     "claim_after_last_trick": {
         "en": "The deal is over: there is nothing left to claim.",
         "fr": "La donne est finie : il n'y a plus rien à revendiquer.",

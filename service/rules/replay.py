@@ -167,7 +167,7 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
     declarations = check_declarations(record, played.seats) if options.annonces else ()
     score = None
     if played.complete:
-        counted = holder is not None and (options.belote == "automatic" or record.belote_announced)
+        counted = holder is not None and belote_counts(record, options)
         score = score_deal(
             DealSummary(
                 taker=record.taker,
@@ -186,6 +186,12 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
         declarations=declarations,
         score=score,
     )
+
+
+def belote_counts(record: DealRecord, options: RuleOptions) -> bool:
+    """Whether the record's belote, when a seat holds one, counts: always under `belote:
+    automatic`, once announced under `announce`."""
+    return options.belote == "automatic" or record.belote_announced
 
 
 def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) -> Played:

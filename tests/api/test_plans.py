@@ -43,6 +43,24 @@ COINCHE_ANALYSIS: dict[str, Any] = {
     **{key: value for key, value in ANALYSIS.items() if key not in ("trump", "taker")},
     "contract": {"taker": 1, "value": 160, "strain": "H"},
 }
+# Seat 1 to lead after the first trick, from its own view.
+ADVICE: dict[str, Any] = {
+    **{key: value for key, value in ANALYSIS.items() if key != "hands"},
+    "plays": ["JH", "KS", "AD", "7H"],
+    "seat": 1,
+    "hand": ["9H", "AH", "10H", "KH", "QH", "AS", "10S"],
+}
+COINCHE_ADVICE: dict[str, Any] = {
+    **{key: value for key, value in ADVICE.items() if key not in ("trump", "taker")},
+    "contract": {"taker": 1, "value": 160, "strain": "H"},
+}
+TAKE: dict[str, Any] = {
+    "dealer": 0,
+    "seat": 1,
+    "hand": ["JH", "9H", "AS", "10S", "7D"],
+    "turned": "AH",
+    "round": 1,
+}
 
 VALID: dict[str, list[dict[str, Any]]] = {
     "/v1/legal-moves": [BODIES["legal-moves"], {**BODIES["legal-moves"], "rules": RULES}],
@@ -162,6 +180,23 @@ VALID: dict[str, list[dict[str, Any]]] = {
             "mode": "any",
             "rules": {"sa_ta": True},
         },
+    ],
+    "/v1/advice/play": [
+        {**ADVICE, "samples": 2, "turned": "QH"},
+        {**ADVICE, "samples": 1, "seed": "x", "belote_announced": True, "rules": RULES},
+    ],
+    "/v1/coinche/advice/play": [
+        {**COINCHE_ADVICE, "samples": 2},
+        {
+            **COINCHE_ADVICE,
+            "samples": 1,
+            "belote_announced": [{"seat": 1, "suit": "H"}],
+            "rules": {"undertrump": "required"},
+        },
+    ],
+    "/v1/advice/take": [
+        {**TAKE, "samples": 2},
+        {**TAKE, "round": 2, "samples": 1, "seed": "y", "rules": RULES},
     ],
     "/v1/analysis/review": [
         {**ANALYSIS, "plays": ["JH", "KS", "AD", "7H"], "from_play": 2},

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from service.api.viewer import STATIC_DIR
+from service.render.review import Needed, classic_needed, needed
+from service.rules import DEAL_POINTS, DealRecord, DealSummary, replay, score_deal
+from service.rules.options import DEFAULT_OPTIONS
 from tests.api.helpers import FRENCH, answer, problems
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -142,3 +148,128 @@ def test_a_record_that_cannot_be_judged_is_a_problem(client: FlaskClient) -> Non
     body = {**PLAYS_ONLY, "plays": ["7S", "7S"]}
     errors = problems(client, "/v1/deals/render", body)
     assert list(errors) == ["/plays/1"]
+
+
+# --- the review's graph (issue 20, item 3) -----------------------------------------------------
+
+
+def path_points(root: ET.Element) -> list[tuple[float, float]]:
+    """The value curve's points: the graph's one <path>."""
+    (curve,) = root.iter(f"{SVG_NS}path")
+    return [
+        (float(x), float(y))
+        for x, y in (step[1:].split(",") for step in curve.get("d", "").split())
+    ]
+
+
+def test_with_review_the_graph_of_the_takers_points_is_drawn_under_the_tricks(
+    client: FlaskClient,
+) -> None:
+    root = picture(client, {**EXAMPLE, "review": True})
+    words = texts(root)
+    review = answer(client, "/v1/analysis/review", EXAMPLE)
+    title = "Review: the takers' (team 0) final card points under perfect play, card after card"
+    assert (
+        words.index("Tricks")
+        < words.index(title)
+        < words.index("Card points: team 0 108, team 1 54")
+    )
+    values = [review["plays"][0]["before"]["points"][0]]
+    values += [play["after"]["points"][0] for play in review["plays"]]
+    drawn = path_points(root)
+    assert len(drawn) == len(values) == 33
+    assert [x for x, _ in drawn] == sorted(x for x, _ in drawn)  # card after card
+    # One height per value, higher for more points.
+    heights = {
+        value: {y for (_, y), v in zip(drawn, values, strict=True) if v == value}
+        for value in values
+    }
+    assert all(len(ys) == 1 for ys in heights.values())
+    ordered = [heights[value].pop() for value in sorted(heights)]
+    assert ordered == sorted(ordered, reverse=True)
+    # Seat 0, the taker, holds KS and QS: with the takers' belote, 72 is made and 71 a litige
+    # (RULES.md).
+    assert "The contract's line: made from 72 card points, litige at 71." in words
+    assert "72" in words
+    marked = [
+        play["label"]
+        for play in review["plays"]
+        if play["label"] in ("inaccuracy", "mistake", "blunder", "renonce")
+    ]
+    symbols = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "renonce": "R"}
+    assert sorted(w for w in words if w in symbols.values()) == sorted(
+        symbols[label] for label in marked
+    )
+    for tally in review["seats"]:
+        labels = tally["labels"]
+        assert (
+            f"Seat {tally['seat']}: {tally['plays']} cards, {tally['loss']} points lost, precision "
+            f"{tally['precision']:.1f}%; inaccuracies {labels['inaccuracy']}, mistakes "
+            f"{labels['mistake']}, blunders {labels['blunder']}."
+        ) in words
+
+
+def test_without_review_no_graph_and_in_french_with_it(client: FlaskClient) -> None:
+    plain = picture(client, EXAMPLE)
+    assert list(plain.iter(f"{SVG_NS}path")) == []
+    assert not any(w.startswith("Review") for w in texts(plain))
+    words = texts(picture(client, {**EXAMPLE, "review": True}, **FRENCH))
+    assert "La ligne du contrat : fait dès 72 points de cartes, litige à 71." in words
+    title = (
+        "Revue : points de cartes finaux des preneurs (équipe 0) en jeu parfait, carte après carte"
+    )
+    assert title in words
+
+
+def test_a_review_without_the_hands_is_a_problem(client: FlaskClient) -> None:
+    errors = problems(client, "/v1/deals/render", {**PLAYS_ONLY, "review": True})
+    assert list(errors) == ["/hands"]
+
+
+def scanned(contract_at: Callable[[int, bool], str]) -> Needed | None:
+    """`needed` the long way: every score from 0 to 162 asked."""
+    made = [p for p in range(DEAL_POINTS + 1) if contract_at(p, False) == "made"]
+    if not made:
+        return Needed(DEAL_POINTS, capot=True) if contract_at(DEAL_POINTS, True) == "made" else None
+    least = made[0]
+    return Needed(least, litige=least > 0 and contract_at(least - 1, False) == "litige")
+
+
+@pytest.mark.parametrize(
+    ("belote", "taker", "expected"),
+    [
+        (None, 0, Needed(82, litige=True)),
+        (0, 0, Needed(72, litige=True)),
+        (1, 0, Needed(92, litige=True)),
+        (0, 1, Needed(92, litige=True)),
+    ],
+)
+def test_the_line_is_the_least_score_that_makes_the_contract(
+    belote: int | None, taker: int, expected: Needed
+) -> None:
+    # RULES.md: no belote 82 made / 81 litige; takers' belote 72 / 71; defenders' 92 / 91.
+    record = DealRecord(dealer=3, strain=0, taker=taker, plays=(), hands=None)
+    judged = replace(replay(record), belote=belote)
+    found = classic_needed(record, judged, DEFAULT_OPTIONS)
+    assert found == expected
+
+    def contract_at(points: int, capot: bool) -> str:
+        split = (points, DEAL_POINTS - points)
+        return score_deal(
+            DealSummary(
+                taker,
+                split if taker % 2 == 0 else split[::-1],
+                taker % 2 if capot else None,
+                belote,
+            )
+        ).contract
+
+    assert scanned(contract_at) == found
+
+
+def test_a_contract_only_a_capot_makes_and_one_nothing_makes() -> None:
+    assert needed(lambda points, capot: "made" if capot else "dedans") == Needed(
+        DEAL_POINTS, capot=True
+    )
+    assert needed(lambda points, capot: "dedans") is None
+    assert needed(lambda points, capot: "made") == Needed(0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import tempfile
 import urllib.request
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,22 +138,27 @@ class Page:
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.load(response)
 
-    def record_analysis(self) -> None:
-        """From now on, keep each analysis request's body and answer in `window.asked` (read
-        back by `analysis_asked`): what the page was told, to compare with what it shows."""
+    def record_analysis(self, *parts: str) -> None:
+        """From now on, keep each analysis request's body and answer (or those whose path
+        holds one of `parts`) in `window.asked` (read back by `analysis_asked`): what the page
+        was told, to compare with what it shows."""
         self.driver.execute_script(
             """
             window.asked = [];
+            const parts = arguments[0];
             const original = window.fetch;
             window.fetch = async (path, init) => {
               const response = await original(path, init);
-              if (String(path).includes("/analysis/")) {
-                const answer = await response.clone().json();
+              if (parts.some((part) => String(path).includes(part))) {
+                const copy = response.clone();
+                const json = (copy.headers.get("Content-Type") ?? "").includes("json");
+                const answer = json ? await copy.json() : await copy.text();
                 window.asked.push({ path: String(path), body: JSON.parse(init.body), answer });
               }
               return response;
             };
-            """
+            """,
+            list(parts or ("/analysis/",)),
         )
 
     def analysis_asked(self) -> list[dict[str, Any]]:
@@ -167,6 +173,23 @@ class Page:
         path = ARTIFACTS / f"{name}.png"
         self.driver.save_screenshot(str(path))
         return path
+
+    def show_picture(self, svg: str, name: str) -> tuple[float, float]:
+        """An SVG picture of the service's, kept in the artifacts as `name`.svg, opened in the
+        browser (which leaves the viewer) and screenshot whole: its drawn width and height."""
+        root = ET.fromstring(svg)  # well-formed XML, or this raises
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.svg"
+        path.write_text(svg)
+        self.driver.get(path.as_uri())
+        width, height = self.driver.execute_script(
+            "const box = document.documentElement.getBBox(); return [box.width, box.height]"
+        )
+        self.driver.set_window_size(820, int(root.get("height", "0")) + 140)
+        self.screenshot(f"{name}-svg")
+        self.driver.set_window_size(1400, 1300)
+        return width, height
 
     def assert_clean(self, expected_errors: tuple[str, ...] = ()) -> None:
         """No error in the console but the `expected_errors` (substrings), and no request

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from tests.api.test_render import EXAMPLE, PLAYS_ONLY
-from tests.browser.conftest import ARTIFACTS, Page
+from tests.browser.conftest import Page
 
 SEED = {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3, "taker": 0}
 
@@ -293,20 +292,8 @@ def test_the_picture_is_xml_and_renders_in_the_browser(page: Page) -> None:
         headers: {'Content-Type': 'application/json'}}).then(r => r.text())""",
         json.dumps(EXAMPLE),
     )
-    root = ET.fromstring(svg)
-    assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / "deal.svg"
-    path.write_text(svg)
     page.assert_clean()
-    page.driver.get(path.as_uri())
-    width, height = page.driver.execute_script(
-        "const box = document.documentElement.getBBox(); return [box.width, box.height]"
-    )
-    assert (width, height) > (700, 900)
-    page.driver.set_window_size(820, int(root.get("height", "0")) + 140)
-    page.screenshot("deal-svg")
-    page.driver.set_window_size(1400, 1300)
+    assert page.show_picture(svg, "deal") > (700, 900)
 
 
 # --- an unfinished search (issue 19, item 1) ------------------------------------------------------

@@ -174,6 +174,7 @@ SAMPLE = {
     "opponents": 90,
     "team": 0,
     "trick": 6,
+    "to_move": 2,
     "cards": every("7S 8S 9S"),
     "deal": 3,
     "expected": 8,

@@ -1,34 +1,47 @@
 // The deal viewer: a client of the referee's public API (openapi.yaml), on the same origin.
 // It knows the contract (card codes, seats in turn order, team = seat % 2) and no rule of
 // the game: every ruling on the page is an answer of the replay, legal-moves,
-// plays/validate or analysis/solve endpoints of classic belote or of coinche (VARIANTS).
+// plays/validate, deals/score or analysis and advice endpoints of classic belote or of coinche
+// (VARIANTS).
 
 import { STRINGS, RANKS, SHORT_RANKS, SUITS } from "./strings.js";
+import { LABEL_SYMBOLS, valueGraph } from "./graph.js";
 
 const SEATS = 4;
+const DEAL_POINTS = 162; // card points in a deal, dix de der in (API.md, /v1/deals/score)
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 // The parts of a team's score in a replay's breakdown (classic or coinche), in reading order.
 const BREAKDOWN = ["cards", "belote", "annonces", "capot_bonus", "contract", "multiplier", "rounding", "total"];
 
 // Each variant's endpoints. A coinche record names its `contract`; a classic one its `trump`
-// and `taker`. Coinche has no picture (render) endpoint.
+// and `taker`. Coinche has no picture (render) endpoint. The analysis and advice endpoints are
+// offered when the contract (/openapi.json) has them.
 const VARIANTS = {
   classic: {
     replay: "/v1/deals/replay",
     legal: "/v1/legal-moves",
     validate: "/v1/plays/validate",
+    score: "/v1/deals/score",
     solve: "/v1/analysis/solve",
+    review: "/v1/analysis/review",
+    advice: "/v1/advice/play",
     render: "/v1/deals/render",
   },
   coinche: {
     replay: "/v1/coinche/deals/replay",
     legal: "/v1/coinche/legal-moves",
     validate: "/v1/coinche/plays/validate",
+    score: "/v1/coinche/deals/score",
     solve: "/v1/coinche/analysis/solve",
+    review: "/v1/coinche/analysis/review",
+    advice: "/v1/coinche/advice/play",
     render: null,
   },
 };
+// What of a record is public at the table: all but the hands (and the annonces' cards, which
+// the advice endpoints do not take). The announced belotes are public once announced.
+const PUBLIC = ["dealer", "trump", "taker", "contract", "rules"];
 
 const state = {
   lang: "en",
@@ -38,8 +51,12 @@ const state = {
   plays: [], // [{card, seat, trick, index}] in play order, from the replay's tricks
   step: 0, // how many plays are shown
   refused: null, // the text of the record last refused, told again in another language
-  analysis: {}, // variant -> whether the service has its solve endpoint
+  paths: new Set(), // the contract's paths: which of VARIANTS' endpoints the service has
   longestBudget: {}, // variant -> the longest search (budget_ms) the contract allows
+  review: null, // {record (its JSON), data (the review), line (what the contract needs)}
+  reviewAsked: false, // whether the review is asked for each record shown (its button, a link)
+  teach: false, // the "Teach me" switch
+  rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
 };
 
 const $ = (id) => document.getElementById(id);
@@ -73,6 +90,8 @@ function cardName(code) {
 
 const variantOf = (record) => (typeof record.contract === "object" && record.contract !== null ? "coinche" : "classic");
 const endpoint = (name) => VARIANTS[state.variant][name];
+/** Whether the service has this endpoint of the record's variant. */
+const offered = (name) => state.paths.has(endpoint(name));
 
 /** The record's strain: a suit letter (classic's trump, or a coinche suit), "SA" or "TA". */
 function strain() {
@@ -104,9 +123,9 @@ async function discoverAnalysis() {
   // search it allows.
   const response = await fetch("/openapi.json");
   const contract = await response.json();
+  state.paths = new Set(Object.keys(contract.paths ?? {}));
   for (const [variant, paths] of Object.entries(VARIANTS)) {
     const operation = contract.paths?.[paths.solve]?.post;
-    state.analysis[variant] = operation !== undefined;
     let schema = operation?.requestBody?.content?.["application/json"]?.schema;
     if (schema?.$ref) schema = contract.components?.schemas?.[schema.$ref.split("/").pop()];
     state.longestBudget[variant] = schema?.properties?.budget_ms?.maximum ?? null;
@@ -132,6 +151,8 @@ function fragment() {
   if (state.record) {
     params.set("record", encodeRecord(state.record));
     params.set("step", String(state.step));
+    if (state.reviewAsked) params.set("review", "1");
+    if (state.teach) params.set("teach", "1");
   }
   return `#${params}`;
 }
@@ -313,7 +334,9 @@ function refuse(problem, text = null) {
   showProblem(problem);
 }
 
-async function showRecord(text, step = 0) {
+/** Show a record at `step`; `reviewed`: whether to review it (null: as before when it is the
+ * record already shown, else not). */
+async function showRecord(text, step = 0, { reviewed = null } = {}) {
   $("problem").hidden = true;
   let record;
   try {
@@ -332,6 +355,10 @@ async function showRecord(text, step = 0) {
     refuse({ title: problemTitle(data), help: errors.length ? t("fixIt") : "", errors, text }, text);
     return;
   }
+  const key = JSON.stringify(record);
+  const same = state.record !== null && JSON.stringify(state.record) === key;
+  state.reviewAsked = reviewed ?? (same && state.reviewAsked);
+  if (state.review?.record !== key) state.review = null;
   state.record = record;
   state.variant = variantOf(record);
   state.refused = null;
@@ -343,6 +370,7 @@ async function showRecord(text, step = 0) {
   state.step = Math.max(0, Math.min(step, state.plays.length));
   $("viewer").hidden = false;
   render();
+  if (state.reviewAsked && !state.review) await review();
 }
 
 // --- what the table shows at a step ----------------------------------------------------------
@@ -491,11 +519,14 @@ function render() {
   renderPoints();
   renderRenonces();
   renderTricks(marked);
-  $("analysis").hidden = !state.analysis[state.variant] || !record.hands;
+  $("analysis").hidden = !offered("solve") || !record.hands;
+  $("teach-switch").hidden = !offered("advice") || !record.hands;
   $("picture").hidden = !endpoint("render");
   $("analysis-result").replaceChildren();
   $("analysis-result").removeAttribute("aria-busy");
   if (hands && mover !== null) markLegal(mover, hands[mover]);
+  renderReview();
+  renderTeach(mover, hands);
   remember();
 }
 
@@ -852,7 +883,7 @@ async function solve(budget = null) {
   if (budget !== null) body.budget_ms = budget;
   const { status, data } = await post(endpoint("solve"), body);
   if (status === 404) {
-    state.analysis[state.variant] = false;
+    state.paths.delete(endpoint("solve"));
     $("analysis").hidden = true;
     return;
   }
@@ -863,6 +894,383 @@ async function solve(budget = null) {
     return;
   }
   box.replaceChildren(...(data.exact ? exactResult(data) : unfinishedResult(data, budget)));
+}
+
+// --- the review: every card against perfect play (when the service has it) -------------------
+
+/** The takers' team: whose final card points the graph draws. */
+const takers = () => teamOf(takerOf(state.record));
+
+/** The belote a classic deal's score counts (a team or null), or each team's count of them
+ * in coinche, as the replay answers it (the holder, counted under the record's rules). */
+async function counted() {
+  const { belote } = state.replay;
+  if (state.variant === "coinche") return [0, 1].map((team) => belote.filter((held) => held.team === team).length);
+  if (belote === null || belote === undefined) return null;
+  const option = state.record.rules?.belote ?? (await rules()).options.find((rule) => rule.name === "belote").default;
+  return option === "announce" && !state.record.belote_announced ? null : belote;
+}
+
+/** GET /v1/rules, asked once. */
+async function rules() {
+  if (state.rules === null) state.rules = await (await fetch("/v1/rules")).json();
+  return state.rules;
+}
+
+/** The contract a finished deal has when the takers end with `points` card points (no capot,
+ * or theirs when `capot`): the referee's /deals/score answer, or null when it has none. */
+async function contractAt(points, capot, belote) {
+  const { record } = state;
+  const split = takers() === 0 ? [points, DEAL_POINTS - points] : [DEAL_POINTS - points, points];
+  const annonces = [[], []];
+  for (const declared of state.replay.declarations ?? []) if (declared.valid) annonces[teamOf(declared.seat)].push(declared.cards);
+  const common = { points: split, capot: capot ? takers() : null, belote, rules: record.rules ?? {} };
+  if (annonces.some((team) => team.length)) common.annonces = annonces;
+  const body =
+    state.variant === "coinche"
+      ? { contract: record.contract, ...common }
+      : { taker: record.taker, trump: record.trump, ...common };
+  const { status, data } = await post(endpoint("score"), body);
+  return status === 200 ? data.contract : null;
+}
+
+/** What the contract needs, asked of the referee's score (so every option, the belote and the
+ * annonces count as it counts them): the least card points of the takers that make it,
+ * whether one point less is a litige, or that only a capot makes it. */
+async function contractNeeds() {
+  const belote = await counted();
+  const made = async (points) => (await contractAt(points, false, belote)) === "made";
+  if (!(await made(DEAL_POINTS))) {
+    return (await contractAt(DEAL_POINTS, true, belote)) === "made" ? { points: DEAL_POINTS, capot: true } : null;
+  }
+  let [lo, hi] = [0, DEAL_POINTS]; // made at hi; at lo, unless lo is the least
+  if (await made(lo)) return { points: 0, litige: false };
+  while (hi - lo > 1) {
+    const middle = Math.floor((lo + hi) / 2);
+    if (await made(middle)) hi = middle;
+    else lo = middle;
+  }
+  return { points: hi, litige: (await contractAt(hi - 1, false, belote)) === "litige" };
+}
+
+function lineText(line) {
+  if (line.capot) return t("needCapot");
+  return t(line.litige ? "needLitige" : "need", { n: line.points, m: line.points - 1 });
+}
+
+/** Ask the referee to review every card of the record against perfect play. */
+async function review() {
+  const box = $("review-result");
+  const key = JSON.stringify(state.record);
+  state.reviewAsked = true;
+  box.setAttribute("aria-busy", "true");
+  box.replaceChildren(paragraph(t("reviewing")));
+  remember();
+  const { status, data } = await post(endpoint("review"), state.record);
+  if (JSON.stringify(state.record) !== key) return;
+  box.removeAttribute("aria-busy");
+  if (status !== 200) {
+    box.replaceChildren(paragraph(t(status === 503 ? "busy" : "reviewFailed")));
+    return;
+  }
+  await rules(); // the labels' thresholds, for the legend
+  state.review = { record: key, data, line: await contractNeeds() };
+  renderReview();
+}
+
+/** The takers' final card points in a value, or null. */
+const takersPoints = (value) => value?.points?.[takers()] ?? null;
+
+/** The label the graph marks a play with (a best card's is not marked), or null. */
+const markedLabel = (play) => (play.label in LABEL_SYMBOLS ? play.label : null);
+
+/** What the value after `k` cards is in words: the takers' final points, or the bounds the
+ * search proved when the budget ran out first. */
+function valueWords(value, bounds) {
+  if (value !== null) return t("pointValue", { v: value });
+  return bounds ? t("pointBounds", { lo: bounds[0], hi: bounds[1] }) : null;
+}
+
+/** What a screen reader says of the graph's point after `k` cards. */
+function pointName(k, reviewed) {
+  if (k === 0) {
+    const start = reviewed[0];
+    const words = start ? valueWords(takersPoints(start.before), start.before_bounds) : null;
+    return words === null ? t("pointStartUnknown") : `${t("pointStart", { value: words })}.`;
+  }
+  const play = reviewed[k - 1];
+  const parts = [t("pointCard", { k, seat: play.seat, card: cardName(play.card) })];
+  const words = valueWords(takersPoints(play.after), play.after_bounds);
+  if (words !== null) parts.push(words);
+  if (!play.judged) parts.push(t("pointUnjudged"));
+  else if (markedLabel(play)) parts.push(t("pointLabel", { label: t(`label_${play.label}`), loss: play.loss }));
+  else if (play.loss > 0) parts.push(t("pointLoss", { loss: play.loss }));
+  if (play.decisive) parts.push(t("pointDecisive"));
+  return `${parts.map(capitalised).join(". ")}.`;
+}
+
+function graphPoints(reviewed) {
+  const start = reviewed[0];
+  const point = (value, bounds, play) => ({
+    value: takersPoints(value),
+    bounds: takersPoints(value) === null ? bounds ?? null : null,
+    label: play ? markedLabel(play) : null,
+    decisive: Boolean(play?.decisive),
+  });
+  return [
+    { ...point(start?.before, start?.before_bounds, null), name: pointName(0, reviewed) },
+    ...reviewed.map((play, i) => ({ ...point(play.after, play.after_bounds, play), name: pointName(i + 1, reviewed) })),
+  ];
+}
+
+function legend(line) {
+  const list = document.createElement("ul");
+  list.className = "legend";
+  const item = (className, symbol, text) => {
+    const entry = document.createElement("li");
+    const mark = document.createElement("span");
+    mark.className = `legend-mark ${className}`;
+    mark.setAttribute("aria-hidden", "true");
+    mark.textContent = symbol;
+    entry.append(mark, text);
+    list.append(entry);
+  };
+  item("value", "—", t("legendValue", { team: takers() }));
+  if (line !== null) item("need", "- -", t("legendNeed", { text: lineText(line) }));
+  // Each label's losses, from the thresholds the referee states (GET /v1/rules, review).
+  const least = Object.fromEntries(state.rules.review.labels.map((entry) => [entry.label, entry.least_loss]));
+  const bounds = Object.values(least).filter((n) => n !== null);
+  for (const [label, symbol] of Object.entries(LABEL_SYMBOLS)) {
+    const lo = least[label];
+    const above = bounds.filter((n) => n > lo);
+    const words =
+      lo === null
+        ? t(`legend_${label}`)
+        : above.length
+          ? t("legendRange", { label: t(`label_${label}`), lo, hi: Math.min(...above) - 1 })
+          : t("legendFrom", { label: t(`label_${label}`), lo });
+    item(`label-${label}`, symbol, words);
+  }
+  item("decisive", "◯", t("legendDecisive"));
+  return list;
+}
+
+const REVIEW_COUNTS = Object.keys(LABEL_SYMBOLS);
+
+/** A figure with `digits` decimals, as the page's language writes it: 1.5, 1,5. */
+const decimal = (n, digits) => n.toLocaleString(state.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** The review table: each player, then each team, against perfect play. */
+function reviewTable(data) {
+  const table = document.createElement("table");
+  table.className = "review-table";
+  const caption = document.createElement("caption");
+  caption.textContent = t("reviewCaption");
+  const head = document.createElement("tr");
+  for (const key of ["col_player", "col_plays", "col_lost", "col_mean", "col_precision", ...REVIEW_COUNTS.map((label) => `col_${label}`)]) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = t(key);
+    head.append(cell);
+  }
+  table.append(caption, head);
+  const row = (name, figures, attributes) => {
+    const line = document.createElement("tr");
+    Object.entries(attributes).forEach(([key, value]) => (line.dataset[key] = value));
+    const who = document.createElement("th");
+    who.scope = "row";
+    who.textContent = name;
+    line.append(who);
+    const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 2), t("percent", { n: decimal(figures.precision, 1) })];
+    for (const text of [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    table.append(line);
+  };
+  for (const seat of data.seats) {
+    const roles = seat.seat === takerOf(state.record) ? t("takerBadge") : "";
+    row(roles ? `${t("seat", { seat: seat.seat })} (${roles})` : t("seat", { seat: seat.seat }), seat, { seat: seat.seat });
+  }
+  for (const team of data.teams) row(t("teamName", { team: team.team }), team, { team: team.team });
+  return table;
+}
+
+function renderReview() {
+  const panel = $("review");
+  panel.hidden = !offered("review") || !state.record?.hands;
+  const box = $("review-result");
+  if (!state.review) {
+    if (box.getAttribute("aria-busy") !== "true") box.replaceChildren();
+    return;
+  }
+  const { data, line } = state.review;
+  const focused = Boolean(document.activeElement?.closest(".value-graph"));
+  const graph = valueGraph({
+    points: graphPoints(data.plays),
+    line: line === null ? null : line.points,
+    step: Math.min(state.step, data.plays.length),
+    pick: goTo,
+    texts: { title: t("graphTitle", { team: takers() }), axis: t("graphAxis"), trick: (n) => t("graphTrick", { n }) },
+  });
+  const parts = [graph, legend(line)];
+  if (line !== null) {
+    const key = line.capot ? "lineCapot" : line.litige ? "lineLitige" : "lineMade";
+    parts.push(paragraph(t(key, { team: takers(), n: line.points, m: line.points - 1 }), "line-sentence"));
+  }
+  const decisive = data.decisive ?? [];
+  parts.push(
+    paragraph(
+      decisive.length
+        ? t("decisiveList", { cards: decisive.map((k) => `${shortName(data.plays[k].card)} (${t("cardN", { n: k + 1 })})`).join(", ") })
+        : t("noDecisive"),
+      "decisive-list",
+    ),
+  );
+  if (!data.exact) parts.push(paragraph(t("reviewInexact"), "unfinished"));
+  parts.push(reviewTable(data));
+  box.replaceChildren(...parts);
+  if (focused) graph.querySelector('[tabindex="0"]')?.focus();
+}
+
+// --- Teach me: the advice from the seat to move's view, beside perfect play ---------------------
+
+/** The seat holding the king and queen of the classic trump, from the record's hands. */
+function beloteSeat() {
+  const trump = trumpSuit();
+  return state.record.hands.findIndex((hand) => ["K", "Q"].every((rank) => hand.map(canonical).includes(rank + trump)));
+}
+
+/** Whether `seat` has played the king or queen of `suit` in the first `step` cards: the
+ * moment a belote is announced. */
+const announcedBy = (seat, suit, step) =>
+  state.plays.slice(0, step).some((play) => play.seat === seat && ["K", "Q"].includes(rankOf(play.card)) && suitOf(play.card) === suit);
+
+/** What the table has seen after `step` cards: the record without the hands, its plays so far
+ * and the belotes announced so far. */
+function publicRecord(step) {
+  const { record } = state;
+  const seen = Object.fromEntries(PUBLIC.filter((key) => key in record).map((key) => [key, record[key]]));
+  seen.plays = record.plays.slice(0, step);
+  const announced = record.belote_announced;
+  if (state.variant === "coinche" && Array.isArray(announced)) {
+    seen.belote_announced = announced.filter((belote) => announcedBy(belote.seat, canonical(`7${belote.suit}`).slice(-1), step));
+  } else if (announced === true) {
+    seen.belote_announced = announcedBy(beloteSeat(), trumpSuit(), step);
+  }
+  return seen;
+}
+
+function teachHeader() {
+  const row = document.createElement("tr");
+  for (const [key, scope] of [
+    ["col_card", "col"],
+    ["col_advice_points", "col"],
+    ["col_best_share", "col"],
+    ["col_made_share", "col"],
+    ["col_perfect", "col"],
+    ["col_loss", "col"],
+  ]) {
+    const cell = document.createElement("th");
+    cell.scope = scope;
+    cell.textContent = t(key);
+    row.append(cell);
+  }
+  return row;
+}
+
+/** The advice and the perfect-play answer, side by side: one row per legal card. */
+function teachResult(seat, advice, solved) {
+  const team = teamOf(seat);
+  const perfect = solved?.exact ? new Map(solved.moves.map((move) => [move.card, move])) : null;
+  const bestCards = perfect ? solved.moves.filter((move) => move.loss === 0).map((move) => move.card) : [];
+  if (advice.card === null) return [paragraph(t("adviceNone", { seat }), "unfinished")];
+  const parts = [
+    paragraph(
+      t(advice.exact ? "adviceExact" : "adviceHead", { seat, n: advice.samples, card: cardName(advice.card) }),
+      "advice-head",
+    ),
+  ];
+  if (perfect) {
+    const value = solved.value.points[team];
+    const named = bestCards.map(shortName);
+    const cards = named.length > 1 ? `${named.slice(0, -1).join(", ")}${t("or")}${named.at(-1)}` : named[0];
+    parts.push(paragraph(t("perfectHead", { cards, team, v: value }), "perfect-head"));
+    const loss = perfect.get(advice.card)?.loss;
+    parts.push(paragraph(loss === 0 ? t("adviceIsBest") : t("adviceCosts", { loss }), loss === 0 ? "advice-best" : "advice-costs"));
+  } else {
+    parts.push(paragraph(t(solved ? "perfectUnfinished" : "perfectFailed"), "unfinished"));
+  }
+  const table = document.createElement("table");
+  table.className = "teach-table";
+  const caption = document.createElement("caption");
+  caption.textContent = t("teachCaption", { seat, team });
+  table.append(caption, teachHeader());
+  for (const move of advice.moves) {
+    const row = document.createElement("tr");
+    row.dataset.card = move.card;
+    const card = document.createElement("td");
+    card.append(cardElement(move.card));
+    const notes = [];
+    if (move.card === advice.card) notes.push(t("suggested"));
+    if (bestCards.includes(move.card)) notes.push(t("bestCard"));
+    if (notes.length) card.append(paragraph(notes.join(" · "), "notes"));
+    const known = perfect?.get(move.card);
+    const share = (figure) => (figure === null ? "—" : t("percent", { n: Math.round(figure * 100) }));
+    const cells = [
+      move.points === null ? "—" : decimal(move.points, 2),
+      share(move.best_share),
+      share(move.made_share),
+      known ? known.value.points[team] : "—",
+      known ? known.loss : "—",
+    ];
+    row.append(card);
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    if (move.card === advice.card) row.classList.add("suggested");
+    table.append(row);
+  }
+  parts.push(table);
+  return parts;
+}
+
+/** With the switch on, ask the advice for the seat to move (its hand and what the table has
+ * seen, never the other hands) and perfect play (every hand), and show them side by side. */
+async function teach(seat, hand) {
+  const box = $("teach-result");
+  const step = state.step;
+  box.setAttribute("aria-busy", "true");
+  box.replaceChildren(paragraph(t("teaching", { seat })));
+  const asked = { ...publicRecord(step), seat, hand };
+  const [advice, solved] = await Promise.all([
+    post(endpoint("advice"), asked),
+    offered("solve") ? post(endpoint("solve"), { ...state.record, plays: state.record.plays.slice(0, step) }) : null,
+  ]);
+  if (step !== state.step || !state.teach) return;
+  box.removeAttribute("aria-busy");
+  if (advice.status !== 200) {
+    box.replaceChildren(paragraph(t(advice.status === 503 ? "busy" : "adviceFailed")));
+    return;
+  }
+  box.replaceChildren(...teachResult(seat, advice.data, solved?.status === 200 ? solved.data : null));
+}
+
+function renderTeach(mover, hands) {
+  const button = $("teach");
+  button.setAttribute("aria-checked", String(state.teach));
+  const box = $("teach-result");
+  box.removeAttribute("aria-busy");
+  box.replaceChildren();
+  if (!state.teach || !offered("advice") || !hands) return;
+  if (mover === null) {
+    box.replaceChildren(paragraph(t("teachOver")));
+    return;
+  }
+  teach(mover, hands[mover]);
 }
 
 // --- moving around -----------------------------------------------------------------------------
@@ -899,6 +1307,7 @@ async function fromFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   const lang = params.get("lang");
   if (lang === "en" || lang === "fr") state.lang = lang;
+  state.teach = params.get("teach") === "1";
   const encoded = params.get("record");
   if (!encoded) return render();
   let record;
@@ -908,7 +1317,7 @@ async function fromFragment() {
     return refuse({ title: t("badLink") });
   }
   $("record").value = formatRecord(record);
-  await showRecord($("record").value, Number(params.get("step") ?? 0));
+  await showRecord($("record").value, Number(params.get("step") ?? 0), { reviewed: params.get("review") === "1" });
 }
 
 async function deal(event) {
@@ -927,7 +1336,8 @@ async function deal(event) {
 }
 
 async function downloadPicture() {
-  const { status, data } = await post(endpoint("render"), state.record);
+  // With the review shown, the picture draws its graph too.
+  const { status, data } = await post(endpoint("render"), { ...state.record, ...(state.review ? { review: true } : {}) });
   if (status !== 200) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(data);
@@ -966,6 +1376,11 @@ async function start() {
   $("next").addEventListener("click", () => goTo(state.step + 1));
   $("last").addEventListener("click", () => goTo(state.plays.length));
   $("solve").addEventListener("click", () => solve());
+  $("review-run").addEventListener("click", review);
+  $("teach").addEventListener("click", () => {
+    state.teach = !state.teach;
+    render();
+  });
   $("picture").addEventListener("click", downloadPicture);
   $("copy-link").addEventListener("click", copyLink);
   document.addEventListener("keydown", onKey);

@@ -1,0 +1,271 @@
+"""Advice from one seat's view (service/rules/advice/): its speed, and how good its cards are.
+
+Run from the repo root as `python -m bench.advice` (`--help` for the counts). Prints figures,
+asserts nothing. On the native engine (the service's default), deals from a fixed seed:
+
+- **speed**: POST /v1/advice/play through Flask's test client with the default samples, the
+  wall-clock time of each answer, at the first lead and later in the deal (8, 16 and 24
+  cards played), median, 95th percentile and max, beside one perfect-play solve of the same
+  positions with every card valued (the cost of one sample). Aim (issue 22): median <= 500 ms
+  at the first lead.
+- **quality**: positions from seeded deals (random dealer, trump, taker; the cards before the
+  position played by the rule-of-thumb player below, so that they look like a game; only
+  positions with at least two legal cards), each
+  judged against the true hands by perfect play: the loss (in card points, as a solve's
+  `loss`) of the advised card, of a random legal card (the mean over the legal cards) and of
+  the rule-of-thumb player's card; mean with its standard error, and the share of positions
+  where the card is a best one.
+- **match**: deals played out by two advice players (seats 0 and 2, or 1 and 3) against two
+  rule-of-thumb players, each deal twice with the teams' seats exchanged (duplicate, so that
+  the cards dealt cancel out): the advice team's deal score less the other's, per deal played,
+  mean with its standard error.
+
+The rule-of-thumb player, a fair club player's habits: leading, the highest master it holds
+(a card no card still out beats in its suit), else the lowest card of its longest suit;
+following, when its partner wins the trick, the legal card with the most points (it
+"charges"); else the cheapest legal card that takes the trick, or, when none does, the legal
+card with the fewest points.
+"""
+
+# ruff: noqa: E402 - the imports below need the repo root on the path first
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if not __package__:
+    sys.path[0] = str(ROOT)  # as bench/engine.py: bench/http.py must not shadow http
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from statistics import fmean, median, stdev
+from time import perf_counter, process_time
+
+from service.app import create_app
+from service.rules import DealRecord, legal_cards
+from service.rules.advice import advise_play
+from service.rules.analysis import engine, solve
+from service.rules.cards import CARD_CODES, SUIT_CODES, Card, card_values
+from service.rules.dealing import deal
+from service.rules.play import trick_winner
+from service.rules.replay import replay
+from service.rules.table import PLAYERS
+
+SEED = "bench advice, 2026-12-01"
+BUDGET_MS = 10_000  # the endpoint's most: every answer from all its samples
+LATER = (8, 16, 24)
+
+Player = Callable[[DealRecord, int, tuple[Card, ...], Card], Card]
+
+
+def dealt(index: int) -> tuple[DealRecord, Card]:
+    """Deal `index` of the run: its record before the first card (taker and trump chosen
+    from the index, the trump being the turned card's suit) and the turned card."""
+    rng = random.Random(f"{SEED} {index}")
+    dealer, taker = rng.randrange(PLAYERS), rng.randrange(PLAYERS)
+    cards = deal(f"{SEED} deal {index}", dealer, taker)
+    return DealRecord(dealer, cards.turned.suit, taker, (), cards.hands), cards.turned
+
+
+def held(record: DealRecord, seat: int) -> tuple[Card, ...]:
+    hands = record.hands
+    assert hands is not None
+    return tuple(card for card in hands[seat] if card not in record.plays)
+
+
+def table_of(plays: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(plays[len(plays) - len(plays) % PLAYERS :])
+
+
+def rule_of_thumb(record: DealRecord, seat: int, hand: tuple[Card, ...], turned: Card) -> Card:
+    """The rule-of-thumb player's card (module docstring)."""
+    trump, table = record.strain, table_of(record.plays)
+    legal = legal_cards(hand, table, trump)
+    points = card_values(trump).points
+    if not table:
+        gone = set(record.plays) | set(hand)
+        masters = [
+            card
+            for card in legal
+            if not any(
+                other not in gone
+                and other >> 3 == card >> 3
+                and trick_winner((card, Card(other)), trump) == 1
+                for other in range(32)
+            )
+        ]
+        if masters:
+            return max(masters, key=lambda c: (points[c], c >> 3 == trump))
+        longest = max(range(4), key=lambda suit: sum(c >> 3 == suit for c in hand))
+        return min(
+            (c for c in legal if c >> 3 == longest), key=points.__getitem__, default=legal[0]
+        )
+    win = trick_winner(table, trump)
+    if (len(table) - win) % 2 == 0:  # the partner wins
+        return max(legal, key=points.__getitem__)
+    takes = [c for c in legal if trick_winner((*table, c), trump) == len(table)]
+    if takes:
+        return min(takes, key=lambda c: (points[c], c >> 3 == trump))
+    return min(legal, key=lambda c: (points[c], c >> 3 == trump))
+
+
+def advice_player(samples: int) -> Player:
+    def play(record: DealRecord, seat: int, hand: tuple[Card, ...], turned: Card) -> Card:
+        shown = replace(record, hands=None)
+        advice = advise_play(shown, seat, hand, turned=turned, samples=samples, budget_ms=BUDGET_MS)
+        assert advice.card is not None
+        return advice.card
+
+    return play
+
+
+def played_out(record: DealRecord, turned: Card, players: Sequence[Player]) -> DealRecord:
+    """The deal played to its end, each seat by its player."""
+    while len(record.plays) < 32:
+        seat = replay(record).to_move
+        assert seat is not None
+        card = players[seat](record, seat, held(record, seat), turned)
+        record = replace(record, plays=(*record.plays, card))
+    return record
+
+
+def spread(values: Sequence[float]) -> str:
+    """Mean ± standard error."""
+    error = stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+    return f"{fmean(values):7.2f} ± {error:5.2f}"
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def speed(deals: int) -> None:
+    client = create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+    print(
+        f"speed: {deals} deals, default samples, through /v1/advice/play (engine "
+        f"{engine.ENGINE}); ms of the process's CPU (this machine is shared), wall-clock beside"
+    )
+    print(
+        f"{'cards played':>13} {'CPU p50':>8} {'p95':>8} {'max':>8} {'wall p50':>9}"
+        f" {'samples':>8} {'one solve p50':>14} {'ratio':>6}"
+    )
+    for played in (0, *LATER):
+        cpu, walls, solves, used = [], [], [], []
+        for index in range(deals):
+            record, turned = dealt(index)
+            record = played_out_to(record, turned, played)
+            seat = replay(record).to_move
+            assert seat is not None
+            body = {
+                "dealer": record.dealer,
+                "trump": SUIT_CODES[record.strain],
+                "taker": record.taker,
+                "plays": [CARD_CODES[c] for c in record.plays],
+                "turned": CARD_CODES[turned],
+                "seat": seat,
+                "hand": [CARD_CODES[c] for c in held(record, seat)],
+                "budget_ms": BUDGET_MS,
+            }
+            start, wall = process_time(), perf_counter()
+            response = client.post("/v1/advice/play", json=body)
+            walls.append((perf_counter() - wall) * 1000)
+            cpu.append((process_time() - start) * 1000)
+            assert response.status_code == 200, response.get_json()
+            used.append(response.get_json()["samples"])
+            start = process_time()
+            solve(record, budget_ms=BUDGET_MS)
+            solves.append((process_time() - start) * 1000)
+        p50, one = median(cpu), median(solves)
+        print(
+            f"{played:>13} {p50:>8.1f} {percentile(cpu, 0.95):>8.1f} {max(cpu):>8.1f}"
+            f" {median(walls):>9.1f} {median(used):>8.0f} {one:>14.2f} {p50 / one:>6.1f}"
+        )
+
+
+def played_out_to(record: DealRecord, turned: Card, plays: int) -> DealRecord:
+    """The first `plays` cards of the deal, played by the rule-of-thumb player."""
+    while len(record.plays) < plays:
+        seat = replay(record).to_move
+        assert seat is not None
+        card = rule_of_thumb(record, seat, held(record, seat), turned)
+        record = replace(record, plays=(*record.plays, card))
+    return record
+
+
+def quality(positions: int, samples: int) -> None:
+    print(
+        f"\nquality: {positions} positions, {samples} samples, loss in card points against "
+        "the true hands (mean ± standard error; share of positions where the card is best)"
+    )
+    rng = random.Random(SEED)
+    losses: dict[str, list[float]] = {"advice": [], "random legal card": [], "rule of thumb": []}
+    best: dict[str, list[float]] = {name: [] for name in losses}
+    advise = advice_player(samples)
+    index = 0
+    while len(losses["advice"]) < positions:
+        index += 1
+        record, turned = dealt(1000 + index)
+        record = played_out_to(record, turned, rng.randrange(31))
+        seat = replay(record).to_move
+        assert seat is not None
+        hand = held(record, seat)
+        perfect = {move.card: move.loss for move in solve(record, budget_ms=BUDGET_MS).moves}
+        if len(perfect) < 2:
+            continue  # one legal card: nothing to choose
+        chosen = {
+            "advice": perfect[advise(record, seat, hand, turned)],
+            "random legal card": fmean(perfect.values()),
+            "rule of thumb": perfect[rule_of_thumb(record, seat, hand, turned)],
+        }
+        for name, loss in chosen.items():
+            losses[name].append(loss)
+        best["advice"].append(chosen["advice"] == 0)
+        best["rule of thumb"].append(chosen["rule of thumb"] == 0)
+        best["random legal card"].append(sum(loss == 0 for loss in perfect.values()) / len(perfect))
+    for name in losses:
+        print(f"{name:>18}: loss {spread(losses[name])}, best {fmean(best[name]):6.1%}")
+
+
+def match(deals: int, samples: int) -> None:
+    print(
+        f"\nmatch: {deals} deals, each played twice with the seats exchanged; advice "
+        f"({samples} samples) against rule of thumb"
+    )
+    advise = advice_player(samples)
+    margins: list[float] = []
+    for index in range(deals):
+        record, turned = dealt(2000 + index)
+        for advice_team in (0, 1):
+            players = [advise if seat % 2 == advice_team else rule_of_thumb for seat in range(4)]
+            score = replay(played_out(record, turned, players)).score
+            assert score is not None
+            margins.append(score.score[advice_team] - score.score[1 - advice_team])
+    pairs = [margins[i] + margins[i + 1] for i in range(0, len(margins), 2)]
+    print(f"  advice team's deal score less the other's, per deal: {spread(margins)}")
+    print(f"  per duplicate pair (both seatings added): {spread(pairs)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--speed-deals", type=int, default=20)
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--match-deals", type=int, default=200)
+    parser.add_argument("--samples", type=int, default=32)
+    parser.add_argument("--only", choices=["speed", "quality", "match"])
+    args = parser.parse_args()
+    wall = perf_counter()
+    if args.only in (None, "speed"):
+        speed(args.speed_deals)
+    if args.only in (None, "quality"):
+        quality(args.positions, args.samples)
+    if args.only in (None, "match"):
+        match(args.match_deals, args.samples)
+    print(f"\nwall-clock time of the run: {perf_counter() - wall:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

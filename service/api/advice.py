@@ -1,0 +1,385 @@
+"""POST /v1/advice/play, /v1/coinche/advice/play and /v1/advice/take: advice from one seat's
+view (its own cards and what the table has seen), by Monte Carlo over perfect play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import marshmallow as ma
+from flask.views import MethodView
+from marshmallow import validate
+
+from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, capped
+from service.api.blueprint import Blueprint
+from service.api.coinche_play import CoincheReplayRequestSchema
+from service.api.deals import ReplayRequestSchema
+from service.api.examples import example
+from service.api.limiter import limited
+from service.api.schemas import (
+    CardField,
+    RequestSchema,
+    Schema,
+    StrictBoolean,
+    StrictInteger,
+    card_list,
+    judgement,
+    seat,
+)
+from service.rules.advice import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    MAX_SAMPLES,
+    TAKE_HAND_SIZE,
+    Advice,
+    TakeAdvice,
+    advise_coinche_play,
+    advise_play,
+    advise_take,
+)
+from service.rules.bidding import PASS, TAKE
+from service.rules.cards import HAND_SIZE, SUIT_CODES
+
+MAX_SEED_LENGTH: Final = 200
+
+blp = Blueprint(
+    "advice",
+    __name__,
+    description="Advice from one seat's view, its own cards and what the table has seen: "
+    "the card to play and whether to take, by Monte Carlo over perfect play (the unseen "
+    "cards dealt many times as the record allows, each deal solved exactly).",
+)
+
+
+class Figure(ma.fields.Float):
+    """A mean or a share, dumped as it is (a float, or null)."""
+
+    def dump_converter(self) -> Callable[[Any], Any]:
+        return lambda value: value
+
+
+def _samples() -> StrictInteger:
+    return StrictInteger(
+        validate=validate.Range(1, MAX_SAMPLES),
+        load_default=DEFAULT_SAMPLES,
+        metadata={
+            "description": "Deals of the unseen cards to solve (all of them when fewer agree "
+            "with the record).",
+            "default": DEFAULT_SAMPLES,
+        },
+    )
+
+
+def _seed() -> ma.fields.String:
+    return ma.fields.String(
+        validate=validate.Length(max=MAX_SEED_LENGTH),
+        load_default=DEFAULT_SEED,
+        metadata={
+            "description": "Draws the deals: the same body with the same seed gives the same "
+            "answer (when the budget lets every deal be solved).",
+            "default": DEFAULT_SEED,
+        },
+    )
+
+
+_BUDGET = "Milliseconds the advice may take; past them it answers from the deals solved so far."
+
+
+class Advised(Schema):
+    """What advice adds to a replay's body (without its hands), classic or coinche: who asks
+    and its cards now, and how many deals to solve. First among the bases, the replay's
+    request schema after it, whose `hands` the concrete schema excludes."""
+
+    seat = seat(required=True, metadata={"description": "Who asks: the seat to play."})
+    hand = card_list(
+        1,
+        HAND_SIZE,
+        required=True,
+        metadata={"description": "The asking seat's cards now (8 less those it played)."},
+    )
+    samples = _samples()
+    seed = _seed()
+    budget_ms = budget_field(_BUDGET)
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        replayed: dict[str, Any] = super().record(  # type: ignore[misc]
+            {**data, "hands": None}, **kwargs
+        )
+        return {
+            **replayed,
+            "seat": data["seat"],
+            "hand": tuple(data["hand"]),
+            "samples": data["samples"],
+            "seed": data["seed"],
+            "budget_ms": capped(data["budget_ms"]),
+        }
+
+
+class AdvicePlayRequestSchema(Advised, ReplayRequestSchema):
+    """A replay's body without the hands, with the asking seat, its hand and the turned card."""
+
+    class Meta:
+        exclude = ("hands",)
+
+    turned = CardField(
+        load_default=None,
+        metadata={"description": "The turned card, the taker's from the deal on, when known."},
+    )
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        advised: dict[str, Any] = super().record(data, **kwargs)
+        return {**advised, "turned": data["turned"]}
+
+
+class CoincheAdvicePlayRequestSchema(Advised, CoincheReplayRequestSchema):
+    """A coinche replay's body without the hands, with the asking seat and its hand."""
+
+    class Meta:
+        exclude = ("trump", "taker", "hands")
+
+
+class CardAdviceSchema(Schema):
+    card = CardField(canonical=True, required=True)
+    points = Figure(
+        required=True,
+        metadata={
+            "description": "Mean final points of the asking seat's team, dix de der in, when "
+            "this card is played and every seat then plays perfectly."
+        },
+    )
+    loss = Figure(
+        required=True,
+        metadata={
+            "description": "Mean of what this card costs the asking team against the best "
+            "card of each deal (as a solve's `loss`: a lost capot costs more)."
+        },
+    )
+    best_share = Figure(required=True, metadata={"description": "Share of deals where it is best."})
+    made_share = Figure(
+        required=True, metadata={"description": "Share of deals where the contract is made."}
+    )
+
+
+class AdviceSchema(Schema):
+    seat = seat(required=True)
+    card = CardField(
+        canonical=True,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The card to play: the least mean loss, then the most often best, "
+            "then the first in hand order; null when the budget solved no deal."
+        },
+    )
+    moves = ma.fields.List(
+        ma.fields.Nested(CardAdviceSchema),
+        required=True,
+        metadata={"description": "Each legal card, in hand order (empty when no deal solved)."},
+    )
+    samples = StrictInteger(required=True, metadata={"description": "Deals solved."})
+    deals = StrictInteger(
+        required=True, metadata={"description": "Deals of the unseen cards the record allows."}
+    )
+    exact = StrictBoolean(
+        required=True,
+        metadata={
+            "description": "The unseen cards are determined (one deal): the advice is the "
+            "perfect-play answer."
+        },
+    )
+    elapsed_ms = Figure(required=True)
+
+
+def _late_advice(**extra: Any) -> dict[str, Any]:
+    """The analysis examples' position (seat 2 to lead to the last 3 tricks), from seat 2's
+    view: its 3 cards left, the other hands unknown."""
+    played = {card for trick in FIVE_TRICKS for card in trick}
+    held = [card for card in LATE_POSITION["hands"][2] if card not in played]
+    shown = {key: value for key, value in LATE_POSITION.items() if key != "hands"}
+    return {**shown, "seat": 2, "hand": held, **extra}
+
+
+ADVICE_FIGURES: Final = ("elapsed_ms",)
+
+
+@blp.route("/v1/advice/play")
+class AdvisePlay(MethodView):
+    @blp.doc(
+        operationId="advise_play",
+        description="The card for the seat to play, from its view only: the unseen cards are "
+        "dealt again and again (uniformly among the deals that agree with every public fact: "
+        "the cards played, the voids a play revealed unless it is a proven renonce, the "
+        "turned card in the taker's hand, an announced belote, declared annonces, hand "
+        "sizes), each deal is solved exactly with every legal card valued, and each card's "
+        "figures are averaged over the deals. `exact` when the unseen cards are determined. "
+        "Each deal's search assumes every seat sees every card from the next one on "
+        "(strategy fusion): the advice is a good guess, not perfect play.",
+    )
+    @example(
+        "three_tricks_left",
+        _late_advice(samples=8, seed="example"),
+        "Seat 2 leads to the last 3 tricks, the others' cards unknown: 1,680 deals of them "
+        "agree with the record; 8 are solved, and 9H is best in every one. `elapsed_ms` "
+        "varies with the machine.",
+        varying=ADVICE_FIGURES,
+    )
+    @judgement(blp, AdvicePlayRequestSchema, AdviceSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> Advice:
+        """The card to play from one seat's view."""
+        return advise_play(
+            body["record"],
+            body["seat"],
+            body["hand"],
+            body["options"],
+            body["turned"],
+            body["samples"],
+            body["seed"],
+            body["budget_ms"],
+        )
+
+
+@blp.route("/v1/coinche/advice/play")
+class AdviseCoinchePlay(MethodView):
+    @blp.doc(
+        operationId="coinche_advise_play",
+        description="As /v1/advice/play, on a coinche deal under its contract's strain; an "
+        "announced belote of the strain puts its king and queen with its seat.",
+    )
+    @example(
+        "three_tricks_left",
+        {
+            **{k: v for k, v in _late_advice().items() if k not in ("trump", "taker")},
+            "contract": {"taker": 1, "value": 100, "strain": "S", "coinche": 1},
+        },
+        "The same position, 100 in spades coinched. `elapsed_ms` varies with the machine.",
+        varying=ADVICE_FIGURES,
+    )
+    @judgement(blp, CoincheAdvicePlayRequestSchema, AdviceSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> Advice:
+        """The card to play from one seat's view, in a coinche deal."""
+        return advise_coinche_play(
+            body["record"],
+            body["seat"],
+            body["hand"],
+            body["options"],
+            body["samples"],
+            body["seed"],
+            body["budget_ms"],
+        )
+
+
+class TakeRequestSchema(RequestSchema):
+    dealer = seat(required=True)
+    seat = seat(required=True, metadata={"description": "Who asks: the seat to bid."})
+    hand = card_list(
+        TAKE_HAND_SIZE,
+        TAKE_HAND_SIZE,
+        required=True,
+        metadata={"description": "The asking seat's 5 cards."},
+    )
+    turned = CardField(required=True)
+    round = StrictInteger(
+        required=True,
+        validate=validate.Range(1, 2),
+        metadata={
+            "description": "The bidding round: 1, take the turned card's suit or pass; 2, "
+            "name another suit or pass (every seat before this one having passed)."
+        },
+    )
+    samples = _samples()
+    seed = _seed()
+    budget_ms = budget_field(_BUDGET)
+
+    @ma.post_load
+    def asked(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {**data, "budget_ms": capped(data["budget_ms"])}
+
+
+BIDS: Final = [TAKE, *SUIT_CODES, PASS]
+
+
+class BidAdviceSchema(Schema):
+    bid = ma.fields.String(required=True, metadata={"enum": BIDS})
+    expected_score = Figure(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Mean deal score of the asking seat's team, each deal played out "
+            "by perfect play (0 for passing: a redeal)."
+        },
+    )
+    expected_margin = Figure(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Mean of the team's deal score less the other team's."},
+    )
+    made_share = Figure(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Share of deals where the contract is made; null for passing."},
+    )
+
+
+class TakeAdviceSchema(Schema):
+    advice = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "enum": [*BIDS, None],
+            "description": "The bid with the best expected margin, passing when none beats "
+            "a redeal; null when the budget solved no deal.",
+        },
+    )
+    options = ma.fields.List(
+        ma.fields.Nested(BidAdviceSchema),
+        required=True,
+        metadata={"description": "Each legal bid, passing last."},
+    )
+    samples = StrictInteger(required=True, metadata={"description": "Deals solved."})
+    elapsed_ms = Figure(required=True)
+
+
+@blp.route("/v1/advice/take")
+class AdviseTake(MethodView):
+    @blp.doc(
+        operationId="advise_take",
+        description="Whether to take, at the classic bidding: for each bid the round allows, "
+        "the deal's expected score for the seat's team over sampled deals of the other cards "
+        "(the taker gets the turned card and 2 more, the others 3), each played out by "
+        "perfect play with all hands known; passing is valued as a redeal, 0, whatever "
+        "another seat might then take (README, Advice).",
+    )
+    @example(
+        "round_one",
+        {
+            "dealer": 0,
+            "seat": 1,
+            "hand": ["JH", "9H", "AS", "10S", "7D"],
+            "turned": "AH",
+            "round": 1,
+            "samples": 4,
+            "seed": "example",
+        },
+        "Seat 1, with the jack and 9 of hearts, an ace of hearts turned: taking is worth "
+        "far more than a redeal. `elapsed_ms` varies with the machine.",
+        varying=ADVICE_FIGURES,
+    )
+    @judgement(blp, TakeRequestSchema, TakeAdviceSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> TakeAdvice:
+        """Whether to take, and in which suit, from one seat's view."""
+        return advise_take(
+            body["dealer"],
+            body["seat"],
+            tuple(body["hand"]),
+            body["turned"],
+            body["round"],
+            body["options"],
+            body["samples"],
+            body["seed"],
+            body["budget_ms"],
+        )

@@ -1,0 +1,289 @@
+"""The review's value graph in a deal's picture: after each card, the takers' final card points
+under perfect play (the review's `after`), the line the contract needs, each labelled card
+marked by its symbol, the decisive ones ringed; then a line per seat (its cards, points lost,
+precision). The page's graph (service/static/viewer/graph.js) draws the same, for a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+from service.render.svg_text import element, text
+from service.rules import DealRecord, Replay
+from service.rules.analysis import Review
+from service.rules.analysis.review import BLUNDER, INACCURACY, MISTAKE, RENONCE
+from service.rules.cards import DEAL_POINTS
+from service.rules.options import RuleOptions
+from service.rules.replay import belote_counts, declared_annonces
+from service.rules.scoring import DealSummary, score_deal
+from service.rules.table import PLAYERS, Team, team_of
+
+SYMBOLS: Mapping[str, str] = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", RENONCE: "R"}
+COLOURS: Mapping[str, str] = {
+    INACCURACY: "#8d6e00",
+    MISTAKE: "#b34700",
+    BLUNDER: "#c62828",
+    RENONCE: "#c62828",
+}
+HEIGHT = 220  # the plot's
+LEFT, RIGHT = 60, 40  # room for the value axis, and for the line's number
+TICKS = (0, 40, 80, 120, DEAL_POINTS)
+LINE = 18
+
+LABELS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "title": "Review: the takers' (team {team}) final card points under perfect play, "
+        "card after card",
+        "trick": "trick {n}",
+        "need": "The contract's line: made from {n} card points.",
+        "need_litige": "The contract's line: made from {n} card points, litige at {m}.",
+        "need_capot": "The contract's line: made only by a capot.",
+        "legend": "?! inaccuracy · ? mistake · ?? blunder · R renonce · ringed: the card "
+        "changed the outcome.",
+        "seat": "Seat {seat}: {plays} cards, {loss} points lost, precision {precision}%; "
+        "inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}.",
+        "inexact": "Some positions were not settled in the time allowed: their values are "
+        "bounds, drawn as bars.",
+    },
+    "fr": {
+        "title": "Revue : points de cartes finaux des preneurs (équipe {team}) en jeu parfait, "
+        "carte après carte",
+        "trick": "pli {n}",
+        "need": "La ligne du contrat : fait dès {n} points de cartes.",
+        "need_litige": "La ligne du contrat : fait dès {n} points de cartes, litige à {m}.",
+        "need_capot": "La ligne du contrat : fait seulement par un capot.",
+        "legend": "?! imprécision · ? erreur · ?? gaffe · R renonce · cerclée : la carte a "
+        "changé l'issue.",
+        "seat": "Place {seat} : {plays} cartes, {loss} points perdus, précision {precision} % ; "
+        "imprécisions {inaccuracy}, erreurs {mistake}, gaffes {blunder}.",
+        "inexact": "Certaines positions n'ont pas été tranchées dans le temps permis : leurs "
+        "valeurs sont des bornes, dessinées en barres.",
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Needed:
+    """What the contract needs, in the takers' final card points: made from `points`, a
+    litige one point below (`litige`), or only by a capot (`capot`, `points` 162)."""
+
+    points: int
+    litige: bool = False
+    capot: bool = False
+
+
+def needed(contract_at: Callable[[int, bool], str]) -> Needed | None:
+    """The least card points of the takers that make the contract, `contract_at(points,
+    capot)` answering the contract of a finished deal (its score's) where the takers end with
+    `points` (and won every trick when `capot`); None when nothing makes it."""
+
+    def made(points: int) -> bool:
+        return contract_at(points, False) == "made"
+
+    if not made(DEAL_POINTS):
+        return Needed(DEAL_POINTS, capot=True) if contract_at(DEAL_POINTS, True) == "made" else None
+    low, high = -1, DEAL_POINTS  # made at high, not at low (-1: below every score)
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if made(middle) else (middle, high)
+    return Needed(high, litige=high > 0 and contract_at(high - 1, False) == "litige")
+
+
+def classic_needed(record: DealRecord, result: Replay, options: RuleOptions) -> Needed | None:
+    """What a classic deal's contract needs, as its score counts it (`score_deal`, with the
+    record's belote and annonces)."""
+    takers = team_of(record.taker)
+    belote = result.belote if belote_counts(record, options) else None
+    annonces = declared_annonces(result.declarations)
+
+    def contract_at(points: int, capot: bool) -> str:
+        split = (points, DEAL_POINTS - points)
+        summary = DealSummary(
+            taker=record.taker,
+            points=split if takers == 0 else split[::-1],
+            capot=takers if capot else None,
+            belote=belote,
+            annonces=annonces,
+            trump=record.strain,
+        )
+        return score_deal(summary, options).contract
+
+    return needed(contract_at)
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """A deal's review, as its picture draws it: the review, and what the contract needs."""
+
+    review: Review
+    line: Needed | None
+
+
+def _values(review: Review, takers: Team) -> list[tuple[int | None, tuple[int, int] | None]]:
+    """Each step's value (the takers' final points) or bounds, from before the first card."""
+    plays = review.plays
+    if not plays:
+        return []
+    first = plays[0]
+    steps = [(first.before, first.before_bounds)] + [(p.after, p.after_bounds) for p in plays]
+    return [(None if value is None else value.points[takers], bounds) for value, bounds in steps]
+
+
+def review_graph(
+    reviewed: Reviewed, takers: Team, top: float, width: float, lang: str
+) -> tuple[list[str], float]:
+    """The graph and its sentences from `top`, `width` wide: the SVG parts and the height."""
+    review, line = reviewed.review, reviewed.line
+    labels = LABELS[lang]
+    parts = [text(LEFT - 40, top + LINE, labels["title"].format(team=takers), font_weight="bold")]
+    plot_top = top + LINE + 14
+    steps = _values(review, takers)
+    count = max(len(steps) - 1, 1)
+    inner = width - LEFT - RIGHT
+
+    def x(k: float) -> float:
+        return LEFT + k * inner / count
+
+    def y(value: float) -> float:
+        return plot_top + (DEAL_POINTS - value) * HEIGHT / DEAL_POINTS
+
+    parts.append(
+        element(
+            "rect", x=LEFT, y=plot_top, width=inner, height=HEIGHT, fill="#ffffff", stroke="#cccccc"
+        )
+    )
+    if line is not None:
+        at = y(line.points)
+        parts.append(
+            element("rect", x=LEFT, y=plot_top, width=inner, height=at - plot_top, fill="#e8f5e9")
+        )
+    for tick in TICKS:
+        parts.append(
+            element("line", x1=LEFT, y1=y(tick), x2=LEFT + inner, y2=y(tick), stroke="#dddddd")
+        )
+        parts.append(text(LEFT - 6, y(tick) + 4, str(tick), text_anchor="end", font_size=11))
+    for k in range(0, count + 1, PLAYERS):
+        parts.append(
+            element("line", x1=x(k), y1=plot_top, x2=x(k), y2=plot_top + HEIGHT, stroke="#bbbbbb")
+        )
+    for k in range(0, count, PLAYERS):
+        name = labels["trick"].format(n=k // PLAYERS + 1)
+        middle = x(min(k + PLAYERS / 2, count))
+        parts.append(text(middle, plot_top + HEIGHT + 15, name, text_anchor="middle", font_size=11))
+    if line is not None:
+        at = y(line.points)
+        parts.append(
+            element(
+                "line",
+                x1=LEFT,
+                y1=at,
+                x2=LEFT + inner,
+                y2=at,
+                stroke="#2e7d32",
+                stroke_width=2,
+                stroke_dasharray="7 4",
+            )
+        )
+        parts.append(
+            text(LEFT + inner + 4, at + 4, str(line.points), fill="#1b5e20", font_weight="bold")
+        )
+    parts += _curve(steps, x, y)
+    parts += _marks(review, steps, x, y)
+
+    sentences = list(_sentences(review, line, lang))
+    bottom = plot_top + HEIGHT + 22
+    for sentence in sentences:
+        bottom += LINE
+        parts.append(text(LEFT - 40, bottom, sentence))
+    return parts, bottom - top
+
+
+def _curve(
+    steps: list[tuple[int | None, tuple[int, int] | None]],
+    x: Callable[[float], float],
+    y: Callable[[float], float],
+) -> Iterator[str]:
+    path, pen = [], "M"
+    for k, (value, bounds) in enumerate(steps):
+        if value is None:
+            pen = "M"
+            if bounds is not None:
+                yield element(
+                    "line",
+                    x1=x(k),
+                    y1=y(bounds[0]),
+                    x2=x(k),
+                    y2=y(bounds[1]),
+                    stroke="#ef6c00",
+                    stroke_width=4,
+                    opacity=0.6,
+                )
+            continue
+        path.append(f"{pen}{x(k):.1f},{y(value):.1f}")
+        pen = "L"
+    yield element(
+        "path",
+        d=" ".join(path),
+        fill="none",
+        stroke="#154d29",
+        stroke_width=2.5,
+        stroke_linejoin="round",
+    )
+
+
+def _marks(
+    review: Review,
+    steps: list[tuple[int | None, tuple[int, int] | None]],
+    x: Callable[[float], float],
+    y: Callable[[float], float],
+) -> Iterator[str]:
+    for k, play in enumerate(review.plays, 1):
+        value = steps[k][0]
+        symbol = SYMBOLS.get(play.label or "")
+        if value is None or (symbol is None and not play.decisive):
+            continue
+        colour = COLOURS.get(play.label or "", "#154d29")
+        ring = "#1b1b1b" if play.decisive else "#ffffff"
+        yield (
+            element(
+                "circle",
+                cx=round(x(k), 1),
+                cy=round(y(value), 1),
+                r=5,
+                fill=colour,
+                stroke=ring,
+                stroke_width=3 if play.decisive else 1,
+            )
+        )
+        if symbol is not None:
+            before = steps[k - 1][0]
+            offset = 19 if before is not None and before > value else -9
+            yield text(
+                x(k),
+                y(value) + offset,
+                symbol,
+                fill=colour,
+                text_anchor="middle",
+                font_weight="bold",
+                font_size=11,
+            )
+
+
+def _sentences(review: Review, line: Needed | None, lang: str) -> Iterator[str]:
+    labels = LABELS[lang]
+    if line is not None:
+        key = "need_capot" if line.capot else "need_litige" if line.litige else "need"
+        yield labels[key].format(n=line.points, m=line.points - 1)
+    yield labels["legend"]
+    for tally in review.seats:
+        precision = f"{tally.precision:.1f}"
+        yield labels["seat"].format(
+            seat=tally.side,
+            plays=tally.plays,
+            loss=tally.loss,
+            precision=precision if lang == "en" else precision.replace(".", ","),
+            **{label: tally.labels[label] for label in (INACCURACY, MISTAKE, BLUNDER)},
+        )
+    if not review.exact:
+        yield labels["inexact"]

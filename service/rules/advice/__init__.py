@@ -1,0 +1,38 @@
+"""Advice from one seat's view, as a package (pure, no HTTP):
+
+- `advise`: the questions (`advise_play`, `advise_coinche_play`, `advise_take`) and their
+  answers' types;
+- `view`: what one seat sees of a deal, the public facts, and the deals of the unseen cards
+  that agree with them;
+- `sampler`: those deals counted exactly and drawn uniformly.
+
+Callers import from here.
+"""
+
+from service.rules.advice.advise import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    MAX_SAMPLES,
+    TAKE_HAND_SIZE,
+    Advice,
+    BidAdvice,
+    CardAdvice,
+    TakeAdvice,
+    advise_coinche_play,
+    advise_play,
+    advise_take,
+)
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SEED",
+    "MAX_SAMPLES",
+    "TAKE_HAND_SIZE",
+    "Advice",
+    "BidAdvice",
+    "CardAdvice",
+    "TakeAdvice",
+    "advise_coinche_play",
+    "advise_play",
+    "advise_take",
+]

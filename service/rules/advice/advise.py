@@ -1,0 +1,326 @@
+"""Advice from one seat's view: the card to play, and whether to take.
+
+Monte Carlo over perfect play (as bridge's GIB and the Skat programs): the unseen cards are
+dealt many times, uniformly among the deals that agree with every public fact (`view`,
+`sampler`), each deal is solved exactly with all four hands known (`analysis.solve`), and the
+figures are averaged over the deals. The search in each deal assumes that every seat sees
+every card from the next card on ("strategy fusion"): the advice is only as good as that
+assumption (README, Advice).
+
+The deals are drawn from `seed` (a `random.Random`), in an order fixed by it: the same request
+with the same seed gives the same deals, hence the same answer, whenever the budget lets every
+deal be solved; a budget that runs out keeps the deals solved so far, the first ones of that
+same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from random import Random
+from time import perf_counter
+from typing import NamedTuple
+
+from service.rules.advice.sampler import Constraints, Deals, Hands
+from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
+from service.rules.analysis import DEFAULT_BUDGET_MS, Solution, solve, solve_coinche
+from service.rules.analysis.questions import elapsed_ms_since  # how every analysis reports its time
+from service.rules.annonces import classify
+from service.rules.bidding import PASS, TAKE, legal_bids
+from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card, Suit
+from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
+from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche
+from service.rules.errors import InconsistentInput
+from service.rules.messages import Cards
+from service.rules.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.play import PlayOptions
+from service.rules.replay import DealRecord, Declaration, Replay, replay
+from service.rules.scoring import MADE
+from service.rules.strains import Strain, belote_suits
+from service.rules.table import PLAYERS, Seat, other_team, seat_after, team_of
+
+DEFAULT_SAMPLES = 32
+MAX_SAMPLES = 256
+DEFAULT_SEED = "advice"
+TAKE_HAND_SIZE = 5  # the cards each seat holds at the bidding (RULES.md "Bidding")
+TAKER_COMPLETION = 2  # the taker gets the turned card and 2 more, the others 3
+
+
+class CardAdvice(NamedTuple):
+    """One legal card over the deals solved: the mean final points of the asking seat's team
+    (card points with the dix de der, as the replay counts them), the mean of what it costs
+    that team against the best card of each deal (`analysis.MoveValue.loss`), the share of
+    deals where it is a best card, and the share where the contract is made."""
+
+    card: Card
+    points: float
+    loss: float
+    best_share: float
+    made_share: float
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The card to play from `seat`'s view (None when the budget solved no deal), each legal
+    card's figures in hand order, the deals solved (`samples`) out of the `deals` that agree
+    with the record, and `exact`: the unseen cards are determined (one deal), so the advice is
+    the perfect-play answer."""
+
+    seat: Seat
+    card: Card | None
+    moves: tuple[CardAdvice, ...]
+    samples: int
+    deals: int
+    exact: bool
+    elapsed_ms: float
+
+
+class BidAdvice(NamedTuple):
+    """One bid over the deals solved: the mean deal score of the seat's team, the mean of its
+    score less the other team's, and the share of deals where the contract is made. Passing
+    is valued as a redeal (README, Advice): 0 and 0, and no contract."""
+
+    bid: str
+    expected_score: float | None
+    expected_margin: float | None
+    made_share: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAdvice:
+    """The bid to make (None when the budget solved no deal) and every legal bid's figures."""
+
+    advice: str | None
+    options: tuple[BidAdvice, ...]
+    samples: int
+    elapsed_ms: float
+
+
+def _left_ms(deadline: float) -> int:
+    return int((deadline - perf_counter()) * 1000)
+
+
+# --- the card to play ----------------------------------------------------------------------------
+
+
+def _view(
+    judged: Replay | CoincheReplay,
+    seat: Seat,
+    hand: tuple[Card, ...],
+    strain: Strain,
+    options: PlayOptions,
+    holdings: list[Holding],
+) -> SeatView:
+    """`seat`'s view of a deal replayed without its hands (`view.seat_view`), once checked
+    that the deal goes on and that `seat` is the seat to play."""
+    if judged.complete:
+        raise InconsistentInput.at("/plays", "advice_after_last_trick")
+    if judged.to_move != seat:
+        raise InconsistentInput.at("/seat", "advice_not_to_move", seat=seat, to_move=judged.to_move)
+    return seat_view(seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
+
+
+def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
+    """Each declared annonce (a real one): its seat holds its cards."""
+    return [Holding(d.seat, d.cards) for d in declarations if classify(d.cards) is not None]
+
+
+def _honours(suit: Strain) -> tuple[Card, Card]:
+    """The king and queen of `suit`: a belote."""
+    return Card.of(KING, suit), Card.of(QUEEN, suit)
+
+
+def classic_holdings(
+    record: DealRecord, judged: Replay, turned: Card | None, options: RuleOptions
+) -> list[Holding]:
+    """What a classic record says seats hold: the `turned` card, the taker's (when given);
+    the announced belote's other honour, with the seat that played the first (a belote is
+    announced as its first card is played, by its holder); with annonces, each declared one's
+    cards."""
+    holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
+    if record.belote_announced:
+        honours = _honours(record.strain)
+        players = {
+            seat_after(trick.leader, place)
+            for trick in judged.tricks
+            for place, card in enumerate(trick.cards)
+            if card in honours
+        }
+        holdings += [Holding(holder, honours) for holder in players]
+    if options.annonces:
+        holdings += _declared(record.declarations)
+    return holdings
+
+
+def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Holding]:
+    """What a coinche record says seats hold: each announced belote of the strain (its king
+    and queen with its seat) and, with annonces, each declared one's cards."""
+    holdings = [
+        Holding(belote.seat, _honours(belote.suit))
+        for belote in record.belote_announced
+        if belote.suit in belote_suits(record.contract.strain, options.ta_belote)
+    ]
+    if options.annonces:
+        holdings += _declared(record.declarations)
+    return holdings
+
+
+def advise_play(
+    record: DealRecord,
+    seat: Seat,
+    hand: tuple[Card, ...],
+    options: RuleOptions = DEFAULT_OPTIONS,
+    turned: Card | None = None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: str = DEFAULT_SEED,
+    budget_ms: int = DEFAULT_BUDGET_MS,
+) -> Advice:
+    """The card for `seat` (the seat to play, holding `hand`) in the classic deal `record`
+    (its hands unknown): over `samples` deals of the unseen cards that agree with the record
+    and what it says seats hold (`classic_holdings`)."""
+    start = perf_counter()
+    record = replace(record, hands=None)
+    judged = replay(record, options)
+    holdings = classic_holdings(record, judged, turned, options)
+    view = _view(judged, seat, hand, record.strain, options, holdings)
+
+    def solved(hands: Hands, left_ms: int) -> Solution:
+        return solve(replace(record, hands=hands), options, left_ms)
+
+    return _advise(start, view, solved, samples, seed, budget_ms)
+
+
+def advise_coinche_play(
+    record: CoincheRecord,
+    seat: Seat,
+    hand: tuple[Card, ...],
+    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
+    samples: int = DEFAULT_SAMPLES,
+    seed: str = DEFAULT_SEED,
+    budget_ms: int = DEFAULT_BUDGET_MS,
+) -> Advice:
+    """`advise_play` for a coinche deal under its contract's strain (`coinche_holdings`)."""
+    start = perf_counter()
+    record = replace(record, hands=None)
+    judged = replay_coinche(record, options)
+    strain = record.contract.strain
+    view = _view(judged, seat, hand, strain, options, coinche_holdings(record, options))
+
+    def solved(hands: Hands, left_ms: int) -> Solution:
+        return solve_coinche(replace(record, hands=hands), options, left_ms)
+
+    return _advise(start, view, solved, samples, seed, budget_ms)
+
+
+def _advise(
+    start: float,
+    view: SeatView,
+    solved: Callable[[Hands, int], Solution],
+    samples: int,
+    seed: str,
+    budget_ms: int,
+) -> Advice:
+    """Each deal of `view.deals` drawn, solved with every legal card valued, the figures
+    summed per card; stopped when the budget runs out."""
+    deadline = start + budget_ms / 1000
+    team = team_of(view.seat)
+    used = 0
+    points: dict[Card, int] = {}
+    losses: dict[Card, int] = {}
+    best: dict[Card, int] = {}
+    made: dict[Card, int] = {}
+    for rank in view.deals.ranks(samples, Random(seed)):
+        left = _left_ms(deadline)
+        if left < 1:
+            break
+        solution = solved(view.hands(view.deals.deal(rank)), left)
+        if not solution.exact:
+            break
+        used += 1
+        for move in solution.moves:
+            card = move.card
+            points[card] = points.get(card, 0) + move.value.points[team]
+            losses[card] = losses.get(card, 0) + move.loss
+            best[card] = best.get(card, 0) + (move.loss == 0)
+            made[card] = made.get(card, 0) + (move.value.contract == MADE)
+    cards = list(points)  # the legal cards, in hand order
+    moves = tuple(
+        CardAdvice(
+            card, points[card] / used, losses[card] / used, best[card] / used, made[card] / used
+        )
+        for card in cards
+    )
+    # The least mean loss (the most mean points, a capot counted as the search counts it),
+    # then the most often best, then the first in hand order.
+    card = min(cards, key=lambda c: (losses[c], -best[c], cards.index(c)), default=None)
+    count = view.deals.count
+    return Advice(view.seat, card, moves, used, count, count == 1, elapsed_ms_since(start))
+
+
+# --- whether to take ---------------------------------------------------------------------------
+
+
+def advise_take(
+    dealer: Seat,
+    seat: Seat,
+    hand: tuple[Card, ...],
+    turned: Card,
+    round_: int,
+    options: RuleOptions = DEFAULT_OPTIONS,
+    samples: int = DEFAULT_SAMPLES,
+    seed: str = DEFAULT_SEED,
+    budget_ms: int = DEFAULT_BUDGET_MS,
+) -> TakeAdvice:
+    """Whether `seat`, holding the 5 cards of `hand` with `turned` turned up, should take in
+    bidding round `round_` (every seat before it having passed), and in which suit: for each
+    legal bid, the deal's expected score for the seat's team over `samples` deals of the
+    other cards (the seat as taker gets the turned card and 2 more, the others 3), each played
+    out by perfect play; passing valued as a redeal, 0."""
+    start = perf_counter()
+    if turned in hand:
+        raise InconsistentInput.at(
+            "/turned", "duplicate_card", card=Cards((turned,)), other="/hand"
+        )
+    if len(hand) != TAKE_HAND_SIZE:
+        raise InconsistentInput.at("/hand", "hand_size", expected=TAKE_HAND_SIZE, size=len(hand))
+    bids = legal_bids(round_, turned.suit)
+    unseen = tuple(card for card in ALL_CARDS if card not in hand and card != turned)
+    sizes = tuple(TAKER_COMPLETION if s == seat else HAND_SIZE for s in range(PLAYERS))
+    deals = Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
+    trumps = {bid: turned.suit if bid == TAKE else Suit.parse(bid) for bid in bids if bid != PASS}
+    team, deadline, used = team_of(seat), start + budget_ms / 1000, 0
+    scores = dict.fromkeys(trumps, 0)
+    margins = dict.fromkeys(trumps, 0)
+    made = dict.fromkeys(trumps, 0)
+    for rank in deals.ranks(samples, Random(seed)):
+        dealt = deals.deal(rank)
+        hands = tuple((*hand, turned, *dealt[s]) if s == seat else dealt[s] for s in range(PLAYERS))
+        outcomes = []
+        for bid, trump in trumps.items():
+            left = _left_ms(deadline)
+            if left < 1:
+                break
+            record = DealRecord(dealer, trump, seat, (), hands, belote_announced=True)
+            solution = solve(record, options, left, every_card=False)
+            if solution.value is None:
+                break
+            outcomes.append((bid, solution.value))
+        if len(outcomes) < len(trumps):
+            break  # out of time: this deal is not counted for any bid
+        used += 1
+        for bid, value in outcomes:
+            scores[bid] += value.score[team]
+            margins[bid] += value.score[team] - value.score[other_team(team)]
+            made[bid] += value.contract == MADE
+    figures = [
+        BidAdvice(bid, scores[bid] / used, margins[bid] / used, made[bid] / used)
+        if used
+        else BidAdvice(bid, None, None, None)
+        for bid in trumps
+    ]
+    figures.append(BidAdvice(PASS, 0.0, 0.0, None))
+    advice = None
+    if used:
+        # The best expected margin, passing when no bid beats a redeal; then the first bid.
+        advice = max(figures, key=lambda f: (f.expected_margin, -figures.index(f))).bid
+    return TakeAdvice(advice, tuple(figures), used, elapsed_ms_since(start))

@@ -1,0 +1,168 @@
+"""What one seat sees of a deal in progress, and the unseen cards' deals that agree with it.
+
+The public facts (RULES.md, RULES-COINCHE.md), each a constraint on where an unseen card is:
+- the cards played, and who played each (the replay's tricks): they are in no hand;
+- how many cards each seat still holds: 8 less the cards it played;
+- the voids a play revealed: a play is legal against the hand that made it, so that hand held
+  none of the cards that would have made it illegal (`forbidden_by`: a seat that did not
+  follow holds none of the led suit; one that discarded when it had to trump holds no trump;
+  one that played under a trump when it had to over-trump holds none above it; each under the
+  request's options, decided by `play.obligation_of_mask` itself). A play the replay proves a
+  renonce says nothing of the hand: its player broke the rule;
+- what a seat is known to hold (`Holding`): classic's turned card, in the taker's hand since
+  the deal; an announced belote (its holder had the trump king and queen); a declared
+  annonce's cards. The turned card is a fact of the deal: a record that gives it to another
+  seat cannot be judged. A belote or an annonce the record itself refutes (one of its cards
+  played by another seat, or in the asking seat's hand) is a claim the replay counts for
+  nobody, and says nothing here either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.rules.advice.sampler import Constraints, Deals, Hands
+from service.rules.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
+from service.rules.errors import InconsistentInput, Problem
+from service.rules.messages import Cards
+from service.rules.play import PlayOptions, always_legal, obligation_of_mask
+from service.rules.replay import Renonce, TrickRecord
+from service.rules.strains import Strain
+from service.rules.table import PLAYERS, Seat, seat_after
+
+EVERY_SEAT = (1 << PLAYERS) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """`seat` holds, or held, `cards`. `pointer`: where the request says so, for a fact whose
+    contradiction makes the request one that cannot be judged (the turned card); None for a
+    claim that is simply not a fact when the record refutes it (a belote, an annonce)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    pointer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The deal from `seat`'s chair: its `hand` now, the cards each seat has played (in
+    order), and the deals of the unseen cards that agree with every public fact."""
+
+    seat: Seat
+    hand: tuple[Card, ...]
+    played: tuple[tuple[Card, ...], ...]
+    deals: Deals
+
+    def hands(self, unseen: Hands) -> Hands:
+        """The four hands as dealt, from a deal of the unseen cards (`Deals.deal`): each
+        seat's cards played, then the cards it holds now (the seat's own `hand` in its order,
+        so that its legal cards come in that order)."""
+        return tuple(
+            (*played, *(self.hand if seat == self.seat else unseen[seat]))
+            for seat, played in enumerate(self.played)
+        )
+
+
+def forbidden_by(card: Card, table: Sequence[Card], strain: Strain, options: PlayOptions) -> Mask:
+    """The cards (a mask) whose presence in the hand would have made `card` illegal on
+    `table`: a hand that played `card` legally held none of them.
+
+    Every play obligation excludes a card by what else the hand holds, one card at a time
+    (a card of the led suit, a trump, a higher trump), so `card` is legal from a hand exactly
+    when it is legal from each pair of it and another card of the hand; the tests check that
+    equivalence on every kind of trick."""
+    alone = 1 << card
+    return sum(
+        1 << other
+        for other in range(DECK_SIZE)
+        if other != card
+        and not obligation_of_mask(alone | 1 << other, table, strain, options)[0] >> card & 1
+    )
+
+
+def _plays(tricks: Sequence[TrickRecord]) -> list[tuple[Seat, Card, tuple[Card, ...]]]:
+    """Each play in order: its seat, its card and the cards on the table before it."""
+    return [
+        (seat_after(trick.leader, place), card, trick.cards[:place])
+        for trick in tricks
+        for place, card in enumerate(trick.cards)
+    ]
+
+
+def revealed_voids(
+    tricks: Sequence[TrickRecord],
+    renonces: Sequence[Renonce],
+    strain: Strain,
+    options: PlayOptions,
+) -> tuple[Mask, ...]:
+    """Per seat, the cards (a mask) its plays show it did not hold (`forbidden_by`), the
+    proven renonces left out."""
+    renounced = {renonce.play for renonce in renonces}
+    voids = [0] * PLAYERS
+    for index, (seat, card, table) in enumerate(_plays(tricks)):
+        if index not in renounced and not always_legal(card, table, strain):
+            voids[seat] |= forbidden_by(card, table, strain, options)
+    return tuple(voids)
+
+
+def seat_view(
+    seat: Seat,
+    hand: tuple[Card, ...],
+    tricks: Sequence[TrickRecord],
+    renonces: Sequence[Renonce],
+    strain: Strain,
+    options: PlayOptions,
+    holdings: Sequence[Holding] = (),
+) -> SeatView:
+    """`seat`'s view of the replayed deal (its `tricks` and proven `renonces`, under
+    `strain` and the play `options`) with its `hand` now and what seats are known to hold.
+    InconsistentInput when the hand cannot be the seat's (its size, a card already played)
+    or when the facts leave no deal of the unseen cards."""
+    plays = _plays(tricks)
+    played: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    where: dict[Card, int] = {}
+    for index, (player, card, _) in enumerate(plays):
+        played[player].append(card)
+        where[card] = index
+    problems = [
+        Problem(
+            f"/hand/{place}",
+            "duplicate_card",
+            {"card": Cards((card,)), "other": f"/plays/{where[card]}"},
+        )
+        for place, card in enumerate(hand)
+        if card in where
+    ]
+    if len(hand) != HAND_SIZE - len(played[seat]):
+        expected = HAND_SIZE - len(played[seat])
+        problems.append(Problem("/hand", "hand_size", {"expected": expected, "size": len(hand)}))
+    if problems:
+        raise InconsistentInput(problems)
+    owner = {card: player for player, card, _ in plays} | dict.fromkeys(hand, seat)
+    voids = revealed_voids(tricks, renonces, strain, options)
+    sizes = tuple(0 if s == seat else HAND_SIZE - len(played[s]) for s in range(PLAYERS))
+    open_seats = sum(1 << s for s in range(PLAYERS) if sizes[s])
+    pins: dict[Card, int] = {}
+    for holding in holdings:
+        # Refuted: a card's place is known and is not the seat's, or the seat is the asking
+        # one and does not have it.
+        unknown = holding.seat if holding.seat != seat else None
+        refuted = any(owner.get(card, unknown) != holding.seat for card in holding.cards)
+        if refuted and holding.pointer is not None:
+            raise InconsistentInput.at(holding.pointer, "turned_elsewhere", seat=holding.seat)
+        if not refuted:
+            for card in holding.cards:
+                pins[card] = pins.get(card, EVERY_SEAT) & 1 << holding.seat
+    unseen = tuple(card for card in ALL_CARDS if card not in owner)
+    allowed = tuple(
+        pins.get(card, EVERY_SEAT)
+        & open_seats
+        & ~sum(1 << s for s in range(PLAYERS) if voids[s] >> card & 1)
+        for card in unseen
+    )
+    deals = Deals(Constraints(unseen, allowed, sizes))
+    if not deals.count:
+        raise InconsistentInput.at("/plays", "advice_no_deal")
+    return SeatView(seat, hand, tuple(tuple(cards) for cards in played), deals)

@@ -1,0 +1,162 @@
+"""The viewer's "Teach me" switch (issue 22, item 3), in chromium: the advice of the seat to
+play, asked from that seat's view only, beside perfect play with every hand seen."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from tests.api.test_render import EXAMPLE
+from tests.browser.conftest import Page
+
+# The example deal with the belote counted only when announced, and announced: seat 0 holds
+# KS and QS, and announces it with KS, the first card of the deal.
+ANNOUNCED = {**EXAMPLE, "rules": {"belote": "announce"}, "belote_announced": True}
+# What the table sees of a deal: all of the record but the hands, and who asks with its cards.
+PUBLIC = {"dealer", "trump", "taker", "plays", "rules", "belote_announced", "seat", "hand"}
+
+
+def half_up(figure: float) -> int:
+    """A share rounded as the page rounds it (Math.round: 12.5 is 13, where round gives 12)."""
+    return math.floor(figure + 0.5)
+
+
+def strings(value: Any) -> set[str]:
+    """Every string anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*map(strings, value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(strings, value)) if value else set()
+    return set()
+
+
+def asked(page: Page, path: str) -> list[dict[str, Any]]:
+    return [request for request in page.analysis_asked() if request["path"] == path]
+
+
+def hand_at(seat: int, step: int) -> list[str]:
+    played = set(EXAMPLE["plays"][:step])
+    return [card for card in EXAMPLE["hands"][seat] if card not in played]
+
+
+def assert_own_view(body: dict[str, Any], seat: int, step: int) -> None:
+    """The advice's request holds what the table has seen and the seat's own cards: no other
+    hand, nor any card of one that has not been played."""
+    assert set(body) == PUBLIC
+    assert (body["seat"], body["hand"], body["plays"]) == (
+        seat,
+        hand_at(seat, step),
+        EXAMPLE["plays"][:step],
+    )
+    unseen = {card for other in range(4) if other != seat for card in hand_at(other, step)}
+    assert strings(body) & unseen == set()
+
+
+def test_teach_me_asks_from_the_seats_own_view_beside_perfect_play(page: Page) -> None:
+    page.paste(ANNOUNCED)
+    page.wait(lambda: page.step() == (0, 32))
+    page.record_analysis("/advice/", "/analysis/")
+    switch = page.find("#teach")
+    assert (switch.get_attribute("role"), switch.get_attribute("aria-checked")) == (
+        "switch",
+        "false",
+    )
+    assert page.find_all("#teach-result > *") == []
+    switch.click()
+    page.wait(lambda: page.find_all("#teach-result table.teach-table"))
+    assert switch.get_attribute("aria-checked") == "true"
+    assert "teach=1" in page.driver.current_url
+
+    ((advice,),) = [asked(page, "/v1/advice/play")]
+    # Seat 0 leads; its belote is not announced yet (it is, with KS, the first card).
+    assert_own_view(advice["body"], seat=0, step=0)
+    assert advice["body"]["belote_announced"] is False
+    answer = advice["answer"]
+    ((solved,),) = [asked(page, "/v1/analysis/solve")]
+    assert "hands" in solved["body"]  # perfect play sees every hand; the advice never does
+    perfect = {move["card"]: move for move in solved["answer"]["moves"]}
+
+    rows = page.find_all("#teach-result table.teach-table tr")[1:]
+    assert [row.get_attribute("data-card") for row in rows] == [m["card"] for m in answer["moves"]]
+    for row, move in zip(rows, answer["moves"], strict=True):
+        mean, *cells = [cell.text for cell in row.find_elements(By.TAG_NAME, "td")][1:]
+        known = perfect[move["card"]]
+        assert abs(float(mean) - move["points"]) <= 0.005  # two decimals
+        assert cells == [
+            f"{half_up(move['best_share'] * 100)}%",
+            f"{half_up(move['made_share'] * 100)}%",
+            str(known["value"]["points"][0]),
+            str(known["loss"]),
+        ]
+        notes = row.find_elements(By.CSS_SELECTOR, ".notes")
+        words = notes[0].text.split(" · ") if notes else []
+        assert ("suggested" in words) == (move["card"] == answer["card"])
+        assert ("best" in words) == (known["loss"] == 0)
+    (suggested,) = page.find_all("#teach-result tr.suggested")
+    assert suggested.get_attribute("data-card") == answer["card"]
+    head = page.text("#teach-result .advice-head")
+    assert head.startswith("What seat 0 can see (its hand and the cards played) suggests: ")
+    assert f"({answer['samples']} deals of the cards it cannot see were tried.)" in head
+    loss = perfect[answer["card"]]["loss"]
+    verdict = page.text("#teach-result .advice-best, #teach-result .advice-costs")
+    assert verdict == (
+        "The suggestion is one of the best cards."
+        if loss == 0
+        else f"With every hand seen, the suggestion costs {loss} points: a good guess is not "
+        "perfect knowledge."
+    )
+    best = [f"{c[:-1]}{'♠♥♦♣'['SHDC'.index(c[-1])]}" for c, m in perfect.items() if m["loss"] == 0]
+    or_last = f"{', '.join(best[:-1])} or {best[-1]}" if len(best) > 1 else best[0]
+    assert page.text("#teach-result .perfect-head") == (
+        f"With every hand seen: {or_last} (team 0 then ends with "
+        f"{solved['answer']['value']['points'][0]} card points)."
+    )
+    page.driver.execute_script("document.getElementById('analysis').scrollIntoView()")
+    page.screenshot("teach-me")
+
+    # One card later: seat 1's view, with the belote announced by then.
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    page.wait(lambda: page.step() == (1, 32) and len(asked(page, "/v1/advice/play")) == 2)
+    page.wait(lambda: page.find_all("#teach-result table.teach-table"))
+    later = asked(page, "/v1/advice/play")[1]["body"]
+    assert_own_view(later, seat=1, step=1)
+    assert later["belote_announced"] is True
+    assert page.text("#teach-result .advice-head").startswith("What seat 1 can see")
+
+    switch.click()  # off: nothing shown, nothing asked
+    assert switch.get_attribute("aria-checked") == "false"
+    assert page.find_all("#teach-result > *") == []
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    page.wait(lambda: page.step() == (2, 32))
+    assert len(asked(page, "/v1/advice/play")) == 2
+    assert "teach=1" not in page.driver.current_url
+    page.assert_clean()
+
+
+def test_teach_me_in_french_and_at_the_end_of_the_deal(page: Page) -> None:
+    page.paste(EXAMPLE)
+    page.wait(lambda: page.step() == (0, 32))
+    page.find("#lang-fr").click()
+    page.wait(lambda: page.text("h1") == "Visionneuse de donnes")
+    page.find("body").send_keys(Keys.END, *[Keys.ARROW_LEFT] * 3)  # the last trick's second card
+    page.wait(lambda: page.step() == (29, 32))
+    page.find("#teach").click()
+    head = page.wait(lambda: page.find_all("#teach-result .advice-head"))[0].text
+    seat = (page.api("/v1/deals/replay", EXAMPLE)["tricks"][7]["leader"] + 1) % 4
+    # Two cards unseen by the seat to play, with two seats: whether the voids say where they
+    # are, the answer says.
+    assert head.startswith(
+        (f"Ce que voit la place {seat} (sa main", f"Ce que voit la place {seat} dit déjà")
+    )
+    assert page.find("#teach").text == "Apprends-moi"
+    page.find("body").send_keys(Keys.END)
+    page.wait(lambda: page.step() == (32, 32))
+    page.wait(
+        lambda: page.text("#teach-result") == "La donne est finie : aucune carte à conseiller."
+    )
+    page.assert_clean()

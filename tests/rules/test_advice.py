@@ -1,0 +1,984 @@
+"""Advice from one seat's view (service/rules/advice): the sampler counts and draws the deals
+of the unseen cards exactly and uniformly, every deal it draws honours every public fact, and
+the advice is a legal card, the perfect-play one when the unseen cards are determined.
+
+Cheap on purpose (tests/rules run under `make mutants` with the reference search): the
+positions solved are late ones, with few samples.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from itertools import product
+from math import comb
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from service.rules.advice import advise as advise_module
+from service.rules.advice import advise_coinche_play, advise_play, advise_take
+from service.rules.advice.sampler import Constraints, Deals
+from service.rules.advice.view import Holding, SeatView, forbidden_by, revealed_voids, seat_view
+from service.rules.analysis import MoveValue, Outcome, Solution, solve, solve_coinche
+from service.rules.annonces import declarable
+from service.rules.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
+from service.rules.coinche_options import CoincheOptions, Contract
+from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
+from service.rules.errors import InconsistentInput
+from service.rules.messages import Cards
+from service.rules.options import RuleOptions
+from service.rules.play import obligation_of_mask
+from service.rules.replay import DealRecord, Declaration, Replay, replay
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
+from service.rules.table import PLAYERS
+from tests.rules.builders import cards, play_deal
+
+OPTIONS = st.builds(
+    RuleOptions,
+    undertrump=st.sampled_from(["required", "optional"]),
+    overtrump_partner=st.booleans(),
+    annonces=st.booleans(),
+)
+PROPERTY = settings(
+    max_examples=settings.default.max_examples // 3,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def problem_of(error: pytest.ExceptionInfo[InconsistentInput]) -> tuple[str, str]:
+    (problem,) = error.value.problems
+    return problem.pointer, problem.code
+
+
+# --- the sampler: counted exactly, numbered one to one, drawn uniformly ---------------------------
+
+
+def brute_force(constraints: Constraints) -> set[tuple[tuple[Card, ...], ...]]:
+    """Every deal of the constraints' cards, by trying every seat for every card."""
+    found = set()
+    for seats in product(range(PLAYERS), repeat=len(constraints.cards)):
+        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        for card, seat, allowed in zip(constraints.cards, seats, constraints.allowed, strict=True):
+            if not allowed >> seat & 1:
+                break
+            hands[seat].append(card)
+        else:
+            if [len(hand) for hand in hands] == list(constraints.sizes):
+                found.add(tuple(tuple(sorted(hand)) for hand in hands))
+    return found
+
+
+SMALL = [
+    # Anyone but seat 0, two each: 6! / (2! 2! 2!) = 90.
+    Constraints(tuple(ALL_CARDS[:6]), (0b1110,) * 6, (0, 2, 2, 2)),
+    # Voids and pins: some cards for one seat, some for two.
+    Constraints(
+        tuple(ALL_CARDS[:6]), (0b0110, 0b0110, 0b1110, 0b1000, 0b0110, 0b1110), (0, 2, 2, 2)
+    ),
+    # Unequal hands (seat 1 has played one card more).
+    Constraints(
+        tuple(ALL_CARDS[8:15]),
+        (0b1011, 0b1001, 0b1111, 0b0011, 0b1010, 0b1011, 0b1001),
+        (2, 1, 0, 4),
+    ),
+    # A card nobody may hold: no deal.
+    Constraints(tuple(ALL_CARDS[:3]), (0b0010, 0b0100, 0b0000), (0, 1, 1, 1)),
+    # Seat 3 may hold only one card but must receive two: no deal.
+    Constraints(tuple(ALL_CARDS[:4]), (0b0010, 0b0110, 0b0110, 0b1000), (0, 1, 1, 2)),
+    # One way only.
+    Constraints(tuple(ALL_CARDS[:3]), (0b0010, 0b0100, 0b1000), (0, 1, 1, 1)),
+]
+
+
+@pytest.mark.parametrize("constraints", SMALL)
+def test_the_deals_are_counted_and_numbered_one_to_one(constraints: Constraints) -> None:
+    deals = Deals(constraints)
+    every = brute_force(constraints)
+    assert deals.count == len(every)
+    assert {deals.deal(rank) for rank in range(deals.count)} == every
+
+
+def test_the_deals_of_a_whole_unseen_deck_are_the_multinomial() -> None:
+    # 24 cards, 8 to each of three seats: 24! / (8!)^3.
+    deals = Deals(Constraints(tuple(ALL_CARDS[8:]), (0b1110,) * 24, (0, 8, 8, 8)))
+    assert deals.count == 9_465_511_770
+    first, last = deals.deal(0), deals.deal(deals.count - 1)
+    assert [len(hand) for hand in first] == [0, 8, 8, 8]
+    assert first != last
+    assert sorted(card for hand in last for card in hand) == list(ALL_CARDS[8:])
+
+
+def test_sizes_that_do_not_add_up_to_the_cards_give_no_deal() -> None:
+    assert Deals(Constraints(tuple(ALL_CARDS[:3]), (0b1110,) * 3, (0, 1, 1, 2))).count == 0
+    assert Deals(Constraints(tuple(ALL_CARDS[:3]), (0b1110,) * 3, (0, 1, 1, 0))).count == 0
+
+
+def test_a_rank_outside_the_deals_is_refused() -> None:
+    deals = Deals(SMALL[0])
+    for rank in (-1, deals.count):
+        with pytest.raises(IndexError, match=str(rank)):
+            deals.deal(rank)
+
+
+def test_the_draws_are_uniform_over_the_deals() -> None:
+    """Chi-square over the 12 deals of a constrained case, 2,400 draws from a fixed seed: far
+    under the 0.1% critical value (31.26 for 11 degrees of freedom)."""
+    deals = Deals(SMALL[1])
+    assert deals.count == 12
+    rng = random.Random(2026)
+    drawn = Counter(deals.deal(rank) for _ in range(2400) for rank in deals.ranks(1, rng))
+    assert len(drawn) == 12
+    expected = 2400 / 12
+    chi_square = sum((seen - expected) ** 2 / expected for seen in drawn.values())
+    assert chi_square < 31.26
+
+
+def test_the_draws_are_distinct_and_every_deal_is_taken_when_there_are_few() -> None:
+    deals = Deals(SMALL[0])
+    drawn = deals.ranks(40, random.Random(1))
+    assert len(drawn) == len(set(drawn)) == 40
+    assert all(0 <= rank < 90 for rank in drawn)
+    assert deals.ranks(90, random.Random(1)) == list(range(90))
+    assert deals.ranks(200, random.Random(1)) == list(range(90))
+    assert deals.ranks(40, random.Random(1)) == drawn  # the seed decides the draws
+
+
+# --- the voids a play reveals ------------------------------------------------------------------
+
+
+@st.composite
+def plays_to_a_trick(draw: st.DrawFn) -> tuple[Card, int, tuple[Card, ...], int, RuleOptions]:
+    """A card, a hand holding it (a mask), the trick it is played to, a strain and options."""
+    deck = draw(st.permutations(ALL_CARDS))
+    table = tuple(deck[: draw(st.integers(1, 3))])
+    hand = deck[len(table) : len(table) + draw(st.integers(1, 8))]
+    options = RuleOptions(
+        undertrump=draw(st.sampled_from(["required", "optional"])),
+        overtrump_partner=draw(st.booleans()),
+    )
+    return hand[0], mask_of(hand), table, draw(st.integers(0, TOUT_ATOUT)), options
+
+
+@given(plays_to_a_trick())
+def test_a_card_is_legal_exactly_when_the_hand_holds_none_it_forbids(
+    case: tuple[Card, int, tuple[Card, ...], int, RuleOptions],
+) -> None:
+    card, hand, table, strain, options = case
+    legal = obligation_of_mask(hand, table, strain, options)[0] >> card & 1
+    assert bool(legal) == (not hand & forbidden_by(card, table, strain, options))
+
+
+H = RuleOptions()
+
+
+@pytest.mark.parametrize(
+    ("card", "table", "strain", "options", "forbidden"),
+    [
+        # Did not follow a plain lead, the partner winning: none of the led suit.
+        ("7D", "AS KS", HEARTS, H, "7S 8S 9S 10S JS QS KS AS"),
+        # Discarded on an opponent's winning plain card: none of the led suit, no trump.
+        ("7D", "AS", HEARTS, H, "7S 8S 9S 10S JS QS KS AS 7H 8H 9H 10H JH QH KH AH"),
+        # Played a trump under an opponent's: none of the led suit, no higher trump.
+        ("7H", "AS 9H", HEARTS, H, "7S 8S 9S 10S JS QS KS AS JH"),
+        # Discarded over an opponent's trump: with undertrump required, no trump at all...
+        ("7D", "AS 9H", HEARTS, H, "7S 8S 9S 10S JS QS KS AS 7H 8H 9H 10H JH QH KH AH"),
+        # ... with undertrump optional, no trump above it.
+        ("7D", "AS 9H", HEARTS, RuleOptions(undertrump="optional"), "7S 8S 9S 10S JS QS KS AS JH"),
+        # A low trump on a trump lead: no higher trump...
+        ("8H", "AH", HEARTS, H, "9H JH"),
+        # ... unless the partner wins and need not be raised over.
+        ("8H", "AH 7S", HEARTS, RuleOptions(overtrump_partner=False), ""),
+        # No trump on a trump lead: no trump.
+        ("7D", "AH", HEARTS, H, "7H 8H 9H 10H JH QH KH AH"),
+        # Followed a plain lead: nothing.
+        ("7S", "AS JH", HEARTS, H, ""),
+        # Sans-atout: not following shows only the led suit.
+        ("7D", "AS", SANS_ATOUT, H, "7S 8S 9S 10S JS QS KS AS"),
+        # Tout-atout: the led suit in trump order; a low card shows no higher one.
+        ("7S", "AS", TOUT_ATOUT, H, "9S JS"),
+    ],
+)
+def test_each_play_obligation_reveals_the_cards_it_forbids(
+    card: str, table: str, strain: int, options: RuleOptions, forbidden: str
+) -> None:
+    """(The cards on the table are in no hand: forbidding them says nothing.)"""
+    assert forbidden_by(cards(card)[0], cards(table), strain, options) == mask_of(cards(forbidden))
+
+
+def test_a_proven_renonce_reveals_nothing() -> None:
+    # Seat 2 discards 8D on a spade lead, then plays 10S: a renonce, which shows nothing of
+    # its hand. Its 10S on seat 1's club lead (seat 1 winning) shows no club and no heart.
+    record = DealRecord(3, HEARTS, 0, cards("7S AS 8D KS 9C 10S"))
+    judged = replay(record)
+    assert [r.play for r in judged.renonces] == [2]
+    voids = revealed_voids(judged.tricks, judged.renonces, HEARTS, H)
+    assert voids[2] == mask_of(cards("7C 8C 9C 10C JC QC KC AC 7H 8H 9H 10H JH QH KH AH"))
+    # Before the proof, the same discard shows no spade and no heart.
+    early = replay(replace(record, plays=record.plays[:4]))
+    assert revealed_voids(early.tricks, early.renonces, HEARTS, H)[2] == mask_of(
+        cards("7S 8S 9S 10S JS QS KS AS 7H 8H 9H 10H JH QH KH AH")
+    )
+
+
+# --- every deal drawn honours every public fact ---------------------------------------------
+
+
+@st.composite
+def records(draw: st.DrawFn, shortest: int = 0) -> tuple[DealRecord, RuleOptions]:
+    """A deal played part of the way (sometimes with a proven renonce), its hands known to the test,
+    with the belote announced when a seat holds it and, with annonces, each seat's best
+    annonces declared."""
+    options = draw(OPTIONS)
+    rng = draw(st.randoms(use_true_random=False))
+    deal = play_deal(
+        rng, draw(st.integers(shortest, 31)), draw(st.sampled_from([0.0, 0.05])), options
+    )
+    played = deal.record
+    # A renonce no later play proves yet is a secret of the hands: the record then says, wrongly
+    # but publicly, that the seat lacked a suit. Only proven renonces here.
+    proven = {renonce.play for renonce in replay(deal.without_hands(), options).renonces}
+    assume(proven == {index for index, legal in enumerate(deal.legal) if not legal})
+    hands = played.hands
+    assert hands is not None
+    trump = played.strain
+    honours = {Card.of(KING, trump), Card.of(QUEEN, trump)}
+    belote = any(honours <= set(hand) for hand in hands)
+    declared = tuple(
+        Declaration(seat, annonce.cards)
+        for seat, hand in enumerate(hands)
+        for annonce in declarable(hand, trump)
+        if options.annonces
+    )
+    return replace(played, belote_announced=belote, declarations=declared), options
+
+
+def seat_to_play(record: DealRecord, options: RuleOptions) -> tuple[Replay, int, tuple[Card, ...]]:
+    """The record replayed without its hands, the seat to play and that seat's cards now."""
+    hands = record.hands
+    assert hands is not None
+    judged = replay(replace(record, hands=None), options)
+    seat = judged.to_move if judged.to_move is not None else 0
+    return judged, seat, tuple(card for card in hands[seat] if card not in record.plays)
+
+
+@PROPERTY
+@given(records(), st.randoms(use_true_random=False))
+def test_every_deal_drawn_honours_every_public_fact(
+    case: tuple[DealRecord, RuleOptions], rng: random.Random
+) -> None:
+    record, options = case
+    hands = record.hands
+    assert hands is not None
+    turned = rng.choice(hands[record.taker])  # the turned card: the taker's since the deal
+    shown = replace(record, hands=None)
+    judged = replay(shown, options)
+    if judged.complete:
+        return
+    seat = judged.to_move
+    assert seat is not None
+    hand = tuple(card for card in hands[seat] if card not in record.plays)
+    view = seat_view(
+        seat,
+        hand,
+        judged.tricks,
+        judged.renonces,
+        record.strain,
+        options,
+        advise_module.classic_holdings(shown, judged, turned, options),
+    )
+    proven = {r.play for r in judged.renonces if r.seat != seat}
+    honours = {Card.of(KING, record.strain), Card.of(QUEEN, record.strain)}
+    holder = next((s for s in range(PLAYERS) if honours <= set(hands[s])), None)
+    first = [card for card in record.plays if card in honours]
+    for rank in view.deals.ranks(4, rng):
+        dealt = view.hands(view.deals.deal(rank))
+        again = replay(replace(record, hands=dealt), options)  # the plays are from these hands
+        # No play is a renonce that the record does not prove (the asking seat's own aside).
+        assert {r.play for r in again.renonces if r.seat != seat} == proven
+        assert dealt[seat][len(dealt[seat]) - len(hand) :] == hand
+        assert [len(cards) for cards in dealt] == [8] * PLAYERS
+        assert turned in dealt[record.taker]
+        if holder is not None and len(first) == 1:  # announced as the first honour was played
+            assert honours <= set(dealt[holder])
+        for declaration in record.declarations:
+            assert set(declaration.cards) <= set(dealt[declaration.seat])
+
+
+@PROPERTY
+@given(records(20))
+def test_the_true_deal_is_always_among_the_deals(case: tuple[DealRecord, RuleOptions]) -> None:
+    record, options = case
+    hands = record.hands
+    assert hands is not None
+    judged, seat, hand = seat_to_play(record, options)
+    if judged.complete:
+        return
+    view = seat_view(seat, hand, judged.tricks, judged.renonces, record.strain, options)
+    truth = tuple(tuple(c for c in h if c not in record.plays) for h in hands)
+    found = [view.deals.deal(rank) for rank in range(view.deals.count)]
+    assert tuple(() if s == seat else tuple(sorted(truth[s])) for s in range(PLAYERS)) in found
+
+
+# --- the record's facts, and what cannot be judged -----------------------------------------------
+
+# Seed 2674 of `play_deal`, 20 plays: seat 0 to play, and the voids the plays show leave one
+# deal of the unseen cards, the true one.
+DETERMINED = DealRecord(
+    3,
+    DIAMONDS,
+    3,
+    cards("KS AS QS 9D KC 7C QC JC 10D AD QD JD AC 8D KD JS AH 7H KH QH"),
+    (
+        cards("KS KD AH AD 10S 8H 7C 10H"),
+        cards("7S AS JS 8S 7H QD 9S QC"),
+        cards("AC KH JC QS 8C JD 10C 9C"),
+        cards("JH KC QH 8D 7D 9H 10D 9D"),
+    ),
+)
+
+
+def cards_now(record: DealRecord, seat: int) -> tuple[Card, ...]:
+    hands = record.hands
+    assert hands is not None
+    return tuple(card for card in hands[seat] if card not in record.plays)
+
+
+def test_determined_unseen_cards_make_the_perfect_play_advice() -> None:
+    shown = replace(DETERMINED, hands=None)
+    assert replay(shown).to_move == 0
+    advice = advise_play(shown, 0, cards_now(DETERMINED, 0), samples=4)
+    perfect = solve(DETERMINED)
+    assert (advice.deals, advice.samples, advice.exact) == (1, 1, True)
+    assert advice.card in {move.card for move in perfect.moves if move.loss == 0}
+    assert [(m.card, m.points, m.loss, m.best_share) for m in advice.moves] == [
+        (m.card, m.value.points[0], m.loss, float(m.loss == 0)) for m in perfect.moves
+    ]
+    assert [m.made_share for m in advice.moves] == [
+        float(m.value.contract == "made") for m in perfect.moves
+    ]
+
+
+@PROPERTY
+@given(records(20), st.integers(1, 3))
+def test_the_advice_is_a_legal_card_of_the_seat(
+    case: tuple[DealRecord, RuleOptions], samples: int
+) -> None:
+    record, options = case
+    hands = record.hands
+    assert hands is not None
+    judged, seat, hand = seat_to_play(record, options)
+    if judged.complete:
+        return
+    advice = advise_play(replace(record, hands=None), seat, hand, options, samples=samples)
+    legal = replay(record, options).legal
+    assert legal is not None
+    assert advice.card in legal
+    assert [move.card for move in advice.moves] == list(legal)
+    assert advice.samples == min(samples, advice.deals)
+    assert advice.exact == (advice.deals == 1)
+    for move in advice.moves:
+        assert 0 <= move.best_share <= 1 and 0 <= move.made_share <= 1 and move.loss >= 0
+    assert max(move.best_share for move in advice.moves) > 0
+
+
+# Seed 12 of `play_deal`, 22 plays: seat 0 (the taker) to play third to trick 6; 6 deals of
+# the unseen cards agree with what it sees.
+LATE_DEAL = DealRecord(
+    0,
+    HEARTS,
+    0,
+    cards("9D JD 7D KD AD 9H KH 8D 9S AS 7S 8S 7H 10H 8H QH JS KS 10S AH 7C KC"),
+    (
+        cards("10D KS 8H JC 8C AD KD 8S"),
+        cards("9H QC 10S QH 9S QS 9D 9C"),
+        cards("7C AC AS KH JD 7H AH 10C"),
+        cards("7S JH JS 10H KC 7D QD 8D"),
+    ),
+)
+LATE = replace(LATE_DEAL, hands=None)
+LATE_HAND = cards_now(LATE_DEAL, 0)
+
+
+# Seed 1409 of `play_deal`, 20 plays: seat 0 to play; 4 deals of the unseen cards agree with
+# what it sees, and its 3 cards' losses differ from deal to deal.
+VARIED_DEAL = DealRecord(
+    3,
+    CLUBS,
+    3,
+    cards("JD KD 10D 7D QH JH 10H 9C QS 7C 10S 7S QC JC AC AD 9D 8C JS 9H"),
+    (
+        cards("KH 10H 9S 7H JD AC 8C 7S"),
+        cards("JS AD KD QS 9C AS 8S KS"),
+        cards("10D QC 8H 10C 7C QH 9H KC"),
+        cards("JH QD 7D JC AH 9D 8D 10S"),
+    ),
+)
+VARIED = replace(VARIED_DEAL, hands=None)
+VARIED_HAND = cards_now(VARIED_DEAL, 0)
+
+
+def varied_view() -> SeatView:
+    judged = replay(VARIED)
+    return seat_view(0, VARIED_HAND, judged.tricks, judged.renonces, CLUBS, H)
+
+
+def test_fewer_deals_than_samples_are_each_solved_once() -> None:
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=50)
+    view = varied_view()
+    assert advice.seat == 0
+    assert advice.samples == advice.deals == view.deals.count == 4
+    solutions = [
+        solve(replace(VARIED, hands=view.hands(view.deals.deal(rank))))
+        for rank in range(view.deals.count)
+    ]
+    for place, move in enumerate(advice.moves):
+        values = [solution.moves[place] for solution in solutions]
+        assert move.points == sum(v.value.points[0] for v in values) / 4
+        assert move.loss == sum(v.loss for v in values) / 4
+        assert move.best_share == sum(v.loss == 0 for v in values) / 4
+        assert move.made_share == sum(v.value.contract == "made" for v in values) / 4
+    means = {move.card: move.loss for move in advice.moves}
+    assert advice.card == min(means, key=means.__getitem__)
+    assert len(set(means.values())) == 3  # the deals tell the cards apart
+
+
+class Recorder:
+    """Stands for `solve` in advise_play: keeps each deal and budget asked, answers a real
+    solve of the deal."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[DealRecord, int]] = []
+
+    def __call__(self, record: DealRecord, options: RuleOptions, budget: int) -> Solution:
+        self.asked.append((record, budget))
+        return solve(record, options, budget)
+
+
+def test_the_seed_draws_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder()
+    monkeypatch.setattr(advise_module, "solve", recorder)
+    first = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
+    again = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
+    assert replace(first, elapsed_ms=0) == replace(again, elapsed_ms=0)
+    assert first.samples == 2 and not first.exact and first.deals == 4
+    view = varied_view()
+    drawn = [view.hands(view.deals.deal(r)) for r in view.deals.ranks(2, random.Random("table 4"))]
+    assert [record.hands for record, _ in recorder.asked] == drawn * 2
+
+
+def clock(monkeypatch: pytest.MonkeyPatch, step: float, begin: float = 0.0) -> None:
+    """The advice's clock, moving `step` seconds at each reading, from `begin`."""
+    ticks = iter(range(1000))
+    monkeypatch.setattr(advise_module, "perf_counter", lambda: begin + next(ticks) * step)
+
+
+def test_the_budget_bounds_the_deals_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves 0.25 s at each reading: with a budget of 1 s, three deals are
+    solved, each given what is left (0.75 s, 0.5 s, 0.25 s); the fourth is not started."""
+    clock(monkeypatch, 0.25, begin=100.0)
+    recorder = Recorder()
+    monkeypatch.setattr(advise_module, "solve", recorder)
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1000)
+    assert advice.samples == 3
+    assert [budget for _, budget in recorder.asked] == [750, 500, 250]
+    assert advice.elapsed_ms >= 0
+
+
+def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock(monkeypatch, 0.25)
+    assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=251).samples == 1
+    nothing = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=250)
+    assert (nothing.card, nothing.moves, nothing.samples) == (None, (), 0)
+    clock(monkeypatch, 0.0000005)  # 0.9995 ms left: not a whole one
+    assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1).samples == 0
+
+
+def test_a_deal_the_search_does_not_finish_is_not_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    unfinished = Solution(0, None, (), (), False, (0, 162), 0, 0.0)
+    monkeypatch.setattr(advise_module, "solve", lambda *args: unfinished)
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=4)
+    assert (advice.card, advice.samples) == (None, 0)
+
+
+def solution(losses: dict[str, int]) -> Solution:
+    """A solve's answer with these losses per card (the outcomes made up)."""
+    moves = tuple(
+        MoveValue(cards(card)[0], Outcome((100 - loss, 62 + loss), None, "made", (0, 0)), loss)
+        for card, loss in losses.items()
+    )
+    return Solution(0, None, moves, (), True, None, 0, 0.0)
+
+
+def test_at_equal_mean_loss_the_card_most_often_best_is_advised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Over two deals 9S loses 0 then 4, KH 2 and 2, 7H 3 and 3: KH and 9S lose 2 on average,
+    # and 9S is the best card once.
+    answers = iter([solution({"KH": 2, "9S": 0, "7H": 3}), solution({"KH": 2, "9S": 4, "7H": 3})])
+    monkeypatch.setattr(advise_module, "solve", lambda *args: next(answers))
+    advice = advise_play(VARIED, 0, VARIED_HAND, samples=2)
+    assert [(m.card, m.loss, m.best_share, m.points) for m in advice.moves] == [
+        (cards("KH")[0], 2.0, 0.0, 98.0),
+        (cards("9S")[0], 2.0, 0.5, 98.0),
+        (cards("7H")[0], 3.0, 0.0, 97.0),
+    ]
+    assert advice.card == cards("9S")[0]
+    # Equal in both: the first in hand order.
+    answers = iter([solution({"KH": 0, "9S": 2, "7H": 1}), solution({"KH": 2, "9S": 0, "7H": 1})])
+    assert advise_play(VARIED, 0, VARIED_HAND, samples=2).card == cards("KH")[0]
+
+
+def test_the_advice_never_reads_the_hands_a_record_carries() -> None:
+    """Seat 2 discards 8D on a spade lead holding 10S, a renonce the plays do not prove yet:
+    the hands would prove it; the advice, from seat 3's view, must believe seat 2 void."""
+    hands = (
+        cards("7S 8S 9S 7H 8H 9H 7C 8C"),
+        cards("AS KS QS JS 10H JH QH KH"),
+        cards("10S 8D 9D 10D JD QD KD AD"),
+        cards("7D 9C 10C JC QC KC AC AH"),
+    )
+    record = DealRecord(0, HEARTS, 1, cards("AS 8D"), hands)
+    assert replay(record).renonces and not replay(replace(record, hands=None)).renonces
+    shown = advise_play(replace(record, hands=None), 3, hands[3], samples=1, budget_ms=1)
+    carried = advise_play(record, 3, hands[3], samples=1, budget_ms=1)
+    assert carried.deals == shown.deals
+
+
+def test_advice_is_for_the_seat_to_play_in_a_deal_not_over() -> None:
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(LATE, 1, cards_now(LATE_DEAL, 1))
+    assert problem_of(error) == ("/seat", "advice_not_to_move")
+    assert error.value.problems[0].params == {"seat": 1, "to_move": 0}
+    over = play_deal(random.Random(3)).record
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(over, 0, ())
+    assert problem_of(error) == ("/plays", "advice_after_last_trick")
+
+
+def test_the_hand_must_be_the_seat_s_cards_now() -> None:
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(LATE, 0, LATE_HAND[:2])
+    assert problem_of(error) == ("/hand", "hand_size")
+    assert error.value.problems[0].params == {"expected": 3, "size": 2}
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(LATE, 0, (*LATE_HAND[:2], *cards("7C")))
+    assert problem_of(error) == ("/hand/2", "duplicate_card")
+    assert error.value.problems[0].params["other"] == "/plays/20"
+
+
+def test_the_turned_card_is_the_taker_s() -> None:
+    # Seat 0 took and asks: the turned card is in its hand or among its plays; not 8D, which
+    # seat 3 played, nor QS, which it does not hold.
+    for turned in ("8D", "QS"):
+        with pytest.raises(InconsistentInput) as error:
+            advise_play(LATE, 0, LATE_HAND, turned=cards(turned)[0])
+        assert problem_of(error) == ("/turned", "turned_elsewhere")
+        assert error.value.problems[0].params == {"seat": 0}
+    for turned in ("10D", "KD"):
+        assert advise_play(LATE, 0, LATE_HAND, turned=cards(turned)[0], samples=1).samples == 1
+
+
+def test_the_turned_card_puts_an_unseen_card_in_the_taker_s_hand() -> None:
+    # Seat 0 to play; seat 3 took with KS turned: seat 3 holds it in every deal.
+    record = DealRecord(3, SPADES, 3, ())
+    hand = cards("7S 8S 9S 7H 8H 9H 7D 8D")
+    judged = replay(record)
+    turned = cards("KS")[0]
+    view = seat_view(
+        0, hand, (), (), SPADES, H, advise_module.classic_holdings(record, judged, turned, H)
+    )
+    for rank in view.deals.ranks(5, random.Random(0)):
+        assert turned in view.hands(view.deals.deal(rank))[3]
+    assert (
+        view.deals.count
+        == Deals(
+            Constraints(
+                tuple(c for c in ALL_CARDS if c not in hand and c != turned),
+                (0b1110,) * 23,
+                (0, 8, 8, 7),
+            )
+        ).count
+    )
+
+
+def test_facts_that_contradict_each_other_leave_no_deal() -> None:
+    # Seat 1 did not trump a spade lead (discarded a diamond): it holds no heart. Hearts are
+    # trump, seat 1 took with the turned JH: no deal.
+    record = DealRecord(3, HEARTS, 1, cards("AS 7D"))
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(record, 2, cards("7S 8S 9S 10S 7C 8C 9C 10C"), turned=cards("JH")[0])
+    assert problem_of(error) == ("/plays", "advice_no_deal")
+
+
+def view_of(
+    record: DealRecord, seat: int, hand: tuple[Card, ...], holdings: list[Holding]
+) -> SeatView:
+    judged = replay(record)
+    return seat_view(seat, hand, judged.tricks, judged.renonces, record.strain, H, holdings)
+
+
+def test_an_announced_belote_puts_the_other_honour_with_the_seat_that_played_the_first() -> None:
+    # Seat 0 leads KH (hearts trump) announcing belote: it holds QH.
+    record = DealRecord(3, HEARTS, 1, cards("KH"), belote_announced=True)
+    hand = cards("7S 8S 9S 10S 7C 8C 9C 10C")
+    view = view_of(record, 1, hand, advise_module.classic_holdings(record, replay(record), None, H))
+    for rank in view.deals.ranks(5, random.Random(0)):
+        assert cards("QH")[0] in view.hands(view.deals.deal(rank))[0]
+    # Seat 0's 7 cards left: QH and 6 of the 22 others.
+    assert (
+        view.deals.count
+        == Deals(
+            Constraints(
+                tuple(c for c in ALL_CARDS if c not in (*hand, *cards("KH QH"))),
+                (0b1101,) * 22,
+                (7 - 1, 0, 8, 8),
+            )
+        ).count
+    )
+
+
+def test_a_belote_the_record_refutes_is_no_fact() -> None:
+    # Announced, but QH is the asking seat's: seat 0 cannot hold it, and nothing is known.
+    record = DealRecord(3, HEARTS, 1, cards("KH"), belote_announced=True)
+    mine = cards("QH 8S 9S 10S 7C 8C 9C 10C")
+    holdings = advise_module.classic_holdings(record, replay(record), None, H)
+    assert (
+        view_of(record, 1, mine, holdings).deals.count == view_of(record, 1, mine, []).deals.count
+    )
+    # Played by two seats: no seat holds both.
+    both = DealRecord(3, HEARTS, 1, cards("KH QH"), belote_announced=True)
+    holdings = advise_module.classic_holdings(both, replay(both), None, H)
+    assert len(holdings) == 2
+    assert (
+        view_of(both, 2, (*mine[1:], *cards("7D")), holdings).deals.count
+        == view_of(both, 2, (*mine[1:], *cards("7D")), []).deals.count
+    )
+
+
+def test_a_declared_annonce_puts_its_cards_with_its_seat() -> None:
+    options = RuleOptions(annonces=True)
+    record = DealRecord(
+        3, HEARTS, 1, cards("7S"), declarations=(Declaration(0, cards("7S 8S 9S")),)
+    )
+    holdings = advise_module.classic_holdings(record, replay(record, options), None, options)
+    view = view_of(record, 1, cards("7D 8D 9D 10D JD QD KD AD"), holdings)
+    for rank in view.deals.ranks(5, random.Random(0)):
+        assert set(cards("8S 9S")) <= set(view.hands(view.deals.deal(rank))[0])
+    # Not an annonce, or annonces not counted: no fact.
+    loose = replace(record, declarations=(Declaration(0, cards("7S 9S JS")),))
+    assert not advise_module.classic_holdings(loose, replay(loose, options), None, options)
+    assert not advise_module.classic_holdings(record, replay(record), None, H)
+
+
+@st.composite
+def coinche_records(draw: st.DrawFn) -> tuple[CoincheRecord, CoincheOptions]:
+    """A coinche deal 5 to 7 tricks in under any strain, every belote of the strain held
+    announced."""
+    options = CoincheOptions(sa_ta=True, undertrump=draw(st.sampled_from(["optional", "required"])))
+    strain = draw(st.integers(0, TOUT_ATOUT))
+    rng = draw(st.randoms(use_true_random=False))
+    played = play_deal(rng, draw(st.integers(20, 31)), options=options, trump=strain).record
+    hands = played.hands
+    assert hands is not None
+    belotes = tuple(
+        Belote(seat, suit)
+        for seat, hand in enumerate(hands)
+        for suit in range(4)
+        if {Card.of(KING, suit), Card.of(QUEEN, suit)} <= set(hand)
+    )
+    contract = Contract(taker=played.taker, value=80, strain=strain)
+    return CoincheRecord(played.dealer, contract, played.plays, hands, belotes), options
+
+
+@PROPERTY
+@given(coinche_records())
+def test_coinche_advice_is_legal_and_honours_the_belotes(
+    case: tuple[CoincheRecord, CoincheOptions],
+) -> None:
+    record, options = case
+    hands = record.hands
+    assert hands is not None
+    shown = replace(record, hands=None)
+    judged = replay_coinche(shown, options)
+    if judged.complete:
+        return
+    seat = judged.to_move
+    assert seat is not None
+    hand = tuple(card for card in hands[seat] if card not in record.plays)
+    advice = advise_coinche_play(shown, seat, hand, options, samples=2)
+    legal = replay_coinche(record, options).legal
+    assert legal is not None and advice.card in legal
+    view = seat_view(
+        seat,
+        hand,
+        judged.tricks,
+        judged.renonces,
+        record.contract.strain,
+        options,
+        advise_module.coinche_holdings(shown, options),
+    )
+    kept = [
+        b
+        for b in record.belote_announced
+        if b.suit in belote_suits(record.contract.strain, options.ta_belote)
+    ]
+    for rank in view.deals.ranks(3, random.Random(0)):
+        dealt = view.hands(view.deals.deal(rank))
+        for belote in kept:
+            assert {Card.of(KING, belote.suit), Card.of(QUEEN, belote.suit)} <= set(
+                dealt[belote.seat]
+            )
+
+
+# --- whether to take ---------------------------------------------------------------------------
+
+
+class Spy:
+    """Stands for `solve` in advise_take: records each deal it is asked, answers a score."""
+
+    def __init__(self, scores: dict[int, tuple[int, int]]) -> None:
+        self.asked: list[DealRecord] = []
+        self.budgets: list[int] = []
+        self.options: list[RuleOptions] = []
+        self.scores = scores  # by trump
+
+    def __call__(
+        self, record: DealRecord, options: RuleOptions, budget: int, every_card: bool
+    ) -> Solution:
+        assert every_card is False  # the value and one line: no card's own
+        self.asked.append(record)
+        self.budgets.append(budget)
+        self.options.append(options)
+        score = self.scores[record.strain]
+        contract = "made" if score[record.taker % 2] > 0 else "dedans"
+        value = Outcome((81, 81), None, contract, score)
+        return Solution(None, value, (), (), True, None, 0, 0.0)
+
+
+TAKE_HAND = cards("JH 9H AS 10S 7D")
+TURNED = cards("AH")[0]
+
+
+def test_taking_deals_the_taker_the_turned_card_and_two_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = Spy({HEARTS: (100, 62)})
+    monkeypatch.setattr(advise_module, "solve", spy)
+    advice = advise_take(0, 1, TAKE_HAND, TURNED, 1, samples=3, seed="s")
+    assert advice.samples == 3 and len(spy.asked) == 3
+    for record in spy.asked:
+        assert (record.dealer, record.strain, record.taker, record.plays) == (0, HEARTS, 1, ())
+        assert record.belote_announced  # a holder announces the belote
+        hands = record.hands
+        assert hands is not None
+        assert [len(hand) for hand in hands] == [8] * PLAYERS
+        assert sorted(card for hand in hands for card in hand) == list(ALL_CARDS)
+        assert set(TAKE_HAND) | {TURNED} <= set(hands[1])
+    assert len({record.hands for record in spy.asked}) == 3  # distinct deals
+    # Seat 1's team scores 62 of 162: a made contract is worth 62 - 100 to it.
+    (take, passing) = advice.options
+    assert take == ("take", 62.0, -38.0, 1.0)
+    assert passing == ("pass", 0.0, 0.0, None)
+    assert advice.advice == "pass"
+
+
+def test_round_two_offers_every_other_suit_and_advises_the_best_margin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = Spy({SPADES: (10, 152), DIAMONDS: (0, 162), CLUBS: (162, 0)})
+    monkeypatch.setattr(advise_module, "solve", spy)
+    advice = advise_take(2, 3, TAKE_HAND, TURNED, 2, samples=2)
+    assert [option.bid for option in advice.options] == ["S", "D", "C", "pass"]
+    # Seat 3's team is team 1: 152 against 10 in spades, 162 in diamonds, 0 in clubs.
+    assert [option.expected_margin for option in advice.options] == [142.0, 162.0, -162.0, 0.0]
+    assert [option.expected_score for option in advice.options] == [152.0, 162.0, 0.0, 0.0]
+    assert [option.made_share for option in advice.options] == [1.0, 1.0, 0.0, None]
+    assert advice.advice == "D"
+    assert {record.taker for record in spy.asked} == {3}
+    again = advise_take(2, 3, TAKE_HAND, TURNED, 2, samples=2)
+    assert replace(again, elapsed_ms=0) == replace(advice, elapsed_ms=0)
+    assert spy.asked[:6] == spy.asked[6:]  # the same seed, the same deals
+
+
+def test_equal_margins_advise_the_first_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advise_module, "solve", Spy(dict.fromkeys((0, 2, 3), (162, 0))))
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=1).advice == "S"
+
+
+def test_a_take_the_budget_cuts_counts_for_no_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock(monkeypatch, 0.25, begin=100.0)
+    spy = Spy(dict.fromkeys(range(4), (0, 162)))
+    monkeypatch.setattr(advise_module, "solve", spy)
+    # 1 s: the first deal's three suits with 0.75, 0.5 and 0.25 s left; none for the second.
+    advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=1000)
+    assert spy.budgets == [750, 500, 250]
+    assert advice.elapsed_ms >= 0
+    assert advice.samples == 1
+    # 0.6 s: the first deal's third suit finds no time left, and the deal counts for none.
+    clock(monkeypatch, 0.25, begin=100.0)
+    advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=600)
+    assert advice.samples == 0 and advice.advice is None
+    assert [(o.bid, o.expected_score) for o in advice.options] == [
+        ("S", None),
+        ("D", None),
+        ("C", None),
+        ("pass", 0.0),
+    ]
+    # A whole millisecond is needed to start a search.
+    clock(monkeypatch, 0.25)
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=251).samples == 1
+    clock(monkeypatch, 0.0000005)
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=1).samples == 0
+
+
+def test_the_take_advice_plays_under_the_request_s_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = Spy({HEARTS: (100, 62)})
+    monkeypatch.setattr(advise_module, "solve", spy)
+    options = RuleOptions(capot=250, undertrump="optional")
+    advise_take(0, 1, TAKE_HAND, TURNED, 1, options, samples=2)
+    assert spy.options == [options, options]
+
+
+def test_an_unfinished_search_stops_the_take_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    unfinished = Solution(None, None, (), (), False, (0, 162), 0, 0.0)
+    monkeypatch.setattr(advise_module, "solve", lambda *args, **kwargs: unfinished)
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4).samples == 0
+
+
+def test_the_take_hand_is_five_cards_without_the_turned_one() -> None:
+    with pytest.raises(InconsistentInput) as error:
+        advise_take(0, 1, (*TAKE_HAND[:4], TURNED), TURNED, 1)
+    assert problem_of(error) == ("/turned", "duplicate_card")
+    assert error.value.problems[0].params == {"card": Cards((TURNED,)), "other": "/hand"}
+    with pytest.raises(InconsistentInput) as error:
+        advise_take(0, 1, TAKE_HAND[:4], TURNED, 1)
+    assert problem_of(error) == ("/hand", "hand_size")
+    assert error.value.problems[0].params == {"expected": 5, "size": 4}
+
+
+# --- what the record says seats hold, and the rule options -------------------------------------
+
+
+def no_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock 10 s on at each reading: the advice counts the deals and solves none."""
+    clock(monkeypatch, 10.0)
+
+
+def test_the_voids_follow_the_rule_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 2 discards 7D under seat 1's 9H, then plays 8H: with undertrump required the
+    discard is a renonce (it shows nothing); with it optional, the discard was legal and
+    shows no spade and no heart above 9H."""
+    no_time(monkeypatch)
+    record = DealRecord(3, HEARTS, 1, cards("AS 9H 7D KS 7C 8H"))
+    hand = cards("7S 8S 9S 10S 8C 9C 10C")
+    optional = RuleOptions(undertrump="optional")
+    judged = replay(record, optional)
+    assert not judged.renonces and replay(record).renonces
+    expected = seat_view(3, hand, judged.tricks, (), HEARTS, optional).deals.count
+    assert advise_play(record, 3, hand, optional).deals == expected
+    assert advise_play(record, 3, hand).deals != expected
+
+
+def test_an_honour_given_to_two_seats_leaves_no_deal() -> None:
+    # The turned QH is seat 1's (the taker's); seat 0 led KH announcing belote: QH is seat 0's.
+    record = DealRecord(3, HEARTS, 1, cards("KH 7S"), belote_announced=True)
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(record, 2, cards("8S 9S 10S 7C 8C 9C 10C 7D"), turned=cards("QH")[0])
+    assert problem_of(error) == ("/plays", "advice_no_deal")
+
+
+COINCHE_HAND = cards("8S 9S 10S 7C 8C 9C 10C 7D")  # seat 1's, after seat 0's 7S
+
+
+def coinche_deals(strain: int, options: CoincheOptions, **fields: object) -> int:
+    record = CoincheRecord(3, Contract(taker=2, value=80, strain=strain), cards("7S"), **fields)
+    return advise_coinche_play(record, 1, COINCHE_HAND, options).deals
+
+
+def test_a_coinche_belote_announced_puts_its_honours_with_its_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    no_time(monkeypatch)
+    free = comb(23, 7) * comb(16, 8)  # seat 0 gets 7 of the 23 unseen, seat 2 then 8
+    pinned = comb(21, 7) * comb(14, 6)  # KD and QD with seat 2
+    belote = (Belote(2, DIAMONDS),)
+    plain = CoincheOptions()
+    assert coinche_deals(DIAMONDS, plain) == free
+    assert coinche_deals(DIAMONDS, plain, belote_announced=belote) == pinned
+    assert coinche_deals(SPADES, plain, belote_announced=belote) == free  # not the strain's
+    each = CoincheOptions(sa_ta=True)
+    assert coinche_deals(TOUT_ATOUT, each, belote_announced=belote) == pinned
+    none = CoincheOptions(sa_ta=True, ta_belote="none")
+    assert coinche_deals(TOUT_ATOUT, none, belote_announced=belote) == free
+
+
+def test_a_coinche_annonce_declared_puts_its_cards_with_its_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    no_time(monkeypatch)
+    declared = (Declaration(0, cards("8H 9H 10H")),)  # a tierce: seat 0's
+    pinned = comb(20, 4) * comb(16, 8)
+    assert coinche_deals(DIAMONDS, CoincheOptions(annonces=True), declarations=declared) == pinned
+    free = comb(23, 7) * comb(16, 8)
+    assert coinche_deals(DIAMONDS, CoincheOptions(), declarations=declared) == free
+
+
+def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[CoincheRecord] = []
+
+    def recorded(record: CoincheRecord, options: CoincheOptions, budget: int) -> Solution:
+        asked.append(record)
+        return solve_coinche(record, options, budget)
+
+    monkeypatch.setattr(advise_module, "solve_coinche", recorded)
+    record = CoincheRecord(3, Contract(taker=3, value=80, strain=CLUBS), VARIED.plays)
+    options = CoincheOptions(undertrump="required")
+    first = advise_coinche_play(
+        record, 0, VARIED_HAND, options, samples=2, seed="s", budget_ms=9000
+    )
+    view = varied_view()
+    drawn = [view.hands(view.deals.deal(r)) for r in view.deals.ranks(2, random.Random("s"))]
+    assert [deal.hands for deal in asked] == drawn
+    assert first.samples == 2 and first.card in VARIED_HAND
+
+
+def test_a_trump_not_raised_on_a_trump_lead_shows_no_higher_trump() -> None:
+    # Seat 0 leads AH (hearts trump), seat 1 follows 8H: it holds neither 9H nor JH.
+    judged = replay(DealRecord(3, HEARTS, 1, cards("AH 8H")))
+    assert revealed_voids(judged.tricks, (), HEARTS, H) == (0, mask_of(cards("9H JH")), 0, 0)
+
+
+def test_a_coinche_belote_and_annonce_both_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    no_time(monkeypatch)
+    declared = (Declaration(0, cards("8H 9H 10H")),)
+    belote = (Belote(2, DIAMONDS),)
+    options = CoincheOptions(annonces=True)
+    both = coinche_deals(DIAMONDS, options, declarations=declared, belote_announced=belote)
+    assert both == comb(18, 4) * comb(14, 6)  # 8H 9H 10H with seat 0, KD QD with seat 2
+
+
+def test_the_coinche_advice_never_reads_the_hands_a_record_carries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As in classic: seat 2's renonce (8D on a spade lead, holding 10S) is the hands' secret."""
+    no_time(monkeypatch)
+    hands = (
+        cards("7S 8S 9S 7H 8H 9H 7C 8C"),
+        cards("AS KS QS JS 10H JH QH KH"),
+        cards("10S 8D 9D 10D JD QD KD AD"),
+        cards("7D 9C 10C JC QC KC AC AH"),
+    )
+    record = CoincheRecord(0, Contract(taker=1, value=80, strain=HEARTS), cards("AS 8D"), hands)
+    shown = advise_coinche_play(replace(record, hands=None), 3, hands[3])
+    carried = advise_coinche_play(record, 3, hands[3])
+    assert carried.deals == shown.deals
+    assert carried.elapsed_ms >= 0 and carried.samples == 0
