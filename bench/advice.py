@@ -48,10 +48,11 @@ from service.app import create_app
 from service.rules import DealRecord, legal_cards
 from service.rules.advice import advise_play
 from service.rules.analysis import engine, solve
-from service.rules.cards import CARD_CODES, SUIT_CODES, Card, card_values
+from service.rules.cards import CARD_CODES, SUIT_CODES, Card
 from service.rules.dealing import deal
 from service.rules.play import trick_winner
 from service.rules.replay import replay
+from service.rules.strains import card_values
 from service.rules.table import PLAYERS
 
 SEED = "bench advice, 2026-12-01"
