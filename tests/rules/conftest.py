@@ -51,19 +51,14 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("rules")
 
 
-_MEASURED: dict[Path, dict[str, float]] = {}
-
-
+@cache
 def measured(root: Path) -> dict[str, float]:
     """Each test's duration (seconds) in mutmut's stats phase, when mutmut runs the tests from
-    `root` (its `mutants` directory); nothing otherwise (not kept: mutmut may write the file
-    later). Read once, in mutmut's fork server, whose forks inherit it."""
-    if root not in _MEASURED:
-        stats = root / "mutmut-stats.json"
-        if not stats.is_file():
-            return {}
-        _MEASURED[root] = json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
-    return _MEASURED[root]
+    `root` (its `mutants` directory); nothing otherwise. Read once, in mutmut's fork server."""
+    stats = root / "mutmut-stats.json"
+    if not stats.is_file():
+        return {}
+    return json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
 
 
 @cache
