@@ -23,7 +23,9 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 # The native search core (service/rules/analysis/native): compiled by the machine's C compiler
 # when missing or older than its sources (scripts/build_native.py says what to install when
 # the compiler or Python's headers are missing). SANITIZED: the same core built with ASan and
-# UBSan for tests/native (it loads only with libasan preloaded).
+# UBSan (-fsanitize=address,undefined -fno-sanitize-recover=all, scripts/build_native.py's
+# SANITIZERS) for tests/native, a prerequisite of `make test` (it loads only with libasan
+# preloaded).
 NATIVE := service/rules/analysis/native
 NATIVE_SOURCES := $(NATIVE)/search.c $(NATIVE)/search.h $(NATIVE)/_native.pyx scripts/build_native.py
 EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')

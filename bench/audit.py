@@ -2,7 +2,7 @@
 on one worker and on two, beside the in-process replay's own cost.
 
 Run from the repo root as `python -m bench.audit` (`make bench` runs it). Prints figures,
-asserts nothing. A generated archive (bench/archive.py: random legal games, a quarter coinche,
+asserts nothing. A generated archive (tests/audit/archive.py: random legal games, a quarter coinche,
 hands given) is written to a temporary directory, then:
 
 - per deal, on one core, no Dask: the rules' replay alone (`replay`, records already built);
@@ -27,7 +27,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.archive import Archive, archive
 from service.api.direct import Direct
 from service.app import app
 from service.audit.judging import CLASSIC, COINCHE, ENDPOINTS, ENVELOPE_FIELDS
@@ -36,6 +35,7 @@ from service.audit.records import lines as block_lines
 from service.audit.run import Settings, audit, judge_partition
 from service.rules import replay
 from service.rules.coinche_replay import replay_coinche
+from tests.audit.archive import Archive, archive
 
 REPLAY_DEALS = 1500
 COPIES = 3  # the archive's deals repeated (new ids) for the whole runs: 4,500 then 9,000

@@ -13,10 +13,10 @@ from typing import Any
 import orjson
 import pytest
 
-from bench.archive import BAD_LINES, archive
 from service.app import create_app
 from service.audit import run
 from service.audit.run import MARKER, Settings, audit
+from tests.audit.archive import BAD_LINES, archive
 from tests.audit.conftest import BLOCK_SIZE, Files
 
 OUTPUTS = ("players.ndjson", "pairs.ndjson", "report.html")

@@ -13,11 +13,11 @@ from pathlib import Path
 import orjson
 import pytest
 
-from bench.archive import archive
 from service.audit import records
 from service.audit.__main__ import main
 from service.audit.outliers import MIN_DEALS, Population, renonce_z, together_z
 from service.audit.records import Line
+from tests.audit.archive import archive
 from tests.conftest import ROOT
 
 TEXT = b'{"a": 1}\n\n{"b": 22}\n{"c": 333}\nlast without its end'
