@@ -571,6 +571,29 @@ function renderCenter(marked) {
   }
 }
 
+/** The score's breakdown: one row per part of the score, one column per team (narrow enough
+ * for any panel). */
+function breakdownTable(teams) {
+  const table = headedTable("breakdown", t("breakdown"), ["", ...teams.map((row) => t("teamName", { team: row.team }))]);
+  for (const key of BREAKDOWN.filter((part) => part in (teams[0] ?? {}))) {
+    const line = document.createElement("tr");
+    line.dataset.part = key;
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.textContent = t(`col_${key}`);
+    line.append(name);
+    for (const row of teams) {
+      const cell = document.createElement("td");
+      cell.textContent = row[key];
+      cell.dataset.team = row.team;
+      line.append(cell);
+    }
+    table.append(line);
+  }
+  return table;
+}
+
+/** The card points won so far, and the replay's score once the last card is shown. */
 function renderPoints() {
   const { replay, step } = state;
   const complete = Math.floor(step / SEATS);
@@ -587,36 +610,7 @@ function renderPoints() {
   summary.className = "score-line";
   summary.id = "score-line";
   summary.textContent = t("score", { contract: t(`contract_${score.contract}`), a: score.score[0], b: score.score[1] });
-  const table = document.createElement("table");
-  table.className = "breakdown";
-  const caption = document.createElement("caption");
-  caption.textContent = t("breakdown");
-  // One row per part of the score, one column per team: narrow enough for any panel.
-  const teams = score.breakdown;
-  const head = document.createElement("tr");
-  for (const text of ["", ...teams.map((row) => t("teamName", { team: row.team }))]) {
-    const cell = document.createElement("th");
-    cell.scope = "col";
-    cell.textContent = text;
-    head.append(cell);
-  }
-  table.append(caption, head);
-  for (const key of BREAKDOWN.filter((part) => part in (teams[0] ?? {}))) {
-    const line = document.createElement("tr");
-    line.dataset.part = key;
-    const name = document.createElement("th");
-    name.scope = "row";
-    name.textContent = t(`col_${key}`);
-    line.append(name);
-    for (const row of teams) {
-      const cell = document.createElement("td");
-      cell.textContent = row[key];
-      cell.dataset.team = row.team;
-      line.append(cell);
-    }
-    table.append(line);
-  }
-  box.append(summary, table);
+  box.append(summary, breakdownTable(score.breakdown));
   const notes = [];
   if (score.capot !== undefined && score.capot !== null) notes.push(t("capot", { team: score.capot }));
   if (score.reserve) notes.push(t("reserve", { n: score.reserve }));
@@ -807,21 +801,32 @@ const paragraph = (text, className = "") => {
   return element;
 };
 
+/** A table of `className`: its caption (none when null), then a row of column heads. */
+function headedTable(className, caption, heads) {
+  const table = document.createElement("table");
+  table.className = className;
+  if (caption !== null) {
+    const title = document.createElement("caption");
+    title.textContent = caption;
+    table.append(title);
+  }
+  const row = document.createElement("tr");
+  for (const text of heads) {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = text;
+    row.append(cell);
+  }
+  table.append(row);
+  return table;
+}
+
 /** The value of every card and a perfect line: what an exact search found. */
 function exactResult(data) {
   const points = data.value.points;
   const value = { seat: data.to_move, a: points[0], b: points[1] };
   const head = paragraph(t(data.to_move === null ? "finalValue" : "bestValue", value), "best");
-  const table = document.createElement("table");
-  table.className = "moves";
-  const header = document.createElement("tr");
-  for (const key of ["col_card", "col_value", "col_loss"]) {
-    const cell = document.createElement("th");
-    cell.scope = "col";
-    cell.textContent = t(key);
-    header.append(cell);
-  }
-  table.append(header);
+  const table = headedTable("moves", null, ["col_card", "col_value", "col_loss"].map((key) => t(key)));
   for (const move of data.moves) {
     const row = document.createElement("tr");
     const card = document.createElement("td");
@@ -1062,18 +1067,8 @@ const decimal = (n, digits) => n.toLocaleString(state.lang, { minimumFractionDig
 
 /** The review table: each player, then each team, against perfect play. */
 function reviewTable(data) {
-  const table = document.createElement("table");
-  table.className = "review-table";
-  const caption = document.createElement("caption");
-  caption.textContent = t("reviewCaption");
-  const head = document.createElement("tr");
-  for (const key of ["col_player", "col_plays", "col_lost", "col_mean", "col_precision", ...REVIEW_COUNTS.map((label) => `col_${label}`)]) {
-    const cell = document.createElement("th");
-    cell.scope = "col";
-    cell.textContent = t(key);
-    head.append(cell);
-  }
-  table.append(caption, head);
+  const heads = ["col_player", "col_plays", "col_lost", "col_mean", "col_precision", ...REVIEW_COUNTS.map((label) => `col_${label}`)];
+  const table = headedTable("review-table", t("reviewCaption"), heads.map((key) => t(key)));
   const row = (name, figures, attributes) => {
     const line = document.createElement("tr");
     Object.entries(attributes).forEach(([key, value]) => (line.dataset[key] = value));
@@ -1162,51 +1157,13 @@ function publicRecord(step) {
   return seen;
 }
 
-function teachHeader() {
-  const row = document.createElement("tr");
-  for (const [key, scope] of [
-    ["col_card", "col"],
-    ["col_advice_points", "col"],
-    ["col_best_share", "col"],
-    ["col_made_share", "col"],
-    ["col_perfect", "col"],
-    ["col_loss", "col"],
-  ]) {
-    const cell = document.createElement("th");
-    cell.scope = scope;
-    cell.textContent = t(key);
-    row.append(cell);
-  }
-  return row;
-}
+// The Teach me table's column heads.
+const TEACH_COLUMNS = ["col_card", "col_advice_points", "col_best_share", "col_made_share", "col_perfect", "col_loss"];
 
-/** The advice and the perfect-play answer, side by side: one row per legal card. */
-function teachResult(seat, advice, solved) {
+/** One row per legal card: the advice's figures beside perfect play's value and loss. */
+function teachTable(seat, advice, perfect, bestCards) {
   const team = teamOf(seat);
-  const perfect = solved?.exact ? new Map(solved.moves.map((move) => [move.card, move])) : null;
-  const bestCards = perfect ? solved.moves.filter((move) => move.loss === 0).map((move) => move.card) : [];
-  if (advice.card === null) return [paragraph(t("adviceNone", { seat }), "unfinished")];
-  const parts = [
-    paragraph(
-      t(advice.exact ? "adviceExact" : "adviceHead", { seat, n: advice.samples, card: cardName(advice.card) }),
-      "advice-head",
-    ),
-  ];
-  if (perfect) {
-    const value = solved.value.points[team];
-    const named = bestCards.map(shortName);
-    const cards = named.length > 1 ? `${named.slice(0, -1).join(", ")}${t("or")}${named.at(-1)}` : named[0];
-    parts.push(paragraph(t("perfectHead", { cards, team, v: value }), "perfect-head"));
-    const loss = perfect.get(advice.card)?.loss;
-    parts.push(paragraph(loss === 0 ? t("adviceIsBest") : t("adviceCosts", { loss }), loss === 0 ? "advice-best" : "advice-costs"));
-  } else {
-    parts.push(paragraph(t(solved ? "perfectUnfinished" : "perfectFailed"), "unfinished"));
-  }
-  const table = document.createElement("table");
-  table.className = "teach-table";
-  const caption = document.createElement("caption");
-  caption.textContent = t("teachCaption", { seat, team });
-  table.append(caption, teachHeader());
+  const table = headedTable("teach-table", t("teachCaption", { seat, team }), TEACH_COLUMNS.map((key) => t(key)));
   for (const move of advice.moves) {
     const row = document.createElement("tr");
     row.dataset.card = move.card;
@@ -1234,7 +1191,32 @@ function teachResult(seat, advice, solved) {
     if (move.card === advice.card) row.classList.add("suggested");
     table.append(row);
   }
-  parts.push(table);
+  return table;
+}
+
+/** The advice and the perfect-play answer, side by side: what each says, then the table. */
+function teachResult(seat, advice, solved) {
+  const team = teamOf(seat);
+  const perfect = solved?.exact ? new Map(solved.moves.map((move) => [move.card, move])) : null;
+  const bestCards = perfect ? solved.moves.filter((move) => move.loss === 0).map((move) => move.card) : [];
+  if (advice.card === null) return [paragraph(t("adviceNone", { seat }), "unfinished")];
+  const parts = [
+    paragraph(
+      t(advice.exact ? "adviceExact" : "adviceHead", { seat, n: advice.samples, card: cardName(advice.card) }),
+      "advice-head",
+    ),
+  ];
+  if (perfect) {
+    const value = solved.value.points[team];
+    const named = bestCards.map(shortName);
+    const cards = named.length > 1 ? `${named.slice(0, -1).join(", ")}${t("or")}${named.at(-1)}` : named[0];
+    parts.push(paragraph(t("perfectHead", { cards, team, v: value }), "perfect-head"));
+    const loss = perfect.get(advice.card)?.loss;
+    parts.push(paragraph(loss === 0 ? t("adviceIsBest") : t("adviceCosts", { loss }), loss === 0 ? "advice-best" : "advice-costs"));
+  } else {
+    parts.push(paragraph(t(solved ? "perfectUnfinished" : "perfectFailed"), "unfinished"));
+  }
+  parts.push(teachTable(seat, advice, perfect, bestCards));
   return parts;
 }
 
