@@ -4,133 +4,19 @@
 // plays/validate, deals/score or analysis and advice endpoints of classic belote or of coinche
 // (VARIANTS).
 
-import { STRINGS, RANKS, SHORT_RANKS, SUITS } from "./strings.js";
+import { discoverAnalysis, post, rules } from "./api.js";
+import { DEAL_POINTS, SEATS, SUIT_SYMBOLS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
+import { $, cardElement, headedTable, paragraph } from "./dom.js";
 import { LABEL_SYMBOLS, valueGraph } from "./graph.js";
+import { VARIANTS, endpoint, offered, state, strain, takerOf, takers, trumpSuit, variantOf } from "./state.js";
+import { STRINGS, SUITS } from "./strings.js";
+import { capitalised, cardName, decimal, sentence, shortName, t } from "./words.js";
 
-const SEATS = 4;
-const DEAL_POINTS = 162; // card points in a deal, dix de der in (API.md, /v1/deals/score)
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 // The parts of a team's score in a replay's breakdown (classic or coinche), in reading order.
 const BREAKDOWN = ["cards", "belote", "annonces", "capot_bonus", "contract", "multiplier", "rounding", "total"];
-
-// Each variant's endpoints. A coinche record names its `contract`; a classic one its `trump`
-// and `taker`. Coinche has no picture (render) endpoint. The analysis and advice endpoints are
-// offered when the contract (/openapi.json) has them.
-const VARIANTS = {
-  classic: {
-    replay: "/v1/deals/replay",
-    legal: "/v1/legal-moves",
-    validate: "/v1/plays/validate",
-    score: "/v1/deals/score",
-    solve: "/v1/analysis/solve",
-    review: "/v1/analysis/review",
-    advice: "/v1/advice/play",
-    render: "/v1/deals/render",
-  },
-  coinche: {
-    replay: "/v1/coinche/deals/replay",
-    legal: "/v1/coinche/legal-moves",
-    validate: "/v1/coinche/plays/validate",
-    score: "/v1/coinche/deals/score",
-    solve: "/v1/coinche/analysis/solve",
-    review: "/v1/coinche/analysis/review",
-    advice: "/v1/coinche/advice/play",
-    render: null,
-  },
-};
 // What of a record is public at the table: all but the hands (and the annonces' cards, which
 // the advice endpoints do not take). The announced belotes are public once announced.
 const PUBLIC = ["dealer", "trump", "taker", "contract", "rules"];
-
-const state = {
-  lang: "en",
-  record: null, // the body of a replay (classic or coinche), as the arbiter gave it
-  variant: "classic", // the record's: a key of VARIANTS
-  replay: null, // its answer
-  plays: [], // [{card, seat, trick, index}] in play order, from the replay's tricks
-  step: 0, // how many plays are shown
-  refused: null, // the text of the record last refused, told again in another language
-  paths: new Set(), // the contract's paths: which of VARIANTS' endpoints the service has
-  longestBudget: {}, // variant -> the longest search (budget_ms) the contract allows
-  review: null, // {record (its JSON), data (the review), line (what the contract needs)}
-  reviewAsked: false, // whether the review is asked for each record shown (its button, a link)
-  teach: false, // the "Teach me" switch
-  rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
-};
-
-const $ = (id) => document.getElementById(id);
-const t = (key, params = {}) =>
-  (STRINGS[state.lang][key] ?? STRINGS.en[key]).replace(/\{(\w+)\}/g, (_, name) => params[name]);
-/** A sentence that begins with a card's name: "Ten of diamonds may not be played." */
-const sentence = (key, params) => {
-  const text = t(key, params);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
-// --- the contract's notation --------------------------------------------------------------
-
-/** A card code as the service writes it: "th" -> "10H", "J♥" -> "JH". */
-function canonical(code) {
-  const text = String(code).trim().toUpperCase();
-  const suit = SYMBOL_SUITS[text.slice(-1)] ?? text.slice(-1);
-  const rank = text.slice(0, -1) === "T" ? "10" : text.slice(0, -1);
-  return rank + suit;
-}
-
-const suitOf = (code) => code.slice(-1);
-const rankOf = (code) => code.slice(0, -1);
-const teamOf = (seat) => seat % 2;
-
-/** The words a screen reader says for a card: "jack of hearts", "valet de cœur". */
-function cardName(code) {
-  const name = t("cardName", { rank: RANKS[state.lang][rankOf(code)], suit: SUITS[state.lang][suitOf(code)] });
-  return suitOf(code) === trumpSuit() ? `${name}, ${t("trumpWord")}` : name;
-}
-
-const variantOf = (record) => (typeof record.contract === "object" && record.contract !== null ? "coinche" : "classic");
-const endpoint = (name) => VARIANTS[state.variant][name];
-/** Whether the service has this endpoint of the record's variant. */
-const offered = (name) => state.paths.has(endpoint(name));
-
-/** The record's strain: a suit letter (classic's trump, or a coinche suit), "SA" or "TA". */
-function strain() {
-  const { record } = state;
-  const text = String(state.variant === "coinche" ? record.contract.strain : record.trump).trim().toUpperCase();
-  return SYMBOL_SUITS[text] ?? text;
-}
-
-/** The one trump suit, or null (sans-atout, and tout-atout where every suit is trump). */
-const trumpSuit = () => (strain().length === 1 ? strain() : null);
-
-const takerOf = (record) => (variantOf(record) === "coinche" ? record.contract.taker : record.taker);
-
-// --- the API ---------------------------------------------------------------------------------
-
-async function post(path, body) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Accept-Language": state.lang },
-    body: JSON.stringify(body),
-  });
-  const type = response.headers.get("Content-Type") ?? "";
-  const data = type.includes("json") ? await response.json() : await response.blob();
-  return { status: response.status, data };
-}
-
-async function discoverAnalysis() {
-  // The contract says which paths exist (asking it avoids probing for a 404) and the longest
-  // search it allows.
-  const response = await fetch("/openapi.json");
-  const contract = await response.json();
-  state.paths = new Set(Object.keys(contract.paths ?? {}));
-  for (const [variant, paths] of Object.entries(VARIANTS)) {
-    const operation = contract.paths?.[paths.solve]?.post;
-    let schema = operation?.requestBody?.content?.["application/json"]?.schema;
-    if (schema?.$ref) schema = contract.components?.schemas?.[schema.$ref.split("/").pop()];
-    state.longestBudget[variant] = schema?.properties?.budget_ms?.maximum ?? null;
-  }
-}
 
 // --- the record in the URL fragment ----------------------------------------------------------
 
@@ -236,8 +122,6 @@ function partName(pointer) {
 /** A sentence of the referee's, each JSON Pointer in it named in words. */
 const inWords = (message) =>
   message.replace(/(^|[\s(])(\/[A-Za-z_]\w*(?:\/[\w~.-]+)*)/g, (_, before, pointer) => before + partName(pointer));
-
-const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What is wrong with a record, for the person who pasted it: a sentence, what to do, each
  * part the referee named (a button selecting it in the text area) and the text again with
@@ -405,41 +289,6 @@ function marks() {
     }
   });
   return found;
-}
-
-function cardElement(code, { button = false, mark = null } = {}) {
-  const element = document.createElement(button ? "button" : "span");
-  const suit = suitOf(code);
-  element.className = `card suit-${suit}`;
-  if (suit === trumpSuit()) element.classList.add("trump");
-  element.dataset.card = code;
-  const rank = document.createElement("span");
-  rank.className = "rank";
-  rank.textContent = rankOf(code);
-  const symbol = document.createElement("span");
-  symbol.className = "suit";
-  symbol.textContent = SUIT_SYMBOLS[suit];
-  element.append(rank, symbol);
-  let label = cardName(code);
-  if (mark) {
-    element.classList.add(mark.kind);
-    const badge = document.createElement("span");
-    badge.className = "badge";
-    badge.textContent = mark.label;
-    element.append(badge);
-    label += `. ${t(mark.kind === "renonce" ? "markRenonce" : "markProof", { n: mark.n + 1 })}`;
-  }
-  if (button) {
-    element.type = "button";
-    element.setAttribute("aria-label", label);
-  } else {
-    element.setAttribute("role", "img");
-    element.setAttribute("aria-label", label);
-    rank.setAttribute("aria-hidden", "true");
-    symbol.setAttribute("aria-hidden", "true");
-  }
-  symbol.setAttribute("aria-hidden", "true");
-  return element;
 }
 
 /** "Trump ♠ spades · dealer: seat 3 · taker: seat 0", or a coinche contract:
@@ -622,12 +471,6 @@ function renderPoints() {
   }
 }
 
-/** A card as players write it, in the page's language: "K♥", "R♥". */
-function shortName(code) {
-  const rank = rankOf(code);
-  return `${SHORT_RANKS[state.lang][rank] ?? rank}${SUIT_SYMBOLS[suitOf(code)]}`;
-}
-
 /** Whether play `index` is on the table at the current step (shown), or still to come. */
 const played = (index) => index < state.step;
 
@@ -794,33 +637,6 @@ async function judge(card) {
 
 // --- analysis (when the service has it) ------------------------------------------------------
 
-const paragraph = (text, className = "") => {
-  const element = document.createElement("p");
-  element.textContent = text;
-  if (className) element.className = className;
-  return element;
-};
-
-/** A table of `className`: its caption (none when null), then a row of column heads. */
-function headedTable(className, caption, heads) {
-  const table = document.createElement("table");
-  table.className = className;
-  if (caption !== null) {
-    const title = document.createElement("caption");
-    title.textContent = caption;
-    table.append(title);
-  }
-  const row = document.createElement("tr");
-  for (const text of heads) {
-    const cell = document.createElement("th");
-    cell.scope = "col";
-    cell.textContent = text;
-    row.append(cell);
-  }
-  table.append(row);
-  return table;
-}
-
 /** The value of every card and a perfect line: what an exact search found. */
 function exactResult(data) {
   const points = data.value.points;
@@ -903,9 +719,6 @@ async function solve(budget = null) {
 
 // --- the review: every card against perfect play (when the service has it) -------------------
 
-/** The takers' team: whose final card points the graph draws. */
-const takers = () => teamOf(takerOf(state.record));
-
 /** The belote a classic deal's score counts (a team or null), or each team's count of them
  * in coinche, as the replay answers it (the holder, counted under the record's rules). */
 async function counted() {
@@ -914,12 +727,6 @@ async function counted() {
   if (belote === null || belote === undefined) return null;
   const option = state.record.rules?.belote ?? (await rules()).options.find((rule) => rule.name === "belote").default;
   return option === "announce" && !state.record.belote_announced ? null : belote;
-}
-
-/** GET /v1/rules, asked once. */
-async function rules() {
-  if (state.rules === null) state.rules = await (await fetch("/v1/rules")).json();
-  return state.rules;
 }
 
 /** The contract a finished deal has when the takers end with `points` card points (no capot,
@@ -1061,9 +868,6 @@ function legend(line) {
 }
 
 const REVIEW_COUNTS = Object.keys(LABEL_SYMBOLS);
-
-/** A figure with `digits` decimals, as the page's language writes it: 1.5, 1,5. */
-const decimal = (n, digits) => n.toLocaleString(state.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** The review table: each player, then each team, against perfect play. */
 function reviewTable(data) {
