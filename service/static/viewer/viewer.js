@@ -5,17 +5,18 @@
 // (VARIANTS).
 
 import { discoverAnalysis, post, rules } from "./api.js";
-import { DEAL_POINTS, SEATS, SUIT_SYMBOLS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
+import { DEAL_POINTS, SEATS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
 import { $, cardElement, headedTable, paragraph } from "./dom.js";
 import { decodeRecord, fragment, readLink, remember } from "./fragment.js";
 import { LABEL_SYMBOLS, valueGraph } from "./graph.js";
+import { judge, markLegal } from "./judge.js";
+import { handsAt, marks, toMove } from "./position.js";
 import { formatRecord, notJson, problemTitle, showProblem } from "./reading.js";
-import { VARIANTS, endpoint, offered, state, strain, takerOf, takers, trumpSuit, variantOf } from "./state.js";
-import { SUITS } from "./strings.js";
-import { capitalised, cardName, decimal, sentence, shortName, t } from "./words.js";
+import { renderPoints, renderRenonces, renderTricks } from "./sheet.js";
+import { VARIANTS, endpoint, offered, state, takerOf, takers, trumpSuit, variantOf } from "./state.js";
+import { renderTable } from "./table.js";
+import { capitalised, cardName, decimal, shortName, t } from "./words.js";
 
-// The parts of a team's score in a replay's breakdown (classic or coinche), in reading order.
-const BREAKDOWN = ["cards", "belote", "annonces", "capot_bonus", "contract", "multiplier", "rounding", "total"];
 // What of a record is public at the table: all but the hands (and the annonces' cards, which
 // the advice endpoints do not take). The announced belotes are public once announced.
 const PUBLIC = ["dealer", "trump", "taker", "contract", "rules"];
@@ -71,115 +72,18 @@ async function showRecord(text, step = 0, { reviewed = null } = {}) {
 
 // --- what the table shows at a step ----------------------------------------------------------
 
-/** The seat to play after `step` plays (null when the deal is over). */
-function toMove(step) {
-  return step < state.plays.length ? state.plays[step].seat : state.replay.to_move ?? null;
-}
-
-/** The trick as it stands before play `step`: its leader and the cards already on it. */
-function trickBefore(step) {
-  const number = Math.floor(step / SEATS);
-  const trick = state.replay.tricks[number];
-  const cards = trick ? trick.cards.slice(0, step % SEATS) : [];
-  return { leader: trick ? trick.leader : state.replay.to_move, cards };
-}
-
-/** Each seat's cards still in hand after `step` plays, when the record gives the hands. */
-function handsAt(step) {
-  if (!state.record.hands) return null;
-  const played = new Set(state.plays.slice(0, step).map((play) => play.card));
-  return state.record.hands.map((hand) => hand.map(canonical).filter((card) => !played.has(card)));
-}
-
-function marks() {
-  const found = new Map();
-  state.replay.renonces.forEach((renonce, n) => {
-    found.set(renonce.play, { kind: "renonce", label: `R${n + 1}`, n });
-    const proof = renonce.proof ?? {};
-    if (proof.play !== undefined && proof.play !== null && !found.has(proof.play)) {
-      found.set(proof.play, { kind: "proof", label: `P${n + 1}`, n });
-    }
-  });
-  return found;
-}
-
-/** "Trump ♠ spades · dealer: seat 3 · taker: seat 0", or a coinche contract:
- * "Contract 120 all trumps (TA), coinched · taker: seat 0 · dealer: seat 3". */
-function contractLine() {
-  const { record } = state;
-  const named = strain().length === 1 ? `${SUIT_SYMBOLS[strain()]} ${SUITS[state.lang][strain()]}` : t(`strain${strain()}`);
-  if (state.variant === "classic") return t("contract", { trump: named, dealer: record.dealer, taker: record.taker });
-  const { value, taker, coinche = 0 } = record.contract;
-  return t("contractCoinche", {
-    value: value === "capot" ? t("capotBid") : value,
-    strain: named,
-    level: ["", t("coinched"), t("surcoinched")][coinche] ?? "",
-    taker,
-    dealer: record.dealer,
-  });
-}
-
 function render() {
   renderStatic();
   if (!state.record) return;
-  const { record, replay, step } = state;
+  const { record, step } = state;
   const mover = toMove(step);
   const hands = handsAt(step);
   const marked = marks();
 
-  $("contract").textContent = contractLine();
-  const taker = takerOf(record);
-
-  for (let seat = 0; seat < SEATS; seat++) {
-    const box = $(`seat-${seat}`);
-    box.classList.toggle("to-move", seat === mover);
-    const heading = document.createElement("h3");
-    heading.textContent = t("seat", { seat });
-    const roles = document.createElement("span");
-    roles.className = "roles";
-    const badges = [[t("team", { team: teamOf(seat) }), `team team-${teamOf(seat)}`]];
-    if (seat === record.dealer) badges.push([t("dealerBadge"), "role"]);
-    if (seat === taker) badges.push([t("takerBadge"), "role taker"]);
-    if (seat === mover) badges.push([t("toMove"), "role move"]);
-    for (const [text, className] of badges) {
-      const badge = document.createElement("span");
-      badge.className = className;
-      badge.textContent = text;
-      roles.append(badge);
-    }
-    heading.append(" ", roles);
-    const hand = document.createElement("div");
-    hand.className = "hand";
-    hand.setAttribute("role", "group");
-    hand.setAttribute("aria-label", t("handOf", { seat }));
-    if (hands) {
-      for (const card of hands[seat]) {
-        const element = cardElement(card, { button: seat === mover });
-        if (seat === mover) element.addEventListener("click", () => judge(card));
-        hand.append(element);
-      }
-    } else {
-      const left = 8 - state.plays.slice(0, step).filter((play) => play.seat === seat).length;
-      const unknown = document.createElement("p");
-      unknown.className = "unknown";
-      unknown.textContent = t("handUnknown", { n: left });
-      hand.append(unknown);
-    }
-    box.replaceChildren(heading, hand);
-  }
-
-  renderCenter(marked);
-  // The trick of the next card: after card 16, trick 5 (a solve from here is of that trick).
-  const over = step === state.plays.length && replay.complete;
-  $("step-label").textContent = over
-    ? t("stepOver", { k: step, n: state.plays.length })
-    : t("step", { k: step, n: state.plays.length, trick: Math.floor(step / SEATS) + 1 });
-  $("first").disabled = $("prev").disabled = step === 0;
-  $("last").disabled = $("next").disabled = step === state.plays.length;
-
+  renderTable(mover, hands, marked, (card) => judge(card, showRecord));
   renderPoints();
-  renderRenonces();
-  renderTricks(marked);
+  renderRenonces(goTo);
+  renderTricks(marked, goTo);
   $("analysis").hidden = !offered("solve") || !record.hands;
   $("teach-switch").hidden = !offered("advice") || !record.hands;
   $("picture").hidden = !endpoint("render");
@@ -191,260 +95,13 @@ function render() {
   remember();
 }
 
-function renderCenter(marked) {
-  const { step } = state;
-  const center = $("center");
-  center.replaceChildren();
-  if (step === 0) {
-    const note = document.createElement("p");
-    note.textContent = t("notStarted");
-    center.append(note);
-    return;
-  }
-  const number = Math.floor((step - 1) / SEATS);
-  const trick = state.replay.tricks[number];
-  const shown = state.plays.filter((play) => play.trick === number && play.index < step);
-  const title = document.createElement("p");
-  title.className = "trick-title";
-  title.textContent = `${t("trickN", { n: number + 1 })} · ${t("ledBy", { seat: trick.leader })}`;
-  center.append(title);
-  const spots = document.createElement("div");
-  spots.className = "spots";
-  for (const play of shown) {
-    const spot = document.createElement("div");
-    spot.className = `spot spot-${play.seat}`;
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = t("seat", { seat: play.seat });
-    const element = cardElement(play.card, { mark: marked.get(play.index) });
-    if (play.seat === trick.leader) element.classList.add("led");
-    const complete = shown.length === SEATS && trick.winner !== undefined && trick.winner !== null;
-    if (complete && play.seat === trick.winner) element.classList.add("winner");
-    spot.append(who, element);
-    spots.append(spot);
-  }
-  center.append(spots);
-  if (shown.length === SEATS && trick.winner !== undefined && trick.winner !== null) {
-    const result = document.createElement("p");
-    result.className = "trick-result";
-    result.textContent = t("wins", { seat: trick.winner, points: trick.points });
-    center.append(result);
-  }
-}
-
-/** The score's breakdown: one row per part of the score, one column per team (narrow enough
- * for any panel). */
-function breakdownTable(teams) {
-  const table = headedTable("breakdown", t("breakdown"), ["", ...teams.map((row) => t("teamName", { team: row.team }))]);
-  for (const key of BREAKDOWN.filter((part) => part in (teams[0] ?? {}))) {
-    const line = document.createElement("tr");
-    line.dataset.part = key;
-    const name = document.createElement("th");
-    name.scope = "row";
-    name.textContent = t(`col_${key}`);
-    line.append(name);
-    for (const row of teams) {
-      const cell = document.createElement("td");
-      cell.textContent = row[key];
-      cell.dataset.team = row.team;
-      line.append(cell);
-    }
-    table.append(line);
-  }
-  return table;
-}
-
-/** The card points won so far, and the replay's score once the last card is shown. */
-function renderPoints() {
-  const { replay, step } = state;
-  const complete = Math.floor(step / SEATS);
-  const points = [0, 0];
-  replay.tricks.slice(0, complete).forEach((trick) => {
-    if (trick.winner !== undefined && trick.winner !== null) points[teamOf(trick.winner)] += trick.points;
-  });
-  $("running").textContent = t("running", { a: points[0], b: points[1] });
-  const box = $("score");
-  box.replaceChildren();
-  const score = replay.score ?? null;
-  if (!score || step < state.plays.length) return;
-  const summary = document.createElement("p");
-  summary.className = "score-line";
-  summary.id = "score-line";
-  summary.textContent = t("score", { contract: t(`contract_${score.contract}`), a: score.score[0], b: score.score[1] });
-  box.append(summary, breakdownTable(score.breakdown));
-  const notes = [];
-  if (score.capot !== undefined && score.capot !== null) notes.push(t("capot", { team: score.capot }));
-  if (score.reserve) notes.push(t("reserve", { n: score.reserve }));
-  if (score.renonce !== undefined && score.renonce !== null) notes.push(t("offender", { team: score.renonce }));
-  for (const text of notes) {
-    const note = document.createElement("p");
-    note.textContent = text;
-    box.append(note);
-  }
-}
-
-/** Whether play `index` is on the table at the current step (shown), or still to come. */
-const played = (index) => index < state.step;
-
-function proofText(renonce, n) {
-  const proof = renonce.proof ?? {};
-  if (proof.play === undefined || proof.play === null) return t("proofHand");
-  const trick = Math.floor(proof.play / SEATS) + 1;
-  if (!played(proof.play)) return t("proofToCome", { trick });
-  return t("proofLater", { card: shortName(proof.card), n, trick });
-}
-
-function renderRenonces() {
-  const list = $("renonces");
-  list.replaceChildren();
-  const { renonces } = state.replay;
-  const happened = renonces.filter((renonce) => played(renonce.play));
-  if (!happened.length) {
-    const none = document.createElement("li");
-    none.className = "none";
-    none.textContent = t("noRenonce");
-    list.append(none);
-  }
-  renonces.forEach((renonce, index) => {
-    const item = document.createElement("li");
-    item.className = "renonce-item";
-    item.dataset.renonce = String(index + 1);
-    const head = document.createElement("p");
-    head.className = "renonce-head";
-    const go = document.createElement("button");
-    go.type = "button";
-    go.textContent = t("goTo");
-    go.addEventListener("click", () => goTo(renonce.play + 1));
-    if (!played(renonce.play)) {
-      // Marked, not told: what it is shows when the deal gets there.
-      item.classList.add("to-come");
-      head.textContent = t("renonceToCome", { n: index + 1, trick: renonce.trick + 1 });
-      item.append(head, go);
-      list.append(item);
-      return;
-    }
-    head.textContent = t("renonceLine", {
-      n: index + 1,
-      trick: renonce.trick + 1,
-      seat: renonce.seat,
-      card: shortName(renonce.card),
-    });
-    const sentence = document.createElement("p");
-    sentence.className = "violation";
-    sentence.textContent = renonce.violation.message;
-    const proof = document.createElement("p");
-    proof.className = "proof";
-    proof.textContent = proofText(renonce, index + 1);
-    item.append(head, sentence, proof, go);
-    list.append(item);
-  });
-}
-
-function renderTricks(marked) {
-  const list = $("tricks");
-  list.replaceChildren();
-  const current = Math.floor(Math.max(state.step - 1, 0) / SEATS);
-  state.replay.tricks.forEach((trick, number) => {
-    const item = document.createElement("li");
-    item.className = "trick";
-    if (number === current && state.step > 0) {
-      item.classList.add("current");
-      item.setAttribute("aria-current", "step");
-    }
-    const go = document.createElement("button");
-    go.type = "button";
-    go.className = "trick-number";
-    go.textContent = t("trickN", { n: number + 1 });
-    go.addEventListener("click", () => goTo(number * SEATS + trick.cards.length));
-    const first = number * SEATS;
-    if (!played(first)) {
-      item.classList.add("to-come");
-      const later = document.createElement("span");
-      later.className = "trick-leader";
-      later.textContent = t("toCome");
-      item.append(go, later);
-      list.append(item);
-      return;
-    }
-    const led = document.createElement("span");
-    led.className = "trick-leader";
-    led.textContent = t("ledBy", { seat: trick.leader });
-    const cards = document.createElement("span");
-    cards.className = "trick-cards";
-    const shown = trick.cards.filter((_, i) => played(first + i));
-    const finished = shown.length === SEATS && trick.winner !== undefined && trick.winner !== null;
-    shown.forEach((card, i) => {
-      const element = cardElement(card, { mark: marked.get(first + i) });
-      if (finished && (trick.leader + i) % SEATS === trick.winner) element.classList.add("winner");
-      cards.append(element);
-    });
-    const result = document.createElement("span");
-    result.className = "trick-won";
-    result.textContent = finished ? t("wins", { seat: trick.winner, points: trick.points }) : "…";
-    item.append(go, led, cards, result);
-    list.append(item);
-  });
-}
-
+/** The page's own words (data-t, data-t-label) in its language. */
 function renderStatic() {
   document.documentElement.lang = state.lang;
   document.title = t("pageTitle");
   for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
   for (const element of document.querySelectorAll("[data-t-label]")) element.setAttribute("aria-label", t(element.dataset.tLabel));
   for (const lang of ["en", "fr"]) $(`lang-${lang}`).setAttribute("aria-pressed", String(lang === state.lang));
-}
-
-// --- asking the referee about a card -----------------------------------------------------------
-
-function situation(step) {
-  const { record } = state;
-  const trick = trickBefore(step);
-  const mover = toMove(step);
-  const played = { leader: trick.leader, trick: trick.cards, hand: handsAt(step)[mover], rules: record.rules ?? {} };
-  return state.variant === "coinche" ? { strain: record.contract.strain, ...played } : { trump: record.trump, ...played };
-}
-
-async function markLegal(mover, hand) {
-  const step = state.step;
-  if (!hand.length) return;
-  const { status, data } = await post(endpoint("legal"), situation(step));
-  if (status !== 200 || step !== state.step) return;
-  const legal = new Set(data.legal);
-  for (const element of $(`seat-${mover}`).querySelectorAll(".card")) {
-    const ok = legal.has(element.dataset.card);
-    element.classList.toggle("legal", ok);
-    element.classList.toggle("illegal", !ok);
-  }
-}
-
-async function judge(card) {
-  const step = state.step;
-  const { status, data } = await post(endpoint("validate"), { ...situation(step), card });
-  const box = $("verdict");
-  box.replaceChildren();
-  if (status !== 200) {
-    box.replaceChildren(paragraph(t("cannotValidate")));
-    return;
-  }
-  const verdict = document.createElement("p");
-  verdict.className = data.legal ? "legal-verdict" : "illegal-verdict";
-  const violation = data.violation ?? null;
-  verdict.textContent = data.legal
-    ? sentence("legal", { card: cardName(data.card) })
-    : sentence("illegal", { card: cardName(data.card), sentence: violation ? violation.message : "" });
-  box.append(verdict);
-  if (step === state.plays.length && !state.replay.complete) {
-    const play = document.createElement("button");
-    play.type = "button";
-    play.id = "play-it";
-    play.textContent = t("playIt", { card: shortName(data.card) });
-    play.addEventListener("click", () => {
-      const record = { ...state.record, plays: [...state.record.plays, data.card] };
-      $("record").value = formatRecord(record);
-      showRecord($("record").value, step + 1);
-    });
-    box.append(play);
-  }
 }
 
 // --- analysis (when the service has it) ------------------------------------------------------
