@@ -5,18 +5,18 @@
 // (VARIANTS).
 
 import { solve } from "./analysis.js";
-import { discoverAnalysis, post, rules } from "./api.js";
-import { DEAL_POINTS, SEATS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
+import { discoverAnalysis, post } from "./api.js";
+import { SEATS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
 import { $, cardElement, headedTable, paragraph } from "./dom.js";
 import { decodeRecord, fragment, readLink, remember } from "./fragment.js";
-import { LABEL_SYMBOLS, valueGraph } from "./graph.js";
 import { judge, markLegal } from "./judge.js";
 import { handsAt, marks, toMove } from "./position.js";
 import { formatRecord, notJson, problemTitle, showProblem } from "./reading.js";
+import { renderReview, review } from "./review.js";
 import { renderPoints, renderRenonces, renderTricks } from "./sheet.js";
-import { VARIANTS, endpoint, offered, state, takerOf, takers, trumpSuit, variantOf } from "./state.js";
+import { VARIANTS, endpoint, offered, state, trumpSuit, variantOf } from "./state.js";
 import { renderTable } from "./table.js";
-import { capitalised, cardName, decimal, shortName, t } from "./words.js";
+import { cardName, decimal, shortName, t } from "./words.js";
 
 // What of a record is public at the table: all but the hands (and the annonces' cards, which
 // the advice endpoints do not take). The announced belotes are public once announced.
@@ -68,7 +68,7 @@ async function showRecord(text, step = 0, { reviewed = null } = {}) {
   state.step = Math.max(0, Math.min(step, state.plays.length));
   $("viewer").hidden = false;
   render();
-  if (state.reviewAsked && !state.review) await review();
+  if (state.reviewAsked && !state.review) await review(goTo);
 }
 
 // --- what the table shows at a step ----------------------------------------------------------
@@ -91,7 +91,7 @@ function render() {
   $("analysis-result").replaceChildren();
   $("analysis-result").removeAttribute("aria-busy");
   if (hands && mover !== null) markLegal(mover, hands[mover]);
-  renderReview();
+  renderReview(goTo);
   renderTeach(mover, hands);
   remember();
 }
@@ -103,222 +103,6 @@ function renderStatic() {
   for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
   for (const element of document.querySelectorAll("[data-t-label]")) element.setAttribute("aria-label", t(element.dataset.tLabel));
   for (const lang of ["en", "fr"]) $(`lang-${lang}`).setAttribute("aria-pressed", String(lang === state.lang));
-}
-
-// --- the review: every card against perfect play (when the service has it) -------------------
-
-/** The belote a classic deal's score counts (a team or null), or each team's count of them
- * in coinche, as the replay answers it (the holder, counted under the record's rules). */
-async function counted() {
-  const { belote } = state.replay;
-  if (state.variant === "coinche") return [0, 1].map((team) => belote.filter((held) => held.team === team).length);
-  if (belote === null || belote === undefined) return null;
-  const option = state.record.rules?.belote ?? (await rules()).options.find((rule) => rule.name === "belote").default;
-  return option === "announce" && !state.record.belote_announced ? null : belote;
-}
-
-/** The contract a finished deal has when the takers end with `points` card points (no capot,
- * or theirs when `capot`): the referee's /deals/score answer, or null when it has none. */
-async function contractAt(points, capot, belote) {
-  const { record } = state;
-  const split = takers() === 0 ? [points, DEAL_POINTS - points] : [DEAL_POINTS - points, points];
-  const annonces = [[], []];
-  for (const declared of state.replay.declarations ?? []) if (declared.valid) annonces[teamOf(declared.seat)].push(declared.cards);
-  const common = { points: split, capot: capot ? takers() : null, belote, rules: record.rules ?? {} };
-  if (annonces.some((team) => team.length)) common.annonces = annonces;
-  const body =
-    state.variant === "coinche"
-      ? { contract: record.contract, ...common }
-      : { taker: record.taker, trump: record.trump, ...common };
-  const { status, data } = await post(endpoint("score"), body);
-  return status === 200 ? data.contract : null;
-}
-
-/** What the contract needs, asked of the referee's score (so every option, the belote and the
- * annonces count as it counts them): the least card points of the takers that make it,
- * whether one point less is a litige, or that only a capot makes it. */
-async function contractNeeds() {
-  const belote = await counted();
-  const made = async (points) => (await contractAt(points, false, belote)) === "made";
-  if (!(await made(DEAL_POINTS))) {
-    return (await contractAt(DEAL_POINTS, true, belote)) === "made" ? { points: DEAL_POINTS, capot: true } : null;
-  }
-  let [lo, hi] = [0, DEAL_POINTS]; // made at hi; at lo, unless lo is the least
-  if (await made(lo)) return { points: 0, litige: false };
-  while (hi - lo > 1) {
-    const middle = Math.floor((lo + hi) / 2);
-    if (await made(middle)) hi = middle;
-    else lo = middle;
-  }
-  return { points: hi, litige: (await contractAt(hi - 1, false, belote)) === "litige" };
-}
-
-function lineText(line) {
-  if (line.capot) return t("needCapot");
-  return t(line.litige ? "needLitige" : "need", { n: line.points, m: line.points - 1 });
-}
-
-/** Ask the referee to review every card of the record against perfect play. */
-async function review() {
-  const box = $("review-result");
-  const key = JSON.stringify(state.record);
-  state.reviewAsked = true;
-  box.setAttribute("aria-busy", "true");
-  box.replaceChildren(paragraph(t("reviewing")));
-  remember();
-  const { status, data } = await post(endpoint("review"), state.record);
-  if (JSON.stringify(state.record) !== key) return;
-  box.removeAttribute("aria-busy");
-  if (status !== 200) {
-    box.replaceChildren(paragraph(t(status === 503 ? "busy" : "reviewFailed")));
-    return;
-  }
-  await rules(); // the labels' thresholds, for the legend
-  state.review = { record: key, data, line: await contractNeeds() };
-  renderReview();
-}
-
-/** The takers' final card points in a value, or null. */
-const takersPoints = (value) => value?.points?.[takers()] ?? null;
-
-/** The label the graph marks a play with (a best card's is not marked), or null. */
-const markedLabel = (play) => (play.label in LABEL_SYMBOLS ? play.label : null);
-
-/** What the value after `k` cards is in words: the takers' final points, or the bounds the
- * search proved when the budget ran out first. */
-function valueWords(value, bounds) {
-  if (value !== null) return t("pointValue", { v: value });
-  return bounds ? t("pointBounds", { lo: bounds[0], hi: bounds[1] }) : null;
-}
-
-/** What a screen reader says of the graph's point after `k` cards. */
-function pointName(k, reviewed) {
-  if (k === 0) {
-    const start = reviewed[0];
-    const words = start ? valueWords(takersPoints(start.before), start.before_bounds) : null;
-    return words === null ? t("pointStartUnknown") : `${t("pointStart", { value: words })}.`;
-  }
-  const play = reviewed[k - 1];
-  const parts = [t("pointCard", { k, seat: play.seat, card: cardName(play.card) })];
-  const words = valueWords(takersPoints(play.after), play.after_bounds);
-  if (words !== null) parts.push(words);
-  if (!play.judged) parts.push(t("pointUnjudged"));
-  else if (markedLabel(play)) parts.push(t("pointLabel", { label: t(`label_${play.label}`), loss: play.loss }));
-  else if (play.loss > 0) parts.push(t("pointLoss", { loss: play.loss }));
-  if (play.decisive) parts.push(t("pointDecisive"));
-  return `${parts.map(capitalised).join(". ")}.`;
-}
-
-function graphPoints(reviewed) {
-  const start = reviewed[0];
-  const point = (value, bounds, play) => ({
-    value: takersPoints(value),
-    bounds: takersPoints(value) === null ? bounds ?? null : null,
-    label: play ? markedLabel(play) : null,
-    decisive: Boolean(play?.decisive),
-  });
-  return [
-    { ...point(start?.before, start?.before_bounds, null), name: pointName(0, reviewed) },
-    ...reviewed.map((play, i) => ({ ...point(play.after, play.after_bounds, play), name: pointName(i + 1, reviewed) })),
-  ];
-}
-
-function legend(line) {
-  const list = document.createElement("ul");
-  list.className = "legend";
-  const item = (className, symbol, text) => {
-    const entry = document.createElement("li");
-    const mark = document.createElement("span");
-    mark.className = `legend-mark ${className}`;
-    mark.setAttribute("aria-hidden", "true");
-    mark.textContent = symbol;
-    entry.append(mark, text);
-    list.append(entry);
-  };
-  item("value", "—", t("legendValue", { team: takers() }));
-  if (line !== null) item("need", "- -", t("legendNeed", { text: lineText(line) }));
-  // Each label's losses, from the thresholds the referee states (GET /v1/rules, review).
-  const least = Object.fromEntries(state.rules.review.labels.map((entry) => [entry.label, entry.least_loss]));
-  const bounds = Object.values(least).filter((n) => n !== null);
-  for (const [label, symbol] of Object.entries(LABEL_SYMBOLS)) {
-    const lo = least[label];
-    const above = bounds.filter((n) => n > lo);
-    const words =
-      lo === null
-        ? t(`legend_${label}`)
-        : above.length
-          ? t("legendRange", { label: t(`label_${label}`), lo, hi: Math.min(...above) - 1 })
-          : t("legendFrom", { label: t(`label_${label}`), lo });
-    item(`label-${label}`, symbol, words);
-  }
-  item("decisive", "◯", t("legendDecisive"));
-  return list;
-}
-
-const REVIEW_COUNTS = Object.keys(LABEL_SYMBOLS);
-
-/** The review table: each player, then each team, against perfect play. */
-function reviewTable(data) {
-  const heads = ["col_player", "col_plays", "col_lost", "col_mean", "col_precision", ...REVIEW_COUNTS.map((label) => `col_${label}`)];
-  const table = headedTable("review-table", t("reviewCaption"), heads.map((key) => t(key)));
-  const row = (name, figures, attributes) => {
-    const line = document.createElement("tr");
-    Object.entries(attributes).forEach(([key, value]) => (line.dataset[key] = value));
-    const who = document.createElement("th");
-    who.scope = "row";
-    who.textContent = name;
-    line.append(who);
-    const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 2), t("percent", { n: decimal(figures.precision, 1) })];
-    for (const text of [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])]) {
-      const cell = document.createElement("td");
-      cell.textContent = text;
-      line.append(cell);
-    }
-    table.append(line);
-  };
-  for (const seat of data.seats) {
-    const roles = seat.seat === takerOf(state.record) ? t("takerBadge") : "";
-    row(roles ? `${t("seat", { seat: seat.seat })} (${roles})` : t("seat", { seat: seat.seat }), seat, { seat: seat.seat });
-  }
-  for (const team of data.teams) row(t("teamName", { team: team.team }), team, { team: team.team });
-  return table;
-}
-
-function renderReview() {
-  const panel = $("review");
-  panel.hidden = !offered("review") || !state.record?.hands;
-  const box = $("review-result");
-  if (!state.review) {
-    if (box.getAttribute("aria-busy") !== "true") box.replaceChildren();
-    return;
-  }
-  const { data, line } = state.review;
-  const focused = Boolean(document.activeElement?.closest(".value-graph"));
-  const graph = valueGraph({
-    points: graphPoints(data.plays),
-    line: line === null ? null : line.points,
-    step: Math.min(state.step, data.plays.length),
-    pick: goTo,
-    texts: { title: t("graphTitle", { team: takers() }), axis: t("graphAxis"), trick: (n) => t("graphTrick", { n }) },
-  });
-  const parts = [graph, legend(line)];
-  if (line !== null) {
-    const key = line.capot ? "lineCapot" : line.litige ? "lineLitige" : "lineMade";
-    parts.push(paragraph(t(key, { team: takers(), n: line.points, m: line.points - 1 }), "line-sentence"));
-  }
-  const decisive = data.decisive ?? [];
-  parts.push(
-    paragraph(
-      decisive.length
-        ? t("decisiveList", { cards: decisive.map((k) => `${shortName(data.plays[k].card)} (${t("cardN", { n: k + 1 })})`).join(", ") })
-        : t("noDecisive"),
-      "decisive-list",
-    ),
-  );
-  if (!data.exact) parts.push(paragraph(t("reviewInexact"), "unfinished"));
-  parts.push(reviewTable(data));
-  box.replaceChildren(...parts);
-  if (focused) graph.querySelector('[tabindex="0"]')?.focus();
 }
 
 // --- Teach me: the advice from the seat to move's view, beside perfect play ---------------------
@@ -546,7 +330,7 @@ async function start() {
   $("next").addEventListener("click", () => goTo(state.step + 1));
   $("last").addEventListener("click", () => goTo(state.plays.length));
   $("solve").addEventListener("click", () => solve());
-  $("review-run").addEventListener("click", review);
+  $("review-run").addEventListener("click", () => review(goTo));
   $("teach").addEventListener("click", () => {
     state.teach = !state.teach;
     render();
