@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from service.api.viewer import ASSETS_URL, CONTENT_SECURITY_POLICY, STATIC_DIR, load_assets
 
 ASSET_LINK = re.compile(rf'"{ASSETS_URL}/(\w+)/([\w.]+)"')
-RELATIVE_LINK = re.compile(r'"\./([\w.]+)"')
+RELATIVE_LINK = re.compile(r'"\./([\w.-]+)"')
 
 
 def asset_links(client: FlaskClient) -> list[tuple[str, str]]:
@@ -62,13 +62,29 @@ def test_assets_carry_the_sets_hash_and_are_kept_for_a_year(client: FlaskClient)
         assert client.get(response.request.path, headers={"If-None-Match": etag}).status_code == 304
 
 
-def test_the_modules_own_links_resolve_beside_them(client: FlaskClient) -> None:
+def test_every_module_is_linked_from_the_entry_and_served_beside_it(client: FlaskClient) -> None:
+    # viewer.js (the entry module) imports the others by relative links, which resolve under
+    # the same version; each is a module with the assets' type and headers, and every module
+    # in the folder is reached (none left out, none unserved).
     (version,) = {version for version, _ in asset_links(client)}
-    script = client.get(f"{ASSETS_URL}/{version}/viewer.js").get_data(as_text=True)
-    linked = set(RELATIVE_LINK.findall(script))
-    assert linked == {"strings.js", "graph.js", "example.json"}
-    for name in linked:
-        assert client.get(f"{ASSETS_URL}/{version}/{name}").status_code == 200
+    modules: set[str] = set()
+    linked: set[str] = set()
+    waiting = ["viewer.js"]
+    while waiting:
+        name = waiting.pop()
+        modules.add(name)
+        response = client.get(f"{ASSETS_URL}/{version}/{name}")
+        assert response.status_code == 200, name
+        assert response.mimetype == "text/javascript", name
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+        links = set(RELATIVE_LINK.findall(response.get_data(as_text=True)))
+        linked |= links
+        waiting += [link for link in links if link.endswith(".js") and link not in modules]
+    assert modules == {path.name for path in STATIC_DIR.glob("*.js")}
+    assert linked - modules == {"example.json"}
+    assert client.get(f"{ASSETS_URL}/{version}/example.json").status_code == 200
 
 
 @pytest.mark.parametrize("path", ["0000000000000000/viewer.js", "{version}/missing.js"])

@@ -21,6 +21,95 @@ function svg(name, attributes = {}, text = null) {
   return element;
 }
 
+/** Where a step and a value are drawn: `x(k)` for step k of `plays`, `y(value)`. */
+function scales(points) {
+  const plays = Math.max(points.length - 1, 1);
+  const inner = { width: WIDTH - PAD.left - PAD.right, height: HEIGHT - PAD.top - PAD.bottom };
+  const x = (k) => PAD.left + (k * inner.width) / plays;
+  const y = (value) => PAD.top + ((DEAL_POINTS - value) * inner.height) / DEAL_POINTS;
+  return { plays, inner, x, y };
+}
+
+/** The value axis's ticks, a line between tricks, each trick's number, the axis's name. */
+function grid({ plays, inner, x, y }, texts) {
+  const group = svg("g", { class: "grid", "aria-hidden": "true" });
+  for (const tick of TICKS) {
+    group.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(tick), y2: y(tick) }));
+    group.append(svg("text", { x: PAD.left - 6, y: y(tick) + 4, class: "tick" }, String(tick)));
+  }
+  for (let k = 0; k <= plays; k += PLAYS_PER_TRICK) {
+    group.append(svg("line", { x1: x(k), x2: x(k), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: "trick-line" }));
+  }
+  for (let k = 0; k < plays; k += PLAYS_PER_TRICK) {
+    const number = texts.trick(k / PLAYS_PER_TRICK + 1);
+    const middle = x(Math.min(k + PLAYS_PER_TRICK / 2, plays));
+    group.append(svg("text", { x: middle, y: HEIGHT - PAD.bottom + 16, class: "trick-number" }, number));
+  }
+  group.append(svg("text", { x: 12, y: PAD.top + inner.height / 2, class: "axis", transform: `rotate(-90 12 ${PAD.top + inner.height / 2})` }, texts.axis));
+  return group;
+}
+
+/** The line the contract needs, the zone above it (made) and its number at the right end. */
+function contractLine({ inner, y }, line) {
+  const at = y(line);
+  const contract = svg("g", { class: "contract-line", "aria-hidden": "true" });
+  contract.append(svg("rect", { x: PAD.left, y: PAD.top, width: inner.width, height: at - PAD.top, class: "made-zone" }));
+  contract.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: at, y2: at }));
+  contract.append(svg("text", { x: WIDTH - PAD.right + 4, y: at + 4, class: "line-text" }, String(line)));
+  return contract;
+}
+
+/** The value's path, broken where a value is unknown. */
+function valuePath(points, { x, y }) {
+  const path = [];
+  let pen = "M";
+  points.forEach((point, k) => {
+    if (point.value === null) {
+      pen = "M";
+      return;
+    }
+    path.push(`${pen}${x(k).toFixed(1)},${y(point.value).toFixed(1)}`);
+    pen = "L";
+  });
+  return svg("path", { d: path.join(" "), class: "value-line", "aria-hidden": "true" });
+}
+
+/** Step k's point: a focusable button (the one tab stop when it is the current step) with its
+ * name, the bounds when the value is unknown, a wide target, the dot and the label's symbol. */
+function pointMark(points, k, { plays, inner, x, y }, step, pick) {
+  const point = points[k];
+  const mark = svg("g", {
+    class: ["point", point.label ? `label-${point.label}` : "", point.decisive ? "decisive" : ""].join(" ").trim(),
+    role: "button",
+    tabindex: k === step ? 0 : -1,
+    "data-step": k,
+    "aria-label": point.name,
+  });
+  if (k === step) mark.setAttribute("aria-current", "step");
+  mark.append(svg("title", {}, point.name));
+  if (point.bounds) {
+    const [lo, hi] = point.bounds;
+    mark.append(svg("line", { x1: x(k), x2: x(k), y1: y(lo), y2: y(hi), class: "bounds" }));
+  }
+  const middle = point.value ?? (point.bounds ? (point.bounds[0] + point.bounds[1]) / 2 : DEAL_POINTS / 2);
+  // A wide, invisible target for the pointer; the dot drawn inside it.
+  mark.append(svg("rect", { x: x(k) - inner.width / plays / 2, y: PAD.top, width: inner.width / plays, height: inner.height, class: "target" }));
+  mark.append(svg("circle", { cx: x(k), cy: y(middle), r: point.label ? 6 : 3.5, class: "dot" }));
+  if (point.label) {
+    // Written on the side the line does not come from: below the dot after a fall.
+    const before = points[k - 1]?.value ?? null;
+    const offset = before !== null && point.value !== null && before > point.value ? 20 : -10;
+    mark.append(svg("text", { x: x(k), y: y(middle) + offset, class: "symbol" }, LABEL_SYMBOLS[point.label]));
+  }
+  mark.addEventListener("click", () => pick(k));
+  mark.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    pick(k);
+  });
+  return mark;
+}
+
 /**
  * The graph as an <svg> element.
  * - `points`: one per step, from 0 (before any card) to the number of plays: `{value}` (the
@@ -33,88 +122,17 @@ function svg(name, attributes = {}, text = null) {
  * - `texts`: `{title, axis, trick(n)}` (the graph's name, the value axis, trick n's name).
  */
 export function valueGraph({ points, line, step, pick, texts }) {
-  const plays = Math.max(points.length - 1, 1);
-  const inner = { width: WIDTH - PAD.left - PAD.right, height: HEIGHT - PAD.top - PAD.bottom };
-  const x = (k) => PAD.left + (k * inner.width) / plays;
-  const y = (value) => PAD.top + ((DEAL_POINTS - value) * inner.height) / DEAL_POINTS;
-
+  const scale = scales(points);
   const root = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "value-graph", role: "group" });
   root.setAttribute("aria-label", texts.title);
   root.append(svg("title", {}, texts.title));
-
-  const grid = svg("g", { class: "grid", "aria-hidden": "true" });
-  for (const tick of TICKS) {
-    grid.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(tick), y2: y(tick) }));
-    grid.append(svg("text", { x: PAD.left - 6, y: y(tick) + 4, class: "tick" }, String(tick)));
-  }
-  for (let k = 0; k <= plays; k += PLAYS_PER_TRICK) {
-    grid.append(svg("line", { x1: x(k), x2: x(k), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: "trick-line" }));
-  }
-  for (let k = 0; k < plays; k += PLAYS_PER_TRICK) {
-    const number = texts.trick(k / PLAYS_PER_TRICK + 1);
-    const middle = x(Math.min(k + PLAYS_PER_TRICK / 2, plays));
-    grid.append(svg("text", { x: middle, y: HEIGHT - PAD.bottom + 16, class: "trick-number" }, number));
-  }
-  grid.append(svg("text", { x: 12, y: PAD.top + inner.height / 2, class: "axis", transform: `rotate(-90 12 ${PAD.top + inner.height / 2})` }, texts.axis));
-  root.append(grid);
-
-  if (line) {
-    const at = y(line);
-    const contract = svg("g", { class: "contract-line", "aria-hidden": "true" });
-    contract.append(svg("rect", { x: PAD.left, y: PAD.top, width: inner.width, height: at - PAD.top, class: "made-zone" }));
-    contract.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: at, y2: at }));
-    contract.append(svg("text", { x: WIDTH - PAD.right + 4, y: at + 4, class: "line-text" }, String(line)));
-    root.append(contract);
-  }
-
+  root.append(grid(scale, texts));
+  if (line) root.append(contractLine(scale, line));
+  const { x } = scale;
   root.append(svg("line", { x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: "now", "aria-hidden": "true" }));
-
-  // The value's path, broken where a value is unknown.
-  const path = [];
-  let pen = "M";
-  points.forEach((point, k) => {
-    if (point.value === null) {
-      pen = "M";
-      return;
-    }
-    path.push(`${pen}${x(k).toFixed(1)},${y(point.value).toFixed(1)}`);
-    pen = "L";
-  });
-  root.append(svg("path", { d: path.join(" "), class: "value-line", "aria-hidden": "true" }));
-
+  root.append(valuePath(points, scale));
   const marks = svg("g", { class: "points" });
-  points.forEach((point, k) => {
-    const mark = svg("g", {
-      class: ["point", point.label ? `label-${point.label}` : "", point.decisive ? "decisive" : ""].join(" ").trim(),
-      role: "button",
-      tabindex: k === step ? 0 : -1,
-      "data-step": k,
-      "aria-label": point.name,
-    });
-    if (k === step) mark.setAttribute("aria-current", "step");
-    mark.append(svg("title", {}, point.name));
-    if (point.bounds) {
-      const [lo, hi] = point.bounds;
-      mark.append(svg("line", { x1: x(k), x2: x(k), y1: y(lo), y2: y(hi), class: "bounds" }));
-    }
-    const middle = point.value ?? (point.bounds ? (point.bounds[0] + point.bounds[1]) / 2 : DEAL_POINTS / 2);
-    // A wide, invisible target for the pointer; the dot drawn inside it.
-    mark.append(svg("rect", { x: x(k) - inner.width / plays / 2, y: PAD.top, width: inner.width / plays, height: inner.height, class: "target" }));
-    mark.append(svg("circle", { cx: x(k), cy: y(middle), r: point.label ? 6 : 3.5, class: "dot" }));
-    if (point.label) {
-      // Written on the side the line does not come from: below the dot after a fall.
-      const before = points[k - 1]?.value ?? null;
-      const offset = before !== null && point.value !== null && before > point.value ? 20 : -10;
-      mark.append(svg("text", { x: x(k), y: y(middle) + offset, class: "symbol" }, LABEL_SYMBOLS[point.label]));
-    }
-    mark.addEventListener("click", () => pick(k));
-    mark.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter" && event.key !== " ") return;
-      event.preventDefault();
-      pick(k);
-    });
-    marks.append(mark);
-  });
+  points.forEach((_, k) => marks.append(pointMark(points, k, scale, step, pick)));
   root.append(marks);
   return root;
 }

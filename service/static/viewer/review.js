@@ -1,0 +1,101 @@
+// The review of a deal (/analysis/review): every card against perfect play, asked of the
+// referee, shown as the value graph (graph.js, review-graph.js), the decisive cards and the
+// review table of each player and team.
+
+import { post, rules } from "./api.js";
+import { contractNeeds } from "./contract-needs.js";
+import { $, headedTable, paragraph } from "./dom.js";
+import { remember } from "./fragment.js";
+import { LABEL_SYMBOLS, valueGraph } from "./graph.js";
+import { graphPoints, legend } from "./review-graph.js";
+import { endpoint, offered, state, takerOf, takers } from "./state.js";
+import { decimal, shortName, t } from "./words.js";
+
+/** Ask the referee to review every card of the record against perfect play. */
+export async function review(goTo) {
+  const box = $("review-result");
+  const key = JSON.stringify(state.record);
+  state.reviewAsked = true;
+  box.setAttribute("aria-busy", "true");
+  box.replaceChildren(paragraph(t("reviewing")));
+  remember();
+  const { status, data } = await post(endpoint("review"), state.record);
+  if (JSON.stringify(state.record) !== key) return;
+  box.removeAttribute("aria-busy");
+  if (status !== 200) {
+    box.replaceChildren(paragraph(t(status === 503 ? "busy" : "reviewFailed")));
+    return;
+  }
+  await rules(); // the labels' thresholds, for the legend
+  state.review = { record: key, data, line: await contractNeeds() };
+  renderReview(goTo);
+}
+
+const REVIEW_COUNTS = Object.keys(LABEL_SYMBOLS);
+
+/** The review table: each player, then each team, against perfect play. */
+function reviewTable(data) {
+  const heads = ["col_player", "col_plays", "col_lost", "col_mean", "col_precision", ...REVIEW_COUNTS.map((label) => `col_${label}`)];
+  const table = headedTable("review-table", t("reviewCaption"), heads.map((key) => t(key)));
+  const row = (name, figures, attributes) => {
+    const line = document.createElement("tr");
+    Object.entries(attributes).forEach(([key, value]) => (line.dataset[key] = value));
+    const who = document.createElement("th");
+    who.scope = "row";
+    who.textContent = name;
+    line.append(who);
+    const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 2), t("percent", { n: decimal(figures.precision, 1) })];
+    for (const text of [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    table.append(line);
+  };
+  for (const seat of data.seats) {
+    const roles = seat.seat === takerOf(state.record) ? t("takerBadge") : "";
+    row(roles ? `${t("seat", { seat: seat.seat })} (${roles})` : t("seat", { seat: seat.seat }), seat, { seat: seat.seat });
+  }
+  for (const team of data.teams) row(t("teamName", { team: team.team }), team, { team: team.team });
+  return table;
+}
+
+/** The review panel (shown when the service reviews and the record has the hands): the graph,
+ * its legend, what the contract needs, the decisive cards and the table; `goTo(step)` steps the
+ * deal to a point of the graph. */
+export function renderReview(goTo) {
+  const panel = $("review");
+  panel.hidden = !offered("review") || !state.record?.hands;
+  const box = $("review-result");
+  if (!state.review) {
+    if (box.getAttribute("aria-busy") !== "true") box.replaceChildren();
+    return;
+  }
+  const { data, line } = state.review;
+  const focused = Boolean(document.activeElement?.closest(".value-graph"));
+  const graph = valueGraph({
+    points: graphPoints(data.plays),
+    line: line === null ? null : line.points,
+    step: Math.min(state.step, data.plays.length),
+    pick: goTo,
+    texts: { title: t("graphTitle", { team: takers() }), axis: t("graphAxis"), trick: (n) => t("graphTrick", { n }) },
+  });
+  const parts = [graph, legend(line)];
+  if (line !== null) {
+    const key = line.capot ? "lineCapot" : line.litige ? "lineLitige" : "lineMade";
+    parts.push(paragraph(t(key, { team: takers(), n: line.points, m: line.points - 1 }), "line-sentence"));
+  }
+  const decisive = data.decisive ?? [];
+  parts.push(
+    paragraph(
+      decisive.length
+        ? t("decisiveList", { cards: decisive.map((k) => `${shortName(data.plays[k].card)} (${t("cardN", { n: k + 1 })})`).join(", ") })
+        : t("noDecisive"),
+      "decisive-list",
+    ),
+  );
+  if (!data.exact) parts.push(paragraph(t("reviewInexact"), "unfinished"));
+  parts.push(reviewTable(data));
+  box.replaceChildren(...parts);
+  if (focused) graph.querySelector('[tabindex="0"]')?.focus();
+}

@@ -1,0 +1,67 @@
+// What the page holds (the record shown, its replay, the step, the switches) and the record's
+// variant: which endpoints of classic belote or of coinche (VARIANTS) it is judged by, and its
+// strain, trump and taker as the record writes them.
+
+import { SYMBOL_SUITS, teamOf } from "./cards.js";
+
+// Each variant's endpoints. A coinche record names its `contract`; a classic one its `trump`
+// and `taker`. Coinche has no picture (render) endpoint. The analysis and advice endpoints are
+// offered when the contract (/openapi.json) has them.
+export const VARIANTS = {
+  classic: {
+    replay: "/v1/deals/replay",
+    legal: "/v1/legal-moves",
+    validate: "/v1/plays/validate",
+    score: "/v1/deals/score",
+    solve: "/v1/analysis/solve",
+    review: "/v1/analysis/review",
+    advice: "/v1/advice/play",
+    render: "/v1/deals/render",
+  },
+  coinche: {
+    replay: "/v1/coinche/deals/replay",
+    legal: "/v1/coinche/legal-moves",
+    validate: "/v1/coinche/plays/validate",
+    score: "/v1/coinche/deals/score",
+    solve: "/v1/coinche/analysis/solve",
+    review: "/v1/coinche/analysis/review",
+    advice: "/v1/coinche/advice/play",
+    render: null,
+  },
+};
+
+export const state = {
+  lang: "en",
+  record: null, // the body of a replay (classic or coinche), as the arbiter gave it
+  variant: "classic", // the record's: a key of VARIANTS
+  replay: null, // its answer
+  plays: [], // [{card, seat, trick, index}] in play order, from the replay's tricks
+  step: 0, // how many plays are shown
+  refused: null, // the text of the record last refused, told again in another language
+  paths: new Set(), // the contract's paths: which of VARIANTS' endpoints the service has
+  longestBudget: {}, // variant -> the longest search (budget_ms) the contract allows
+  review: null, // {record (its JSON), data (the review), line (what the contract needs)}
+  reviewAsked: false, // whether the review is asked for each record shown (its button, a link)
+  teach: false, // the "Teach me" switch
+  rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
+};
+
+export const variantOf = (record) => (typeof record.contract === "object" && record.contract !== null ? "coinche" : "classic");
+export const endpoint = (name) => VARIANTS[state.variant][name];
+/** Whether the service has this endpoint of the record's variant. */
+export const offered = (name) => state.paths.has(endpoint(name));
+
+/** The record's strain: a suit letter (classic's trump, or a coinche suit), "SA" or "TA". */
+export function strain() {
+  const { record } = state;
+  const text = String(state.variant === "coinche" ? record.contract.strain : record.trump).trim().toUpperCase();
+  return SYMBOL_SUITS[text] ?? text;
+}
+
+/** The one trump suit, or null (sans-atout, and tout-atout where every suit is trump). */
+export const trumpSuit = () => (strain().length === 1 ? strain() : null);
+
+export const takerOf = (record) => (variantOf(record) === "coinche" ? record.contract.taker : record.taker);
+
+/** The takers' team: whose final card points the review's graph draws. */
+export const takers = () => teamOf(takerOf(state.record));

@@ -1,0 +1,130 @@
+// The deal table at the current step: the contract line, the four seats (their badges and the
+// cards left in hand, the seat to play's as buttons), the trick in the middle and the stepper.
+
+import { SEATS, SUIT_SYMBOLS, teamOf } from "./cards.js";
+import { $, cardElement } from "./dom.js";
+import { state, strain, takerOf } from "./state.js";
+import { SUITS } from "./strings.js";
+import { t } from "./words.js";
+
+/** "Trump ♠ spades · dealer: seat 3 · taker: seat 0", or a coinche contract:
+ * "Contract 120 all trumps (TA), coinched · taker: seat 0 · dealer: seat 3". */
+function contractLine() {
+  const { record } = state;
+  const named = strain().length === 1 ? `${SUIT_SYMBOLS[strain()]} ${SUITS[state.lang][strain()]}` : t(`strain${strain()}`);
+  if (state.variant === "classic") return t("contract", { trump: named, dealer: record.dealer, taker: record.taker });
+  const { value, taker, coinche = 0 } = record.contract;
+  return t("contractCoinche", {
+    value: value === "capot" ? t("capotBid") : value,
+    strain: named,
+    level: ["", t("coinched"), t("surcoinched")][coinche] ?? "",
+    taker,
+    dealer: record.dealer,
+  });
+}
+
+/** A seat's name and badges: its team, dealer, taker, to play. */
+function seatHeading(seat, mover) {
+  const { record } = state;
+  const heading = document.createElement("h3");
+  heading.textContent = t("seat", { seat });
+  const roles = document.createElement("span");
+  roles.className = "roles";
+  const badges = [[t("team", { team: teamOf(seat) }), `team team-${teamOf(seat)}`]];
+  if (seat === record.dealer) badges.push([t("dealerBadge"), "role"]);
+  if (seat === takerOf(record)) badges.push([t("takerBadge"), "role taker"]);
+  if (seat === mover) badges.push([t("toMove"), "role move"]);
+  for (const [text, className] of badges) {
+    const badge = document.createElement("span");
+    badge.className = className;
+    badge.textContent = text;
+    roles.append(badge);
+  }
+  heading.append(" ", roles);
+  return heading;
+}
+
+/** A seat's cards left in hand (the seat to play's are buttons: `judge(card)`), or how many
+ * it holds when the record has no hands. */
+function seatHand(seat, mover, hands, judge) {
+  const hand = document.createElement("div");
+  hand.className = "hand";
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", t("handOf", { seat }));
+  if (hands) {
+    for (const card of hands[seat]) {
+      const element = cardElement(card, { button: seat === mover });
+      if (seat === mover) element.addEventListener("click", () => judge(card));
+      hand.append(element);
+    }
+  } else {
+    const left = 8 - state.plays.slice(0, state.step).filter((play) => play.seat === seat).length;
+    const unknown = document.createElement("p");
+    unknown.className = "unknown";
+    unknown.textContent = t("handUnknown", { n: left });
+    hand.append(unknown);
+  }
+  return hand;
+}
+
+/** The trick in the middle: the cards of the last trick played into, its leader and winner. */
+function renderCenter(marked) {
+  const { step } = state;
+  const center = $("center");
+  center.replaceChildren();
+  if (step === 0) {
+    const note = document.createElement("p");
+    note.textContent = t("notStarted");
+    center.append(note);
+    return;
+  }
+  const number = Math.floor((step - 1) / SEATS);
+  const trick = state.replay.tricks[number];
+  const shown = state.plays.filter((play) => play.trick === number && play.index < step);
+  const title = document.createElement("p");
+  title.className = "trick-title";
+  title.textContent = `${t("trickN", { n: number + 1 })} · ${t("ledBy", { seat: trick.leader })}`;
+  center.append(title);
+  const spots = document.createElement("div");
+  spots.className = "spots";
+  for (const play of shown) {
+    const spot = document.createElement("div");
+    spot.className = `spot spot-${play.seat}`;
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = t("seat", { seat: play.seat });
+    const element = cardElement(play.card, { mark: marked.get(play.index) });
+    if (play.seat === trick.leader) element.classList.add("led");
+    const complete = shown.length === SEATS && trick.winner !== undefined && trick.winner !== null;
+    if (complete && play.seat === trick.winner) element.classList.add("winner");
+    spot.append(who, element);
+    spots.append(spot);
+  }
+  center.append(spots);
+  if (shown.length === SEATS && trick.winner !== undefined && trick.winner !== null) {
+    const result = document.createElement("p");
+    result.className = "trick-result";
+    result.textContent = t("wins", { seat: trick.winner, points: trick.points });
+    center.append(result);
+  }
+}
+
+/** The table at the current step: `mover` the seat to play (or null), `hands` the cards left
+ * (or null), `marked` the renonces' marks, `judge(card)` asks about a card of the seat to play. */
+export function renderTable(mover, hands, marked, judge) {
+  const { replay, step } = state;
+  $("contract").textContent = contractLine();
+  for (let seat = 0; seat < SEATS; seat++) {
+    const box = $(`seat-${seat}`);
+    box.classList.toggle("to-move", seat === mover);
+    box.replaceChildren(seatHeading(seat, mover), seatHand(seat, mover, hands, judge));
+  }
+  renderCenter(marked);
+  // The trick of the next card: after card 16, trick 5 (a solve from here is of that trick).
+  const over = step === state.plays.length && replay.complete;
+  $("step-label").textContent = over
+    ? t("stepOver", { k: step, n: state.plays.length })
+    : t("step", { k: step, n: state.plays.length, trick: Math.floor(step / SEATS) + 1 });
+  $("first").disabled = $("prev").disabled = step === 0;
+  $("last").disabled = $("next").disabled = step === state.plays.length;
+}
