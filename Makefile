@@ -89,11 +89,21 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
 	fi
 
+# The tests that start servers of their own (gunicorn, chromium, a generated client against a
+# live referee): run one at a time, after the others, so that no two fight for the machine's
+# ports and cores. Every other test runs in-process, spread over one pytest-xdist worker per
+# CPU (whole files to a worker: a file's fixtures are made once). A new folder of tests is in
+# the spread part unless it is named here.
+LIVE_TESTS := tests/ops tests/browser tests/clients tests/bench
+SLOWEST := --durations=15
+
 ## ruff, the document's linters, every pytest test (the generated clients and the browser's
-## among them), then schemathesis's CLI against a live gunicorn.
+## among them), then schemathesis's CLI against a live gunicorn. Each pytest run ends with its
+## 15 slowest tests.
 test: $(VENV)/.dev-installed $(NATIVE_MODULE) $(SANITIZED_MODULE) $(NODE_TOOLS) lint-openapi browser
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadfile $(SLOWEST) $(addprefix --ignore=,$(LIVE_TESTS))
+	$(BIN)/pytest $(SLOWEST) $(LIVE_TESTS)
 	scripts/contract-live.sh
 
 ## Mutation testing: every mutant of service/rules against tests/rules, from scratch (mutmut
