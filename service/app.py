@@ -10,12 +10,57 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-from service.api import BLUEPRINTS, cors, limiter, observability, ops
+from service.api import (
+    advice,
+    analysis,
+    annonces,
+    bidding,
+    coinche,
+    coinche_bidding,  # noqa: F401 (its path is on coinche.blp)
+    coinche_deals,  # noqa: F401 (its paths are on coinche.blp)
+    coinche_games,  # noqa: F401 (its path is on coinche.blp)
+    coinche_play,
+    coinche_rules,  # noqa: F401 (its path is on coinche.blp)
+    cors,
+    deals,
+    games,
+    limiter,
+    observability,
+    ops,
+    play,
+    problem_pages,
+    review,
+    rules,
+    tricks,
+    viewer,
+)
 from service.api.blueprint import Blueprint
 from service.api.openapi import ContractPlugin
 from service.api.problems import ProblemApi
 
 MAX_BODY_BYTES = 64 * 1024
+
+BLUEPRINTS: list[Blueprint] = [
+    ops.blp,
+    play.blp,
+    tricks.blp,
+    deals.blp,
+    games.blp,
+    bidding.blp,
+    annonces.blp,
+    rules.blp,
+    coinche.blp,
+    coinche_play.blp,
+    viewer.blp,
+    analysis.blp,
+    advice.blp,
+    review.blp,
+    problem_pages.blp,
+]
+"""Every resource the app serves, in the document's order (its tags'). To add one, write
+`service/api/<resource>.py` with `blp = Blueprint(...)` and list it here. Coinche's auction,
+deals, games and rules share one blueprint, `coinche.blp`: their modules are imported so that
+their paths are on it."""
 
 DESCRIPTION = """\
 A referee for the French card game Belote. Send it a situation (a trick, a hand, a whole deal,
