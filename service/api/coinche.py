@@ -16,16 +16,9 @@ from marshmallow import validate
 
 from service.api import plans
 from service.api.blueprint import Blueprint
-from service.api.schemas import (
-    SUIT_INPUTS,
-    SUIT_PATTERN,
-    RequestSchema,
-    Schema,
-    StrictInteger,
-    SuitField,
-    rules_schema,
-    seat,
-)
+from service.api.fields import SUIT_INPUTS, SUIT_PATTERN, StrictInteger, SuitField, seat
+from service.api.options import RequestSchema, rules_schema
+from service.api.schemas import Schema
 from service.rules.coinche_options import (
     CAPOT,
     COINCHE_LEVELS,

@@ -10,14 +10,9 @@ from marshmallow import validate
 
 from service.api.coinche import CoincheRequestSchema, ContractSchema, StrainField, blp
 from service.api.examples import example
-from service.api.schemas import (
-    BoundedList,
-    MessageField,
-    Schema,
-    StrictInteger,
-    judgement,
-    seat,
-)
+from service.api.fields import BoundedList, MessageField, StrictInteger, seat
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules.coinche_bidding import (
     AUCTION_CODES,
     CALL_PATTERN,

@@ -16,17 +16,9 @@ from marshmallow import validate
 from service.api.coinche import CoincheRequestSchema, ContractSchema, blp
 from service.api.deals import CARD_POINTS_WON, MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
 from service.api.examples import example
-from service.api.schemas import (
-    BoundedList,
-    Schema,
-    StrictInteger,
-    card_list,
-    judgement,
-    nullable,
-    pair,
-    seat,
-    team,
-)
+from service.api.fields import BoundedList, StrictInteger, card_list, nullable, pair, seat, team
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules import DEAL_POINTS, team_annonces
 from service.rules.cards import HAND_SIZE
 from service.rules.coinche_scoring import (

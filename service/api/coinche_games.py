@@ -11,7 +11,8 @@ from service.api.coinche import CoincheRequestSchema, blp
 from service.api.coinche_deals import CoincheDealBodySchema, CoincheDealScoreSchema, coinche_summary
 from service.api.examples import example
 from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
-from service.api.schemas import Schema, judgement
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules.coinche_scoring import score_coinche_game
 from service.rules.scoring import MAX_DEALS, GameScore
 

@@ -22,6 +22,7 @@ from service.api.deals import (
     ReplaySchema,
 )
 from service.api.examples import example
+from service.api.fields import BoundedList, SuitField, seat, team
 from service.api.observability import count_renonces
 from service.api.play import (
     PlaySchema,
@@ -31,8 +32,9 @@ from service.api.play import (
     legal_moves,
     validate_play,
 )
-from service.api.schemas import BoundedList, Schema, SuitField, judgement, seat, team
+from service.api.schemas import Schema
 from service.api.tricks import TrickSchema, TrickWinnerSchema
+from service.api.views import judgement
 from service.rules import Ruling, TrickResult, judge_trick
 from service.rules.coinche_replay import (
     Belote,

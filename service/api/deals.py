@@ -12,28 +12,26 @@ from marshmallow import validate
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.i18n import language_headers, request_language
-from service.api.limiter import busy, capped, in_slot
-from service.api.observability import count_renonces
-from service.api.schemas import (
-    AnnonceSchema,
+from service.api.fields import (
     BoundedList,
     CardField,
     MessageField,
-    RequestSchema,
-    Schema,
     StrictBoolean,
     StrictInteger,
     SuitField,
-    ViolationSchema,
     card_list,
-    judgement,
     nullable,
     or_null,
     pair,
     seat,
     team,
 )
+from service.api.i18n import language_headers, request_language
+from service.api.limiter import busy, capped, in_slot
+from service.api.observability import count_renonces
+from service.api.options import RequestSchema
+from service.api.schemas import AnnonceSchema, Schema, ViolationSchema
+from service.api.views import judgement
 from service.render import deal_svg
 from service.render.review import Reviewed, classic_needed
 from service.rules import (

@@ -40,7 +40,7 @@ from service.api.problems import (
 from service.rules.errors import InconsistentInput
 
 if TYPE_CHECKING:  # the views' module imports what endpoints share; this one needs none of it
-    from service.api.schemas import Judge
+    from service.api.views import Judge
 
 
 class Answer(NamedTuple):
