@@ -1,0 +1,132 @@
+"""The request types every coinche path shares (docs/RULES-COINCHE.md).
+
+`CoincheRequestSchema` is the base of every coinche request: its `rules` load as
+`CoincheOptions` (unknown options 422); `ContractSchema` and `StrainField` read a contract and
+a strain for every coinche path, `StrainSchema` a turn's or a trick's strain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import validate
+
+from service.api import plans
+from service.api.fields import SUIT_INPUTS, SUIT_PATTERN, StrictInteger, SuitField, seat
+from service.api.options import RequestSchema, rules_schema
+from service.api.schemas import Schema
+from service.rules.coinche_options import (
+    CAPOT,
+    COINCHE_LEVELS,
+    COINCHE_OPTION_SPECS,
+    DEFAULT_COINCHE_OPTIONS,
+    CoincheOptions,
+    Contract,
+)
+from service.rules.coinche_replay import check_strain
+from service.rules.strains import STRAIN_CODES, Strain, parse_strain
+
+CoincheRulesSchema = rules_schema(
+    "CoincheRulesSchema",
+    COINCHE_OPTION_SPECS,
+    CoincheOptions.from_mapping,
+    "Coinche rule options (RULES-COINCHE.md): each optional, its default when absent.",
+)
+
+
+class CoincheRequestSchema(RequestSchema):
+    """Every coinche computation takes optional `rules`; they load as `options` (a
+    CoincheOptions)."""
+
+    options = ma.fields.Nested(
+        CoincheRulesSchema,
+        data_key="rules",
+        load_default=DEFAULT_COINCHE_OPTIONS,
+        metadata={"description": "Coinche rule options; each optional (RULES-COINCHE.md)."},
+    )
+
+
+STRAIN_INPUTS = (*SUIT_INPUTS, "SA", "TA", "sa", "ta")
+STRAIN_PATTERN = rf"^(?:{SUIT_PATTERN[1:-1]}|SA|TA|sa|ta)$"
+
+
+class StrainField(SuitField):
+    """A strain: a suit `S H D C` (also `♠ ♥ ♦ ♣` on input), `SA` or `TA`, any case on input;
+    canonical on output. Loads as an int: a suit 0-3, `SANS_ATOUT` or `TOUT_ATOUT`."""
+
+    problem, value_name = "not_a_strain", "strain"
+    codes, inputs, pattern = STRAIN_CODES, STRAIN_INPUTS, STRAIN_PATTERN
+
+    def parse(self, text: str) -> Strain:  # type: ignore[override]
+        return parse_strain(text)
+
+    def canonical(self, value: Strain) -> str:
+        return STRAIN_CODES[value]
+
+
+STRAIN_DESCRIPTION = (
+    "The contract's strain: a trump suit S H D C, or SA (sans atout) and TA (tout atout) "
+    "with rule option `sa_ta` (else 422)."
+)
+
+
+class StrainSchema(CoincheRequestSchema):
+    """A coinche turn or trick: `strain` loads where classic loads its `trump` (as `strain`),
+    so the same rules calls judge both variants; SA and TA only with `sa_ta`."""
+
+    strain = StrainField(required=True, metadata={"description": STRAIN_DESCRIPTION})
+
+    @ma.post_load
+    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """The strain against `sa_ta`, then the classic schema's own check (a turn's), if any."""
+        check_strain(data["strain"], data["options"])
+        classic = getattr(super(), "check", None)
+        return data if classic is None else classic(data, **kwargs)
+
+
+class ContractValueField(ma.fields.Raw):
+    """A contract's value: an integer (80..max_bid in tens, checked against the rules) or
+    `"capot"`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {
+            "oneOf": [{"type": "integer"}, {"type": "string", "enum": [CAPOT]}],
+            **kwargs.pop("metadata", {}),
+        }
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if value == CAPOT or type(value) is int:
+            return value
+        raise ma.ValidationError("A value is an integer (80..max_bid in tens) or 'capot'.")
+
+    def load_converter(self) -> plans.Convert:
+        def read(value: Any) -> Any:
+            if value == CAPOT or type(value) is int:
+                return value
+            raise plans.Unsure
+
+        return read
+
+    def dump_converter(self) -> plans.Convert:
+        return lambda value: value
+
+
+class ContractSchema(Schema):
+    """A contract: `{"taker": seat, "value": 80..180 | "capot", "strain", "coinche": 0|1|2}`."""
+
+    taker = seat(required=True, metadata={"description": "The seat of the final bid."})
+    value = ContractValueField(
+        required=True, metadata={"description": "80..max_bid in tens, or 'capot'."}
+    )
+    strain = StrainField(required=True)
+    coinche = StrictInteger(
+        validate=validate.Range(0, COINCHE_LEVELS - 1),
+        load_default=0,
+        metadata={"description": "0 none, 1 coinched, 2 surcoinched."},
+    )
+
+    @ma.post_load
+    def contract(self, data: dict[str, Any], **kwargs: Any) -> Contract:
+        return Contract(data["taker"], data["value"], data["strain"], data["coinche"])
