@@ -10,17 +10,18 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
+# Each module of service/api/coinche puts its paths on coinche_blp as it is imported.
+import service.api.coinche.bidding
+import service.api.coinche.deals
+import service.api.coinche.games
+import service.api.coinche.play
+import service.api.coinche.rules
+import service.api.coinche.tricks  # noqa: F401
 from service.api import (
     advice,
     analysis,
     annonces,
     bidding,
-    coinche,
-    coinche_bidding,  # noqa: F401 (its path is on coinche.blp)
-    coinche_deals,  # noqa: F401 (its paths are on coinche.blp)
-    coinche_games,  # noqa: F401 (its path is on coinche.blp)
-    coinche_play,
-    coinche_rules,  # noqa: F401 (its path is on coinche.blp)
     cors,
     deals,
     games,
@@ -35,6 +36,7 @@ from service.api import (
     viewer,
 )
 from service.api.blueprint import Blueprint
+from service.api.coinche.blueprint import blp as coinche_blp
 from service.api.openapi import ContractPlugin
 from service.api.problems import ProblemApi
 
@@ -49,8 +51,7 @@ BLUEPRINTS: list[Blueprint] = [
     bidding.blp,
     annonces.blp,
     rules.blp,
-    coinche.blp,
-    coinche_play.blp,
+    coinche_blp,
     viewer.blp,
     analysis.blp,
     advice.blp,
@@ -58,9 +59,9 @@ BLUEPRINTS: list[Blueprint] = [
     problem_pages.blp,
 ]
 """Every resource the app serves, in the document's order (its tags'). To add one, write
-`service/api/<resource>.py` with `blp = Blueprint(...)` and list it here. Coinche's auction,
-deals, games and rules share one blueprint, `coinche.blp`: their modules are imported so that
-their paths are on it."""
+`service/api/<resource>.py` with `blp = Blueprint(...)` and list it here. Every coinche path
+is on one blueprint, `service.api.coinche.blueprint.blp`: the modules of service/api/coinche
+are imported so that their paths are on it."""
 
 DESCRIPTION = """\
 A referee for the French card game Belote. Send it a situation (a trick, a hand, a whole deal,
@@ -141,6 +142,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 "(it reads JSON bodies strictly: 415, 400, never a 500)"
             )
         api.register_blueprint(blueprint)
+        for name, description in blueprint.tags.items():  # after its own, as flask-smorest's
+            api.spec.tag({"name": name, "description": description})
     ops.init_app(app, api)
     return app
 

@@ -10,8 +10,6 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.coinche_play import CoincheReplayRequestSchema
-from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
 from service.api.fields import (
     BoundedList,
@@ -26,6 +24,7 @@ from service.api.fields import (
     team,
 )
 from service.api.limiter import capped, limited
+from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules.analysis import (

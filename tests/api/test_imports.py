@@ -5,15 +5,24 @@ other resources."""
 
 from __future__ import annotations
 
+import pkgutil
 import subprocess
 import sys
 
 import pytest
 
+import service.api.coinche
 from service.app import BLUEPRINTS
 from tests.conftest import ROOT
 
-RESOURCES = frozenset(blueprint.import_name for blueprint in BLUEPRINTS)
+# The modules that serve paths: each blueprint's, and every coinche module (on one blueprint).
+COINCHE = {
+    f"service.api.coinche.{m.name}" for m in pkgutil.iter_modules(service.api.coinche.__path__)
+}
+RESOURCES = frozenset({blueprint.import_name for blueprint in BLUEPRINTS} | COINCHE) - {
+    "service.api.coinche.blueprint",
+    "service.api.coinche.schemas",
+}
 SOLVER = ("service.rules.analysis", "service.rules.advice")
 RENDERER = ("service.render",)
 
@@ -40,7 +49,13 @@ def test_the_blueprint_class_loads_nothing_else_of_the_service() -> None:
 
 @pytest.mark.parametrize(
     "leaf",
-    ["service.api.play", "service.api.tricks", "service.api.annonces", "service.api.bidding"],
+    [
+        "service.api.play",
+        "service.api.tricks",
+        "service.api.annonces",
+        "service.api.bidding",
+        "service.api.coinche.bidding",
+    ],
 )
 def test_a_resource_loads_neither_the_solver_the_renderer_nor_another_resource(leaf: str) -> None:
     modules = loaded(leaf)
