@@ -71,3 +71,16 @@ def test_direct_answers_load_no_resource_nor_the_app() -> None:
     modules = loaded("service.api.direct")
     assert not modules & RESOURCES
     assert not under(modules, SOLVER + RENDERER + ("service.app", "service.audit"))
+
+
+def test_the_http_service_never_imports_dask_nor_matplotlib() -> None:
+    code = (
+        "import sys, service.app, service.api.direct\n"
+        "roots = {'dask', 'distributed', 'matplotlib', 'numpy'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in roots "
+        "or m.startswith('service.audit')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
