@@ -136,7 +136,7 @@ openapi: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 ## Keep the app's own answers to the example requests (service/api/examples.json), then
 ## rewrite openapi.yaml, which shows them.
 examples: $(VENV)/.runtime-installed $(NATIVE_MODULE)
-	LOG_LEVEL=warning $(BIN)/python -c 'from service.api.examples import main; main()'
+	LOG_LEVEL=warning $(BIN)/python -m scripts.examples
 	$(MAKE) openapi
 
 ## The benchmarks that exist (they print figures; nothing is asserted). Run as modules

@@ -93,9 +93,9 @@ def post_worker_init(worker: Any) -> None:
 
 def worker_exit(server: Any, worker: Any) -> None:
     # In the stopping worker: the metric updates it has not handed to prometheus yet.
-    from service.api.observability import TALLY
+    from service.api.observability import PENDING_METRICS
 
-    TALLY.flush()
+    PENDING_METRICS.flush()
 
 
 def child_exit(server: Any, worker: Any) -> None:

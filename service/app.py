@@ -10,12 +10,58 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-from service.api import BLUEPRINTS, cors, limiter, observability, ops
+# Each module of service/api/coinche puts its paths on coinche_blp as it is imported.
+import service.api.coinche.bidding
+import service.api.coinche.deals
+import service.api.coinche.games
+import service.api.coinche.play
+import service.api.coinche.rules
+import service.api.coinche.tricks  # noqa: F401
+from service.api import (
+    advice,
+    analysis,
+    annonces,
+    bidding,
+    cors,
+    deals,
+    games,
+    limiter,
+    observability,
+    ops,
+    play,
+    problem_pages,
+    review,
+    rules,
+    tricks,
+    viewer,
+)
 from service.api.blueprint import Blueprint
+from service.api.coinche.blueprint import blp as coinche_blp
 from service.api.openapi import ContractPlugin
 from service.api.problems import ProblemApi
 
 MAX_BODY_BYTES = 64 * 1024
+
+BLUEPRINTS: list[Blueprint] = [
+    ops.blp,
+    play.blp,
+    tricks.blp,
+    deals.blp,
+    games.blp,
+    bidding.blp,
+    annonces.blp,
+    rules.blp,
+    coinche_blp,
+    viewer.blp,
+    analysis.blp,
+    advice.blp,
+    review.blp,
+    problem_pages.blp,
+]
+"""Every resource the app serves, in the document's order (its tags'). To add one, write
+`service/api/<resource>.py` with `blp = Blueprint(...)` and list it here. Every coinche path
+is on one blueprint, `service.api.coinche.blueprint.blp`: the modules of service/api/coinche
+are imported so that their paths are on it."""
 
 DESCRIPTION = """\
 A referee for the French card game Belote. Send it a situation (a trick, a hand, a whole deal,
@@ -96,6 +142,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 "(it reads JSON bodies strictly: 415, 400, never a 500)"
             )
         api.register_blueprint(blueprint)
+        for name, description in blueprint.tags.items():  # after its own, as flask-smorest's
+            api.spec.tag({"name": name, "description": description})
     ops.init_app(app, api)
     return app
 

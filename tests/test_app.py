@@ -6,7 +6,6 @@ import pytest
 from flask.testing import FlaskClient
 
 import service.app
-from service.api import BLUEPRINTS
 
 
 def test_json_responses_are_compact_orjson(client: FlaskClient) -> None:
@@ -17,6 +16,6 @@ def test_only_strict_blueprints_are_accepted(monkeypatch: pytest.MonkeyPatch) ->
     import flask_smorest
 
     loose = flask_smorest.Blueprint("loose", __name__)
-    monkeypatch.setattr(service.app, "BLUEPRINTS", [*BLUEPRINTS, loose])
+    monkeypatch.setattr(service.app, "BLUEPRINTS", [*service.app.BLUEPRINTS, loose])
     with pytest.raises(TypeError, match="loose"):
         service.app.create_app()

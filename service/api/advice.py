@@ -12,20 +12,13 @@ from marshmallow import validate
 
 from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, capped
 from service.api.blueprint import Blueprint
-from service.api.coinche_play import CoincheReplayRequestSchema
-from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
+from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
 from service.api.limiter import limited
-from service.api.schemas import (
-    CardField,
-    RequestSchema,
-    Schema,
-    StrictBoolean,
-    StrictInteger,
-    card_list,
-    judgement,
-    seat,
-)
+from service.api.options import RequestSchema
+from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules.advice import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,

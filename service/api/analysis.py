@@ -10,24 +10,23 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.coinche_play import CoincheReplayRequestSchema
-from service.api.deals import ReplayRequestSchema
 from service.api.examples import example
-from service.api.limiter import capped, limited
-from service.api.schemas import (
+from service.api.fields import (
     BoundedList,
     CardField,
     MessageField,
     PlainFloat,
-    Schema,
     StrictBoolean,
     StrictInteger,
     card_list,
-    judgement,
     pair,
     seat,
     team,
 )
+from service.api.limiter import capped, limited
+from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules.analysis import (
     BEST,
     CLAIM_MODES,

@@ -9,16 +9,10 @@ from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.schemas import (
-    AnnonceSchema,
-    RequestSchema,
-    Schema,
-    StrictBoolean,
-    StrictInteger,
-    SuitField,
-    card_list,
-    judgement,
-)
+from service.api.fields import StrictBoolean, StrictInteger, SuitField, card_list
+from service.api.options import RequestSchema
+from service.api.schemas import AnnonceSchema, Schema
+from service.api.views import judgement
 from service.rules import HandAnnonces, check_distinct, hand_annonces
 from service.rules.cards import HAND_SIZE
 

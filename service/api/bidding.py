@@ -10,20 +10,20 @@ from marshmallow import validate
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.schemas import (
+from service.api.fields import (
     SUIT_INPUTS,
     SUIT_PATTERN,
     Among,
     BoundedList,
     CardField,
     MessageField,
-    RequestSchema,
-    Schema,
     StrictInteger,
     SuitField,
-    judgement,
     seat,
 )
+from service.api.options import RequestSchema
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules import Bidding, judge_bidding
 from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKE, TAKEN
 from service.rules.cards import SUIT_CODES

@@ -1,7 +1,10 @@
 """The Blueprint every resource module uses: flask-smorest's, reading JSON bodies strictly.
 
 `from service.api.blueprint import Blueprint` then use it exactly as `flask_smorest.Blueprint`.
-The difference is how `@blp.arguments(Schema)` reads the body:
+Beside its own tag (its name, its `description`), a blueprint may declare `tags`, a name and a
+description each, for routes that carry another (`@blp.route(path, tags=[name])`): the app
+lists them after the blueprint's own. The difference is how `@blp.arguments(Schema)` reads
+the body:
 
 - a body that is not `application/json` (or `+json`) is refused with 415, where webargs would
   silently read it as "no body";
@@ -12,7 +15,7 @@ The difference is how `@blp.arguments(Schema)` reads the body:
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import flask_smorest
@@ -89,6 +92,10 @@ class StrictJSONParser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictJSONParser()
+
+    def __init__(self, *args: Any, tags: Mapping[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tags: Mapping[str, str] = dict(tags or {})  # further tags: name -> description
 
     @staticmethod
     def doc(**kwargs: Any) -> Callable[[View], View]:

@@ -12,38 +12,35 @@ from marshmallow import validate
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.i18n import language_headers, request_language
-from service.api.limiter import busy, capped, in_slot
-from service.api.observability import count_renonces
-from service.api.schemas import (
-    AnnonceSchema,
+from service.api.fields import (
     BoundedList,
     CardField,
     MessageField,
-    RequestSchema,
-    Schema,
     StrictBoolean,
     StrictInteger,
     SuitField,
-    ViolationSchema,
     card_list,
-    judgement,
     nullable,
     or_null,
     pair,
     seat,
     team,
 )
+from service.api.i18n import language_headers, request_language
+from service.api.limiter import busy, capped, in_slot
+from service.api.observability import count_renonces
+from service.api.options import RequestSchema
+from service.api.replay_requests import MAX_TEAM_ANNONCES, ReplayRequestSchema
+from service.api.schemas import AnnonceSchema, Schema, ViolationSchema
+from service.api.views import judgement
 from service.render import deal_svg
 from service.render.review import Reviewed, classic_needed
 from service.rules import (
     ALGORITHM,
     DEAL_POINTS,
     Deal,
-    DealRecord,
     DealScore,
     DealSummary,
-    Declaration,
     Replay,
     deal,
     replay,
@@ -64,11 +61,6 @@ PICTURE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
     "X-Content-Type-Options": "nosniff",
 }
-# A seat holds at most 2 annonces (8 cards, 3 or more each), so a team scores at most 4; a
-# replay takes up to 3 declarations a seat, so that a third one is refused by a verdict.
-MAX_SEAT_ANNONCES = 2
-MAX_TEAM_ANNONCES = 2 * MAX_SEAT_ANNONCES
-MAX_DECLARATIONS = PLAYERS * (MAX_SEAT_ANNONCES + 1)
 
 blp = Blueprint(
     "deals",
@@ -202,55 +194,6 @@ class ScoreDeal(MethodView):
 
 
 # --- replay ----------------------------------------------------------------------------------
-
-
-class DeclarationSchema(Schema):
-    seat = seat(required=True)
-    # A declaration repeating a card is the player's mistake: a verdict, not a 422.
-    cards = card_list(3, HAND_SIZE, distinct=False, required=True)
-
-    @ma.post_load
-    def declaration(self, data: dict[str, Any], **kwargs: Any) -> Declaration:
-        return Declaration(data["seat"], tuple(data["cards"]))
-
-
-class ReplayRequestSchema(RequestSchema):
-    dealer = seat(required=True)
-    trump = SuitField(required=True)
-    taker = seat(required=True)
-    plays = card_list(
-        0,
-        DECK_SIZE,
-        required=True,
-        metadata={"description": "The cards in the order played; who played each follows."},
-    )
-    hands = BoundedList(
-        card_list(HAND_SIZE, HAND_SIZE),
-        validate=validate.Length(equal=PLAYERS),
-        load_default=None,
-        metadata={"description": "Each seat's 8 cards after the deal, when known."},
-    )
-    belote_announced = StrictBoolean(load_default=False)
-    declarations = BoundedList(
-        ma.fields.Nested(DeclarationSchema),
-        validate=validate.Length(max=MAX_DECLARATIONS),
-        load_default=(),
-        metadata={"description": "Annonces declared, checked with rule option `annonces`."},
-    )
-
-    @ma.post_load
-    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        hands = data["hands"]
-        record = DealRecord(
-            dealer=data["dealer"],
-            strain=data["trump"],
-            taker=data["taker"],
-            plays=tuple(data["plays"]),
-            hands=None if hands is None else tuple(tuple(hand) for hand in hands),
-            belote_announced=data["belote_announced"],
-            declarations=tuple(data["declarations"]),
-        )
-        return {"record": record, "options": data["options"]}
 
 
 class TrickRecordSchema(Schema):

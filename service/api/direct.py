@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import marshmallow as ma
 import orjson
@@ -37,8 +37,10 @@ from service.api.problems import (
     problem_base,
     problem_payload,
 )
-from service.api.schemas import Judge
 from service.rules.errors import InconsistentInput
+
+if TYPE_CHECKING:  # the views' module imports what endpoints share; this one needs none of it
+    from service.api.views import Judge
 
 
 class Answer(NamedTuple):

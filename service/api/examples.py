@@ -13,10 +13,9 @@ An operation's examples are one declaration above its view, under its operationI
 (`@example(name)` without a body for a GET; `answer_type=` for an answer that is not JSON,
 which is kept as its text.) The answers are the app's own, kept in
 `examples.json` beside this module by operationId and example name: `make examples`
-(`python -m service.api.examples`) sends every example request to the app and writes its
-answers there, and tests/contract/test_operations.py checks that the app still gives them. A
-request with no answer kept yet shows no response example, and that test says to run
-`make examples`.
+(`scripts/examples.py`) sends every example request to the app and writes its answers there,
+and tests/contract/test_operations.py checks that the app still gives them. A request with no
+answer kept yet shows no response example, and that test says to run `make examples`.
 
 A field whose value depends on the machine or the moment (an analysis's `elapsed_ms` and
 `nodes`) is named in `varying=`: the response example lists it under `x-varying`, the test
@@ -117,44 +116,3 @@ def fill(path: str, method: str, operation: dict[str, Any], answers: Answers) ->
     if not shown:
         del content[answer_type]["examples"]
     return requests
-
-
-def answer_all(requests: list[Request], kept: Answers) -> dict[str, dict[str, Any]]:
-    """The app's answer to every example request, by operationId and name: JSON as read, any
-    other type as its text; a varying field keeps its value in `kept` when it has one."""
-    from service.app import create_app  # the app imports this module
-
-    client = create_app({"TESTING": True}).test_client()
-    answers: dict[str, dict[str, Any]] = {}
-    for request in requests:
-        response = client.open(request.path, method=request.method, json=request.body)
-        if response.status_code != 200 or response.mimetype != request.answer_type:
-            raise ValueError(f"{request}: {response.status_code} {response.get_data(as_text=True)}")
-        text = response.get_data(as_text=True)
-        answer = json.loads(text) if request.answer_type == JSON else text
-        before = kept.get(request.operation_id, {}).get(request.name)
-        if request.varying and isinstance(before, dict):
-            answer |= {field: before[field] for field in request.varying if field in before}
-        answers.setdefault(request.operation_id, {})[request.name] = answer
-    return answers
-
-
-def example_requests() -> list[Request]:
-    """Every example request the app's document declares."""
-    from service.api.openapi import ContractPlugin
-    from service.app import create_app
-
-    api = create_app().extensions["flask-smorest"]["apis"][""]["ext_obj"]
-    (plugin,) = (p for p in api.spec.plugins if isinstance(p, ContractPlugin))
-    return plugin.requests
-
-
-def main() -> None:
-    """Write examples.json from the app's own answers."""
-    answers = answer_all(example_requests(), load_answers())
-    ANSWERS_PATH.write_text(json.dumps(answers, indent=1, ensure_ascii=False) + "\n")
-    print(f"{ANSWERS_PATH}: {sum(map(len, answers.values()))} answers")
-
-
-if __name__ == "__main__":
-    main()

@@ -12,16 +12,10 @@ from marshmallow import validate
 from service.api.blueprint import Blueprint
 from service.api.deals import DealBodySchema, DealScoreSchema, deal_summary
 from service.api.examples import example
-from service.api.schemas import (
-    BoundedList,
-    RequestSchema,
-    Schema,
-    StrictBoolean,
-    StrictInteger,
-    judgement,
-    pair,
-    team,
-)
+from service.api.fields import BoundedList, StrictBoolean, StrictInteger, pair, team
+from service.api.options import RequestSchema
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules import GameScore, score_game
 from service.rules.scoring import MAX_DEALS
 

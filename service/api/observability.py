@@ -7,7 +7,7 @@
   requests and latency by endpoint (the URL rule, not the raw path, so the label set stays
   small) and status, and the referee's own counters, which endpoint authors feed with
   `count_ruling(code)` and `count_renonces(n)`. Updates are added up in memory and handed to
-  prometheus once a second (service/api/tally.py).
+  prometheus once a second (service/api/pending_metrics.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from flask import Flask, Response, request
 
-from service.api.tally import Tally
+from service.api.pending_metrics import PendingMetrics
 from service.jsonlog import RequestLog
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ if TYPE_CHECKING:
 _RULING_CHILDREN: dict[str | None, Counter] = {}
 
 REQUEST_LOG: Final = RequestLog("belote.request")
-TALLY: Final = Tally()  # every metric update of the hot path goes through it
+PENDING_METRICS: Final = PendingMetrics()  # every metric update of the hot path goes through it
 
 
 def count_ruling(code: str | None, plays: int = 1) -> None:
@@ -80,13 +80,13 @@ def count_ruling(code: str | None, plays: int = 1) -> None:
     child = _RULING_CHILDREN.get(code)
     if child is None:
         child = _RULING_CHILDREN[code] = RULINGS.labels(violation=code or "none")
-    TALLY.inc(child, plays)
+    PENDING_METRICS.inc(child, plays)
 
 
 def count_renonces(n: int) -> None:
     """Count the renonces proven in one replay (0 is fine and counts nothing)."""
     if n:
-        TALLY.inc(RENONCES, n)
+        PENDING_METRICS.inc(RENONCES, n)
 
 
 def sanitize_request_id(value: str | None) -> str:
@@ -122,7 +122,7 @@ def configure_logging(level: str) -> None:
 def metrics_response() -> Response:
     """The Prometheus exposition: all workers' samples when running multiprocess (this
     worker's up to now, the others' up to their last flush, at most a second ago)."""
-    TALLY.flush()
+    PENDING_METRICS.flush()
     if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
@@ -145,8 +145,8 @@ def record_request(
     children = _HTTP_CHILDREN.get(key)
     if children is None:
         children = _HTTP_CHILDREN[key] = (HTTP_REQUESTS.labels(*key), HTTP_LATENCY.labels(*key))
-    TALLY.inc(children[0])
-    TALLY.observe(children[1], seconds)
+    PENDING_METRICS.inc(children[0])
+    PENDING_METRICS.observe(children[1], seconds)
     if REQUEST_LOG.enabled():
         REQUEST_LOG.write(
             "request",

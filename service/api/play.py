@@ -9,18 +9,11 @@ from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
+from service.api.fields import CardField, StrictBoolean, SuitField, card_list, seat
 from service.api.observability import count_ruling
-from service.api.schemas import (
-    CardField,
-    RequestSchema,
-    Schema,
-    StrictBoolean,
-    SuitField,
-    ViolationSchema,
-    card_list,
-    judgement,
-    seat,
-)
+from service.api.options import RequestSchema
+from service.api.schemas import Schema, ViolationSchema
+from service.api.views import judgement
 from service.rules import Ruling, check_turn, judge
 from service.rules.cards import HAND_SIZE
 from service.rules.table import PLAYERS

@@ -7,9 +7,10 @@ from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
+from service.api.fields import StrictInteger
 from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
-from service.api.schemas import Schema, StrictInteger
+from service.api.schemas import Schema
 from service.rules import RulesDescription, describe_rules
 from service.rules.analysis.engine import ENGINES, NATIVE, REFERENCE, VARIABLE
 

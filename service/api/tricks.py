@@ -8,18 +8,18 @@ from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.schemas import (
+from service.api.fields import (
     CardField,
-    RequestSchema,
-    Schema,
     StrictBoolean,
     StrictInteger,
     SuitField,
     card_list,
-    judgement,
     seat,
     team,
 )
+from service.api.options import RequestSchema
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules import TrickResult, judge_trick
 from service.rules.table import PLAYERS
 

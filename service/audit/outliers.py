@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final, NamedTuple
 
-from service.audit.tally import Pair, Player, Tally
+from service.audit.counts import ArchiveCounts, Pair, Player
 
 THRESHOLD: Final = 3.0
 MIN_DEALS: Final = 30
@@ -43,12 +43,12 @@ class Population(NamedTuple):
     loss_sigma: float | None  # None: no spread to measure against
 
     @classmethod
-    def of(cls, tally: Tally) -> Population:
-        deals = sum(counts[Player.DEALS] for counts in tally.players.values())
-        renonces = sum(counts[Player.RENONCES] for counts in tally.players.values())
-        reviewed = sum(_reviewed(counts) for counts in tally.players.values())
-        loss = sum(_loss(counts) for counts in tally.players.values())
-        squares = sum(counts[Player.LOSS_SQUARES] for counts in tally.players.values())
+    def of(cls, archive: ArchiveCounts) -> Population:
+        deals = sum(counts[Player.DEALS] for counts in archive.players.values())
+        renonces = sum(counts[Player.RENONCES] for counts in archive.players.values())
+        reviewed = sum(_reviewed(counts) for counts in archive.players.values())
+        loss = sum(_loss(counts) for counts in archive.players.values())
+        squares = sum(counts[Player.LOSS_SQUARES] for counts in archive.players.values())
         mean = loss / reviewed if reviewed else None
         variance = squares / reviewed - mean * mean if mean is not None else 0.0
         return cls(
@@ -131,7 +131,7 @@ def _common(counts: list[int], kind: type[Player] | type[Pair]) -> dict[str, Any
 
 
 def pair_row(
-    players: tuple[str, str], counts: list[int], tally: Tally, population: Population
+    players: tuple[str, str], counts: list[int], archive: ArchiveCounts, population: Population
 ) -> dict[str, Any]:
     """A line of pairs.ndjson: the partnership's counts (the team's losses are both
     members'), then how it plays together against apart."""
@@ -140,7 +140,7 @@ def pair_row(
     for member, own in zip(
         players, (counts[Pair.LOSS_FIRST], counts[Pair.LOSS_SECOND]), strict=True
     ):
-        alone = tally.players[member]
+        alone = archive.players[member]
         apart.append((_loss(alone) - own, _reviewed(alone) - together))
     z = together_z(counts[Pair.LOSS_FIRST] + counts[Pair.LOSS_SECOND], together, apart, population)
     apart_loss = (

@@ -3,7 +3,7 @@ the counts; then the summaries.
 
     files -> blocks (a task per file) -> a bag of lines, a partition per block
           -> judged (the API's endpoints, in each worker's process) -> deals/ and errors/
-          -> one Tally per partition -> fold (a tree reduction) -> players, pairs, summary
+          -> one ArchiveCounts per partition -> fold (a tree reduction) -> players, pairs, summary
 
 Memory stays flat: a worker holds one block's lines and answers at a time, and the reduction
 holds counts per player and per partnership, never the deals.
@@ -36,10 +36,10 @@ from dask.delayed import delayed
 
 from service.app import app
 from service.audit import records
+from service.audit.counts import ArchiveCounts
 from service.audit.judging import judge_lines
 from service.audit.outliers import Population, pair_row, player_row
 from service.audit.records import Block, Line, Unreadable
-from service.audit.tally import Tally
 
 DEALS, ERRORS = "deals", "errors"
 PLAYERS, PAIRS, SUMMARY, REPORT = "players.ndjson", "pairs.ndjson", "summary.json", "report.html"
@@ -107,11 +107,11 @@ def clear(out: Path) -> None:
 
 def judge_partition(
     lines: list[Line | Unreadable], index: list[int], out: str, review: bool
-) -> list[Tally]:
+) -> list[ArchiveCounts]:
     """A partition's lines judged one by one, each written as it comes to its deals or errors
     file (atomically, named by the partition's index), and its counts."""
     (number,) = index
-    counted = Tally()
+    counted = ArchiveCounts()
     with (
         atomic(Path(out, DEALS, part_name(number))) as deals,
         atomic(Path(out, ERRORS, part_name(number))) as errors,
@@ -128,11 +128,11 @@ def _lines_of(block: Block) -> list[Line | Unreadable]:
 
 
 def pipeline(settings: Settings, blocks: list[Block]) -> Any:
-    """The lazy fold of every partition's tally."""
+    """The lazy fold of every partition's counts."""
     lines = db.from_delayed([delayed(_lines_of)(block) for block in blocks])
     indices = db.from_sequence(range(len(blocks)), npartitions=max(len(blocks), 1))
-    tallies = lines.map_partitions(judge_partition, indices, str(settings.out), settings.review)
-    return tallies.fold(Tally.merge)
+    counts = lines.map_partitions(judge_partition, indices, str(settings.out), settings.review)
+    return counts.fold(ArchiveCounts.merge)
 
 
 def audit(settings: Settings) -> dict[str, Any]:
@@ -146,12 +146,16 @@ def audit(settings: Settings) -> dict[str, Any]:
         found = compute([delayed(records.blocks)(file, block_size) for file in files], "reading")
         blocks = [block for item in found if isinstance(item, list) for block in item]
         unreadable = missing + [item for item in found if isinstance(item, Unreadable)]
-        counted: Tally = compute([pipeline(settings, blocks)], "judging")[0] if blocks else Tally()
+        counted: ArchiveCounts = (
+            compute([pipeline(settings, blocks)], "judging")[0] if blocks else ArchiveCounts()
+        )
     counted.unreadable = unreadable + counted.unreadable
     return finish(settings, counted, len(blocks), started)
 
 
-def finish(settings: Settings, counted: Tally, partitions: int, started: float) -> dict[str, Any]:
+def finish(
+    settings: Settings, counted: ArchiveCounts, partitions: int, started: float
+) -> dict[str, Any]:
     """Write the summaries, then the marker; `started`: the run's start (`time.monotonic`)."""
     from service.audit.report import report  # matplotlib, on this machine only
 

@@ -11,7 +11,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import service.app
-from service.api import BLUEPRINTS
 from service.api.blueprint import Blueprint
 from service.api.i18n import request_language
 from service.rules.errors import InconsistentInput
@@ -46,7 +45,7 @@ def probe_view(body: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def probe_app(monkeypatch: pytest.MonkeyPatch) -> Flask:
-    monkeypatch.setattr(service.app, "BLUEPRINTS", [*BLUEPRINTS, probe])
+    monkeypatch.setattr(service.app, "BLUEPRINTS", [*service.app.BLUEPRINTS, probe])
     # Not TESTING: an unexpected exception must become a 500 problem, as in production.
     return service.app.create_app()
 

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client import REGISTRY
 
-from service.api.observability import TALLY
+from service.api.observability import PENDING_METRICS
 
 FRENCH = {"Accept-Language": "fr"}
 
@@ -61,7 +61,7 @@ def contract(value: int | str, strain: str, coinche: int = 0, taker: int = 0) ->
 
 def metric(name: str, **labels: str) -> float:
     """A sample of the app's metrics as /metrics would show it (0 when absent)."""
-    TALLY.flush()  # what /metrics does before it answers
+    PENDING_METRICS.flush()  # what /metrics does before it answers
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api.schemas import BoundedList
+from service.api.fields import BoundedList
 from tests.api.helpers import FRENCH, problems, schemas
 
 

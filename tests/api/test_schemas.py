@@ -1,102 +1,17 @@
-"""The shared fields: the card pattern is exactly what Card.parse reads, types are strict."""
+"""The base Schema: its compiled plans dump answers exactly as marshmallow itself does."""
 
 from __future__ import annotations
-
-import re
-from itertools import product
 
 import marshmallow as ma
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
-from service.api.bidding import BID_PATTERN, BiddingRequestSchema
 from service.api.deals import ReplaySchema
 from service.api.games import GameScoreSchema
 from service.api.play import RulingSchema
-from service.api.schemas import (
-    CANONICAL_CARD_PATTERN,
-    CARD_PATTERN,
-    SUIT_INPUTS,
-    SUIT_PATTERN,
-    Schema,
-    SuitField,
-    card_list,
-)
-from service.rules import Card, DealRecord, DealSummary, Suit, judge, replay, score_game
+from service.api.schemas import Schema
+from service.rules import Card, DealRecord, DealSummary, judge, replay, score_game
 from tests.api.bodies import BODIES
-from tests.api.helpers import problems
-
-RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A", "T", "j", "q", "k", "a", "t", "1", "0", "6"]
-SUITS = ["S", "H", "D", "C", "s", "h", "d", "c", "♠", "♥", "♦", "♣", "X", "♤", ""]
-
-
-def parses(text: str) -> bool:
-    try:
-        Card.parse(text)
-    except ValueError:
-        return False
-    return True
-
-
-@pytest.mark.parametrize(("rank", "suit"), list(product(RANKS, SUITS)))
-def test_card_pattern_accepts_what_card_parse_reads(rank: str, suit: str) -> None:
-    text = rank + suit
-    assert bool(re.fullmatch(CARD_PATTERN, text)) == parses(text)
-
-
-def test_canonical_pattern_is_what_cards_print() -> None:
-    printed = {str(Card(value)) for value in range(32)}
-    assert all(re.fullmatch(CANONICAL_CARD_PATTERN, code) for code in printed)
-    assert len(printed) == 32
-
-
-def test_suit_inputs_are_what_suit_parse_reads() -> None:
-    assert {Suit.parse(text) for text in SUIT_INPUTS} == set(Suit)
-
-
-@pytest.mark.parametrize(
-    ("path", "body", "pointer"),
-    [
-        ("/v1/tricks/winner", {"trump": "H", "leader": 1.0, "cards": ["7S"]}, "/leader"),
-        ("/v1/tricks/winner", {"trump": "H", "leader": 0, "cards": ["7S"], "last": 1}, "/last"),
-        ("/v1/tricks/winner", {"trump": "H", "leader": 0, "cards": ["7S\n"]}, "/cards/0"),
-        ("/v1/deals/score", {"taker": 0, "points": [102, "60"]}, "/points/1"),
-        ("/v1/deals/score", {"taker": 0, "points": [102, 60], "belote": False}, "/belote"),
-    ],
-)
-def test_types_are_json_schema_types(
-    client: FlaskClient, path: str, body: dict[str, object], pointer: str
-) -> None:
-    assert pointer in problems(client, path, body)
-
-
-def test_a_card_list_reads_every_spelling_in_one_pass_like_item_by_item() -> None:
-    field = card_list(0, 32)
-    spellings = ["10H", "th", "T♥", "aS", "7c", "J♦", "q♣", "Kh"]
-    assert field.deserialize(spellings) == [Card.parse(text) for text in spellings]
-    assert field.serialize("cards", {"cards": [Card.parse("th"), Card.parse("7c")]}) == [
-        "10H",
-        "7C",
-    ]
-
-
-@pytest.mark.parametrize(
-    ("hand", "pointers"),
-    [
-        (["KD", "9H", "XX"], ["/hand/2"]),
-        (["KD", 9, "8C"], ["/hand/1"]),
-        (["KD", ["9H"], "1C"], ["/hand/1", "/hand/2"]),
-        (["KD", None], ["/hand/1"]),
-    ],
-)
-def test_a_card_list_with_a_bad_item_names_each_bad_item(
-    client: FlaskClient, hand: list[object], pointers: list[str]
-) -> None:
-    body = {"trump": "H", "leader": 0, "trick": [], "hand": hand}
-    assert [p for p in problems(client, "/v1/legal-moves", body) if p.startswith("/hand")] == (
-        pointers
-    )
 
 
 def _answers() -> list[tuple[ma.Schema, object]]:
@@ -124,30 +39,3 @@ def test_answers_dump_as_marshmallow_itself_dumps_them(
         fast = [schema.dump(result) for schema, result in _answers()]
         monkeypatch.setattr(Schema, "dump", ma.Schema.dump)
         assert fast == [schema.dump(result) for schema, result in _answers()]
-
-
-SPELLINGS = ["S", "s", "♠", "H", "♥", "D", "d", "C", "♣", "pass", "take"]
-NOT_SPELLINGS = ["", "X", "SS", "Pass", "PASS", "takes", "s ", "S\n", "♤", "10H", "passs"]
-
-
-@pytest.mark.parametrize(
-    ("field", "pattern", "accepted"),
-    [
-        (SuitField(), SUIT_PATTERN, SUIT_INPUTS),
-        (BiddingRequestSchema().fields["bids"].inner, BID_PATTERN, (*SUIT_INPUTS, "pass", "take")),
-    ],
-)
-def test_an_input_pattern_reads_exactly_what_the_field_accepts(
-    app: Flask, field: ma.fields.Field, pattern: str, accepted: tuple[str, ...]
-) -> None:
-    assert field.metadata.get("pattern", pattern) == pattern
-    assert [v.regex.pattern for v in field.validators if hasattr(v, "regex")] in ([], [pattern])
-    ecma = re.compile(pattern.replace("$", r"\Z"))  # JSON Schema's `$` is the very end
-    for text in SPELLINGS + NOT_SPELLINGS:
-        with app.test_request_context():
-            try:
-                field.deserialize(text)
-                loads = True
-            except ma.ValidationError:
-                loads = False
-        assert bool(ecma.search(text)) == loads == (text in accepted), text

@@ -1,5 +1,6 @@
-"""A generated archive on disk (tests/audit/archive.py), and a real dask.distributed cluster: two
-worker processes on this machine, over TCP."""
+"""A generated archive on disk (tests/audit/archive.py), a real dask.distributed cluster (two
+worker processes on this machine, over TCP), and the audit of that archive on this machine and
+on the cluster, with what reads its output."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import gzip
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import orjson
 import pytest
 
+from service.audit.run import Settings, audit
 from tests.audit.archive import BAD_LINES, Archive, archive
 
 DEALS = 130  # over the files below
@@ -77,3 +81,40 @@ def cluster() -> Iterator[str]:
         silence_logs=40,
     ) as local:
         yield local.scheduler_address
+
+
+def contents(out: Path) -> dict[str, bytes]:
+    """Every file of an output directory but the time the run took."""
+    found = {
+        str(path.relative_to(out)): path.read_bytes() for path in out.rglob("*") if path.is_file()
+    }
+    summary = orjson.loads(found.pop("summary.json"))
+    summary.pop("seconds")
+    found["summary.json"] = orjson.dumps(summary)
+    return found
+
+
+def ndjson(out: Path, sub: str) -> list[dict[str, Any]]:
+    return [
+        orjson.loads(line)
+        for path in sorted((out / sub).glob("part-*.ndjson"))
+        for line in path.read_bytes().splitlines()
+    ]
+
+
+def ndjson_file(path: Path) -> list[dict[str, Any]]:
+    return [orjson.loads(line) for line in path.read_bytes().splitlines()]
+
+
+@pytest.fixture(scope="session")
+def on_machine(files: Files, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("machine")
+    audit(Settings(files.inputs, out, workers=1, block_size=BLOCK_SIZE))
+    return out
+
+
+@pytest.fixture(scope="session")
+def on_cluster(files: Files, cluster: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cluster")
+    audit(Settings(files.inputs, out, scheduler=cluster, block_size=BLOCK_SIZE))
+    return out

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import orjson
 
-from service.api.tally import FLUSH_SECONDS
+from service.api.pending_metrics import FLUSH_SECONDS
 from tests.ops.conftest import gunicorn
 
 BODY = {"trump": "H", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]}

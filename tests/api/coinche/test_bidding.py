@@ -1,4 +1,4 @@
-"""service/api/coinche_bidding.py: POST /v1/coinche/bidding, the auction judged (the README,
+"""service/api/coinche/bidding.py: POST /v1/coinche/bidding, the auction judged (the README,
 "Coinche")."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.api.coinche_bidding import CALL_PATTERN
+from service.api.coinche.bidding import CALL_PATTERN
 from service.rules.coinche_bidding import Call
 from service.rules.errors import InconsistentInput
 from tests.api.helpers import FRENCH, answer, problems

@@ -1,10 +1,8 @@
-"""The coinche blueprint and the request types every coinche path shares (docs/RULES-COINCHE.md).
+"""The request types every coinche path shares (docs/RULES-COINCHE.md).
 
-`blp` is the one "coinche" blueprint (one OpenAPI tag) whose paths are served by
-`coinche_bidding`, `coinche_deals`, `coinche_games` and `coinche_rules`, as classic's are by
-`bidding`, `deals`, `games` and `rules`. `CoincheRequestSchema` is the base of every coinche
-request: its `rules` load as `CoincheOptions` (unknown options 422); `ContractSchema` and
-`StrainField` read a contract and a strain for every coinche path.
+`CoincheRequestSchema` is the base of every coinche request: its `rules` load as
+`CoincheOptions` (unknown options 422); `ContractSchema` and `StrainField` read a contract and
+a strain for every coinche path, `StrainSchema` a turn's or a trick's strain.
 """
 
 from __future__ import annotations
@@ -15,17 +13,9 @@ import marshmallow as ma
 from marshmallow import validate
 
 from service.api import plans
-from service.api.blueprint import Blueprint
-from service.api.schemas import (
-    SUIT_INPUTS,
-    SUIT_PATTERN,
-    RequestSchema,
-    Schema,
-    StrictInteger,
-    SuitField,
-    rules_schema,
-    seat,
-)
+from service.api.fields import SUIT_INPUTS, SUIT_PATTERN, StrictInteger, SuitField, seat
+from service.api.options import RequestSchema, rules_schema
+from service.api.schemas import Schema
 from service.rules.coinche_options import (
     CAPOT,
     COINCHE_LEVELS,
@@ -34,14 +24,8 @@ from service.rules.coinche_options import (
     CoincheOptions,
     Contract,
 )
+from service.rules.coinche_replay import check_strain
 from service.rules.strains import STRAIN_CODES, Strain, parse_strain
-
-blp = Blueprint(
-    "coinche",
-    __name__,
-    description="Belote coinchée (RULES-COINCHE.md): the auction, a deal or a game scored by "
-    "contract, a reproducible deal of 8 cards each, and the coinche rules.",
-)
 
 CoincheRulesSchema = rules_schema(
     "CoincheRulesSchema",
@@ -79,6 +63,26 @@ class StrainField(SuitField):
 
     def canonical(self, value: Strain) -> str:
         return STRAIN_CODES[value]
+
+
+STRAIN_DESCRIPTION = (
+    "The contract's strain: a trump suit S H D C, or SA (sans atout) and TA (tout atout) "
+    "with rule option `sa_ta` (else 422)."
+)
+
+
+class StrainSchema(CoincheRequestSchema):
+    """A coinche turn or trick: `strain` loads where classic loads its `trump` (as `strain`),
+    so the same rules calls judge both variants; SA and TA only with `sa_ta`."""
+
+    strain = StrainField(required=True, metadata={"description": STRAIN_DESCRIPTION})
+
+    @ma.post_load
+    def check(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """The strain against `sa_ta`, then the classic schema's own check (a turn's), if any."""
+        check_strain(data["strain"], data["options"])
+        classic = getattr(super(), "check", None)
+        return data if classic is None else classic(data, **kwargs)
 
 
 class ContractValueField(ma.fields.Raw):

@@ -1,4 +1,4 @@
-"""The metrics tally hands prometheus exactly what direct updates would have written."""
+"""The pending metrics hand prometheus exactly what direct updates would have written."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from service.api.tally import Tally
+from service.api.pending_metrics import PendingMetrics
 
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
@@ -33,7 +33,7 @@ values = st.one_of(st.sampled_from(BUCKETS), st.floats(0, 5, allow_nan=False))
 def test_a_flushed_tally_reads_as_direct_updates(updates: list[tuple[str, float, int]]) -> None:
     direct, tallied = CollectorRegistry(), CollectorRegistry()
     (counter, latency), (t_counter, t_latency) = metrics(direct), metrics(tallied)
-    tally = Tally()
+    tally = PendingMetrics()
     tally._flushing = True  # no background thread: this test flushes by hand
     for kind, value, amount in updates:
         counter.labels(kind).inc(amount)
@@ -49,7 +49,7 @@ def test_a_flushed_tally_reads_as_direct_updates(updates: list[tuple[str, float,
 def test_updates_reach_prometheus_within_the_interval_unflushed() -> None:
     registry = CollectorRegistry()
     counter, _ = metrics(registry)
-    tally = Tally(interval=0.05)
+    tally = PendingMetrics(interval=0.05)
     tally.inc(counter.labels("a"), 2)
     deadline = time.monotonic() + 5
     while registry.get_sample_value("things_total", {"kind": "a"}) != 2:
@@ -60,7 +60,7 @@ def test_updates_reach_prometheus_within_the_interval_unflushed() -> None:
 def test_a_forked_process_starts_with_nothing_pending_and_its_own_thread() -> None:
     registry = CollectorRegistry()
     counter, _ = metrics(registry)
-    tally = Tally(interval=60)
+    tally = PendingMetrics(interval=60)
     tally.inc(counter.labels("a"))
     tally._forked()  # what os.register_at_fork calls in the child
     assert not tally._flushing

@@ -8,16 +8,12 @@ import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
 
-from service.api.coinche import CoincheRequestSchema, ContractSchema, StrainField, blp
+from service.api.coinche.blueprint import blp
+from service.api.coinche.schemas import CoincheRequestSchema, ContractSchema, StrainField
 from service.api.examples import example
-from service.api.schemas import (
-    BoundedList,
-    MessageField,
-    Schema,
-    StrictInteger,
-    judgement,
-    seat,
-)
+from service.api.fields import BoundedList, MessageField, StrictInteger, seat
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules.coinche_bidding import (
     AUCTION_CODES,
     CALL_PATTERN,

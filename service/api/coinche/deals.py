@@ -1,8 +1,10 @@
-"""POST /v1/coinche/deals/score and /v1/coinche/deals/deal: a coinche deal scored by its
-contract, and a reproducible deal of 8 cards each (docs/RULES-COINCHE.md).
+"""POST /v1/coinche/deals/score, /v1/coinche/deals/deal and /v1/coinche/deals/replay: a coinche
+deal scored by its contract, a reproducible deal of 8 cards each, and a deal replayed with its
+renonces, belotes and score (docs/RULES-COINCHE.md).
 
 `CoincheDealBodySchema` and `coinche_summary` read a deal to score, for one deal here and
-for each deal of a game (`coinche_games`).
+for each deal of a game (`coinche.games`). The replay's request is
+service/api/replay_requests.py's, which the analyses take too.
 """
 
 from __future__ import annotations
@@ -13,22 +15,27 @@ import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
 
-from service.api.coinche import CoincheRequestSchema, ContractSchema, blp
-from service.api.deals import CARD_POINTS_WON, MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
+from service.api.coinche.blueprint import PLAY_TAG, blp
+from service.api.coinche.schemas import CoincheRequestSchema, ContractSchema
+from service.api.deals import CARD_POINTS_WON, MAX_SEED_LENGTH, DealScoreSchema, ReplaySchema
 from service.api.examples import example
-from service.api.schemas import (
+from service.api.fields import (
     BoundedList,
-    Schema,
     StrictInteger,
+    SuitField,
     card_list,
-    judgement,
     nullable,
     pair,
     seat,
     team,
 )
+from service.api.observability import count_renonces
+from service.api.replay_requests import MAX_TEAM_ANNONCES, CoincheReplayRequestSchema
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules import DEAL_POINTS, team_annonces
 from service.rules.cards import HAND_SIZE
+from service.rules.coinche_replay import CoincheReplay, replay_coinche
 from service.rules.coinche_scoring import (
     CoincheDealScore,
     CoincheDealSummary,
@@ -182,3 +189,55 @@ class DealCoincheCards(MethodView):
         The same shuffle as /v1/deals/deal (named in `algorithm`), dealt in packets of 3, 2
         and 3 from the dealer's next."""
         return {"hands": deal_coinche(body["seed"], body["dealer"])}
+
+
+# --- replay -----------------------------------------------------------------------------------
+
+
+class BeloteSchema(Schema):
+    seat = seat(required=True)
+    team = team(required=True)
+    suit = SuitField(canonical=True, required=True)
+
+
+class CoincheReplaySchema(ReplaySchema):
+    """The classic replay's answer, with the belotes counted and the coinche score."""
+
+    belote = ma.fields.List(
+        ma.fields.Nested(BeloteSchema),
+        required=True,
+        metadata={"description": "The belotes counted, 20 each: held, and announced."},
+    )
+    score = ma.fields.Nested(
+        CoincheDealScoreSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "On a complete deal; the first renonce decides it."},
+    )
+
+
+@blp.route("/v1/coinche/deals/replay", tags=[PLAY_TAG])
+class CoincheReplayDeal(MethodView):
+    @blp.doc(operationId="coinche_replay_deal")
+    @example(
+        "renonce_under_tout_atout",
+        {
+            "dealer": 3,
+            "contract": {"taker": 0, "value": 120, "strain": "TA"},
+            "plays": ["JS", "7C", "9S", "10S", "8S", "AS"],
+            "rules": {"sa_ta": True},
+        },
+        "120TA: seat 1 discards 7C on the JS lead, then plays AS: a renonce, proven by that "
+        "later play.",
+    )
+    @judgement(blp, CoincheReplayRequestSchema, CoincheReplaySchema)
+    def post(self, body: dict[str, Any]) -> CoincheReplay:
+        """A coinche deal replayed: its tricks, renonces, belotes and score.
+
+        Every trick under the contract's strain, every proven renonce with its proof (against
+        `hands` when given, else by a card the player shows later), the belotes counted (held
+        and, under `belote: announce`, announced), and the coinche score of a complete deal,
+        its first renonce deciding. Every field is always there, `null` when unknown."""
+        result = replay_coinche(body["record"], body["options"])
+        count_renonces(len(result.renonces))
+        return result

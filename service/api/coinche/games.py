@@ -7,11 +7,13 @@ from typing import Any
 import marshmallow as ma
 from flask.views import MethodView
 
-from service.api.coinche import CoincheRequestSchema, blp
-from service.api.coinche_deals import CoincheDealBodySchema, CoincheDealScoreSchema, coinche_summary
+from service.api.coinche.blueprint import blp
+from service.api.coinche.deals import CoincheDealBodySchema, CoincheDealScoreSchema, coinche_summary
+from service.api.coinche.schemas import CoincheRequestSchema
 from service.api.examples import example
 from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
-from service.api.schemas import Schema, judgement
+from service.api.schemas import Schema
+from service.api.views import judgement
 from service.rules.coinche_scoring import score_coinche_game
 from service.rules.scoring import MAX_DEALS, GameScore
 

@@ -1,6 +1,6 @@
 """The archive's counts: per player, per partnership (two players as partners), and in all.
 
-A `Tally` counts what a partition's lines gave and merges with another one in any order
+`ArchiveCounts` counts what a partition's lines gave and merges with another one in any order
 (`merge` adds): the counts are integers, so that the result is the same however Dask splits
 and reduces the work; averages are taken only when the rows are written. A precision is
 taken from the summed losses and stakes, as the review defines it for one deal
@@ -63,7 +63,10 @@ TOTALS = ("lines", "deals", "errors", "renonces", "reviewed", "inexact", "review
 
 
 @dataclass
-class Tally:
+class ArchiveCounts:
+    """What an archive's lines gave (a partition's, or several merged): lines, deals, errors,
+    renonces and reviews in all, counts per player and per partnership, the unreadable files."""
+
     lines: int = 0
     deals: int = 0
     errors: int = 0
@@ -93,10 +96,10 @@ class Tally:
         if judged.deal.players is not None:
             self._count_players(judged.deal, judged.deal.players)
 
-    def merge(self, other: Tally) -> Tally:
-        """A new tally: this one's counts and `other`'s added (neither is changed, as Dask
-        expects of a task's inputs)."""
-        merged = Tally(
+    def merge(self, other: ArchiveCounts) -> ArchiveCounts:
+        """New counts: these and `other`'s added (neither is changed, as Dask expects of a
+        task's inputs)."""
+        merged = ArchiveCounts(
             *(getattr(self, name) + getattr(other, name) for name in TOTALS),
             players={key: list(counts) for key, counts in self.players.items()},
             pairs={key: list(counts) for key, counts in self.pairs.items()},

@@ -5,12 +5,13 @@ from __future__ import annotations
 import marshmallow as ma
 from flask.views import MethodView
 
-from service.api.coinche import blp
+from service.api.coinche.blueprint import blp
 from service.api.examples import example
+from service.api.fields import StrictInteger
 from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.rules import CardValueSchema, OptionSchema, codes
-from service.api.schemas import Schema, StrictInteger
+from service.api.schemas import Schema
 from service.rules.coinche_describe import CoincheRulesDescription, describe_coinche_rules
 
 

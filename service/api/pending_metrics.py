@@ -3,8 +3,8 @@
 With several gunicorn workers (`PROMETHEUS_MULTIPROC_DIR`), every `inc` or `observe` on a
 prometheus child takes a process-wide lock, asks the kernel for the pid and writes into a
 memory-mapped file. A request made four or five of them, and they cost about 4% of the
-throughput (bench/http.py, the frame with and without metrics). A `Tally` keeps plain sums per
-child instead, and hands them over in one update per child:
+throughput (bench/http.py, the frame with and without metrics). `PendingMetrics` keeps plain
+sums per child instead, and hands them over in one update per child:
 
 - every `interval` seconds, from a daemon thread started in each process on first use (again
   after a fork);
@@ -28,7 +28,10 @@ from typing import Any, Final
 FLUSH_SECONDS: Final = 1.0
 
 
-class Tally:
+class PendingMetrics:
+    """The counter increments and histogram observations not yet handed to prometheus, summed
+    per metric child."""
+
     def __init__(self, interval: float = FLUSH_SECONDS) -> None:
         self.interval = interval
         self._lock = threading.Lock()

@@ -1,0 +1,63 @@
+"""A request's `rules`: the schema of a variant's rule options, made from its option specs, and
+`RequestSchema`, the base of every classic request, whose `rules` load as a RuleOptions
+(`RuleOptions.from_mapping`; an unknown option is a 422).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import validate
+
+from service.api.fields import StrictBoolean, StrictInteger
+from service.api.schemas import Schema
+from service.rules import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
+from service.rules.options import OptionSpec
+
+
+def _option_field(spec: OptionSpec) -> ma.fields.Field:
+    """The field for one rule option, from its spec: type, allowed values, default, sentence."""
+    metadata = {"description": spec.description, "default": spec.default}
+    if spec.allowed is None:
+        return StrictInteger(validate=validate.Range(*spec.bounds), metadata=metadata)
+    if isinstance(spec.allowed[0], bool):
+        return StrictBoolean(metadata=metadata)
+    field_type = StrictInteger if isinstance(spec.allowed[0], int) else ma.fields.String
+    return field_type(validate=validate.OneOf(spec.allowed), metadata=metadata)
+
+
+def rules_schema(
+    name: str,
+    specs: Mapping[str, OptionSpec],
+    options: Callable[[Mapping[str, Any]], object],
+    doc: str,
+) -> type[Schema]:
+    """The schema of a variant's `rules`: a field per option spec, loading into the variant's
+    options object through `options` (its `from_mapping`)."""
+
+    def load(self: Schema, data: Mapping[str, Any], **kwargs: Any) -> object:
+        return options(data)
+
+    fields = {option: _option_field(spec) for option, spec in specs.items()}
+    return type(name, (Schema,), fields | {"__doc__": doc, "options": ma.post_load(load)})
+
+
+RulesSchema = rules_schema(
+    "RulesSchema",
+    OPTION_SPECS,
+    RuleOptions.from_mapping,
+    "Rule options (RULES.md): each optional, its default when absent.",
+)
+
+
+class RequestSchema(Schema):
+    """Every computation takes optional `rules`; they load as `options` (a RuleOptions)."""
+
+    options = ma.fields.Nested(
+        RulesSchema,
+        data_key="rules",
+        load_default=DEFAULT_OPTIONS,
+        metadata={"description": "Rule options; each one optional (defaults in RULES.md)."},
+    )
