@@ -52,11 +52,14 @@ def curl_body(command: str) -> Any:
 
 def readme_calls() -> list[Call]:
     """Every `curl` of the README's and the guide's examples (tests/docs/examples.py), as the
-    operation it calls, with the page's variables (`HANDS='[...]'`) written out; a body piped
-    in (`--data-binary @-`, an error's example) is no call a client makes."""
+    operation it calls, with the page's variables (`HANDS='[...]'`) written out. An error's
+    example (a body piped in, `--data-binary @-`, or an answer that is a problem) is no call
+    a client makes for a ruling."""
     calls = []
     for example in guide_examples():
-        if not example.command.startswith("curl "):
+        if not example.command.startswith("curl ") or '"type": "/problems/' in (
+            example.answer or ""
+        ):
             continue
         body = curl_body(example.expanded)
         french = re.search(r"-H 'Accept-Language: fr'", example.command)
