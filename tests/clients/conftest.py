@@ -27,7 +27,7 @@ NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
 
 
 class Call(NamedTuple):
-    """One call of the README: the operation it makes, its body, its language, and the media
+    """One call of the guide: the operation it makes, its body, its language, and the media
     type of its answer."""
 
     operation_id: str
@@ -50,7 +50,7 @@ def curl_body(command: str) -> Any:
     return None if kept is None else json.loads((ROOT / kept[1]).read_text())
 
 
-def readme_calls() -> list[Call]:
+def guide_calls() -> list[Call]:
     """Every `curl` of the README's and the guide's examples (tests/docs/examples.py), as the
     operation it calls, with the page's variables (`HANDS='[...]'`) written out. An error's
     example (a body piped in, `--data-binary @-`, or an answer that is a problem) is no call
@@ -77,7 +77,7 @@ def readme_calls() -> list[Call]:
     return calls
 
 
-CALLS = readme_calls()
+CALLS = guide_calls()
 
 
 def fresh(path: Path) -> Path:
