@@ -17,8 +17,10 @@ NODE_TOOLS := tools/node/node_modules/.installed
 # The Node tools say nothing to anyone (no telemetry, no update check).
 export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
+# Nor does the guide's build (mkdocs-material's notice of its end of life, printed each build).
+export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized audit
+.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized audit docs
 
 # The native search core (service/rules/analysis/native): compiled by the machine's C compiler
 # when missing or older than its sources (scripts/build_native.py says what to install when
@@ -78,7 +80,7 @@ run: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 	$(BIN)/gunicorn --config gunicorn.conf.py service.app:app
 
 ## The archive audit: make audit ARGS='INPUT... --out DIR [--review] [--scheduler ADDRESS]
-## [--workers N]' (service/audit; README "Auditing an archive").
+## [--workers N]' (service/audit; the guide's docs/audit.md).
 audit: $(VENV)/.audit-installed $(NATIVE_MODULE)
 	$(BIN)/python -m service.audit $(ARGS)
 
@@ -89,19 +91,25 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
 	fi
 
+## The guide (mkdocs.yml, docs/) into build/site, strictly: a broken link or anchor, or a page
+## left out of the nav, fails. Read it with build/site/index.html or `.venv/bin/mkdocs serve`.
+docs: $(VENV)/.dev-installed
+	$(BIN)/mkdocs build --strict --quiet
+
 # The tests that start servers of their own (gunicorn, chromium, a generated client against a
-# live referee): run one at a time, after the others, so that no two fight for the machine's
-# ports and cores. Every other test runs in-process, spread over one pytest-xdist worker per
-# CPU (whole files to a worker: a file's fixtures are made once). A new folder of tests is in
-# the spread part unless it is named here.
-LIVE_TESTS := tests/ops tests/browser tests/clients tests/bench
+# live referee, the guide's curls): run one at a time, after the others, so that no two fight
+# for the machine's ports and cores. Every other test runs in-process, spread over one
+# pytest-xdist worker per CPU (whole files to a worker: a file's fixtures are made once). A new
+# folder of tests is in the spread part unless it is named here.
+LIVE_TESTS := tests/ops tests/browser tests/clients tests/docs tests/bench
 SLOWEST := --durations=15
 
-## ruff, the document's linters, every pytest test (the generated clients and the browser's
-## among them), then schemathesis's CLI against a live gunicorn. Each pytest run ends with its
-## 15 slowest tests.
+## ruff, the document's linters, the guide's build, every pytest test (the generated clients,
+## the browser's and the guide's examples among them), then schemathesis's CLI against a live
+## gunicorn. Each pytest run ends with its 15 slowest tests.
 test: $(VENV)/.dev-installed $(NATIVE_MODULE) $(SANITIZED_MODULE) $(NODE_TOOLS) lint-openapi browser
 	$(BIN)/ruff check .
+	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/pytest -n auto --dist loadfile $(SLOWEST) $(addprefix --ignore=,$(LIVE_TESTS))
 	$(BIN)/pytest $(SLOWEST) $(LIVE_TESTS)
 	scripts/contract-live.sh

@@ -1,4 +1,4 @@
-"""A browser game on another origin calls the referee (CORS, README "Use it from your code"):
+"""A browser game on another origin calls the referee (CORS, docs/clients.md):
 the browser asks first (a preflight, since the body is JSON), then reads the answer and its
 exposed `X-Request-ID` and `Content-Language`."""
 

@@ -76,7 +76,7 @@ def test_the_graph_draws_the_takers_points_after_every_card_and_steps_the_deal(
         f"Before the first card: with perfect play from there, the takers end with {values[0]} "
         "card points."
     )
-    assert shown[5].get_attribute("aria-label") == (  # as the README quotes it
+    assert shown[5].get_attribute("aria-label") == (  # as docs/viewer.md quotes it
         "Card 5, seat 0: jack of clubs. With perfect play from there, the takers end with 89 "
         "card points. Blunder, 58 points lost. It changed the outcome of the deal."
     )

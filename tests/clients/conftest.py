@@ -1,4 +1,5 @@
-"""What the client tests share: the README's calls, the committed document, a live gunicorn.
+"""What the client tests share: the guide's calls (README, docs/), the committed document,
+a live gunicorn.
 
 The clients are generated from the committed openapi.yaml, as an integrator would, with each
 generator's default settings, into build/clients/ (git-ignored, made fresh on every run).
@@ -17,6 +18,7 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT
+from tests.docs.examples import guide_examples
 from tests.ops.conftest import gunicorn
 
 DOCUMENT: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
@@ -25,7 +27,7 @@ NODE_BIN = ROOT / "tools" / "node" / "node_modules" / ".bin"
 
 
 class Call(NamedTuple):
-    """One call of the README: the operation it makes, its body, its language, and the media
+    """One call of the guide: the operation it makes, its body, its language, and the media
     type of its answer."""
 
     operation_id: str
@@ -48,20 +50,20 @@ def curl_body(command: str) -> Any:
     return None if kept is None else json.loads((ROOT / kept[1]).read_text())
 
 
-def readme_calls() -> list[Call]:
-    """Every `curl` of the README's endpoint examples, as the operation it calls; a shell
-    variable the README sets (`HANDS='[...]'`) spliced where a body uses it (`'"$HANDS"'`)."""
-    text = (ROOT / "README.md").read_text()
-    for name, value in re.findall(r"^([A-Z_]+)='([^']*)'$", text, re.M):
-        text = text.replace(f"'\"${name}\"'", value)
+def guide_calls() -> list[Call]:
+    """Every `curl` of the README's and the guide's examples (tests/docs/examples.py), as the
+    operation it calls, with the page's variables (`HANDS='[...]'`) written out. An error's
+    example (a body piped in, `--data-binary @-`, or an answer that is a problem) is no call
+    a client makes for a ruling."""
     calls = []
-    for command in re.findall(r"^curl .*?(?=^\S*$|^# ->|^curl )", text, re.M | re.S):
-        path = re.search(r"http://127\.0\.0\.1:8000(/\S*)", command)
-        if path is None:
+    for example in guide_examples():
+        if not example.command.startswith("curl ") or '"type": "/problems/' in (
+            example.answer or ""
+        ):
             continue
-        body = curl_body(command)
-        french = re.search(r"-H 'Accept-Language: fr'", command)
-        found = operation("GET" if body is None else "POST", path[1])
+        body = curl_body(example.expanded)
+        french = re.search(r"-H 'Accept-Language: fr'", example.command)
+        found = operation("GET" if body is None else "POST", example.path)
         (answer_type,) = found["responses"]["200"]["content"]
         calls.append(
             Call(
@@ -75,7 +77,7 @@ def readme_calls() -> list[Call]:
     return calls
 
 
-CALLS = readme_calls()
+CALLS = guide_calls()
 
 
 def fresh(path: Path) -> Path:

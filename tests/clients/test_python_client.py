@@ -1,5 +1,5 @@
 """The Python client openapi-python-client generates from openapi.yaml (default settings)
-runs every README call and reads a 422, against a live gunicorn.
+runs every call of the guide (README, docs/) and reads a 422, against a live gunicorn.
 
 A JSON answer is read into its model, which gives the same JSON back. The generator reads no
 `image/svg+xml` answer (it warns, and leaves it out): the client hands the picture over as it
@@ -60,19 +60,19 @@ def body_model(package: ModuleType, call: Call) -> Any:
     return typing.get_type_hints(module.sync_detailed)["body"]
 
 
-@pytest.mark.parametrize("readme", CALLS, ids=[c.operation_id for c in CALLS])
-def test_the_client_makes_each_readme_call(
-    client_package: ModuleType, referee: str, readme: Call
+@pytest.mark.parametrize("example", CALLS, ids=[c.operation_id for c in CALLS])
+def test_the_client_makes_each_call_of_the_guide(
+    client_package: ModuleType, referee: str, example: Call
 ) -> None:
     kwargs: dict[str, Any] = {}
-    if readme.body is not None:
-        kwargs["body"] = body_model(client_package, readme).from_dict(readme.body)
-    if readme.language is not None:
-        kwargs["accept_language"] = readme.language
-    response = call(client_package, referee, readme.operation_id, readme.tag, **kwargs)
+    if example.body is not None:
+        kwargs["body"] = body_model(client_package, example).from_dict(example.body)
+    if example.language is not None:
+        kwargs["accept_language"] = example.language
+    response = call(client_package, referee, example.operation_id, example.tag, **kwargs)
     assert response.status_code == 200, response.content
-    assert response.headers["Content-Type"].partition(";")[0] == readme.answer_type
-    if readme.answer_type == JSON:
+    assert response.headers["Content-Type"].partition(";")[0] == example.answer_type
+    if example.answer_type == JSON:
         problem = importlib.import_module(f"{PACKAGE}.models").Problem
         assert not isinstance(response.parsed, problem)
         # The model read every field of the answer, and gives the same JSON back.
@@ -80,7 +80,7 @@ def test_the_client_makes_each_readme_call(
     else:
         assert response.parsed is None
         assert b"<svg" in response.content
-    if readme.language == "fr":
+    if example.language == "fr":
         assert response.headers["Content-Language"] == "fr"
 
 
@@ -104,7 +104,7 @@ def test_the_client_reads_a_422_problem(client_package: ModuleType, referee: str
     assert response.headers["Content-Language"] == "fr"
 
 
-def test_the_readme_calls_every_operation_that_takes_a_body() -> None:
+def test_the_guide_calls_every_operation_that_takes_a_body() -> None:
     """Coinche's and analysis's among them: each request built by its model, each answer
     read (above)."""
     posted = {
@@ -117,7 +117,7 @@ def test_the_readme_calls_every_operation_that_takes_a_body() -> None:
     assert {call.operation_id for call in CALLS} >= posted
 
 
-def test_the_readme_calls_each_computation_of_the_first_version() -> None:
+def test_the_guide_calls_each_computation_of_the_first_version() -> None:
     first = {"legal_moves", "validate_play", "trick_winner", "replay_deal", "score_deal"}
     first |= {"score_game", "judge_bidding", "deal_cards", "find_annonces", "get_rules"}
     assert {call.operation_id for call in CALLS} >= first

@@ -1,5 +1,5 @@
 """The TypeScript types openapi-typescript generates from openapi.yaml (default settings)
-type every README body, every example request and every example answer (of any media type)
+type the guide's bodies, every example request and every example answer (of any media type)
 under `tsc --strict`; and refuse a wrong body (the check can fail)."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def answer(operation_id: str, media: str) -> str:
 
 
 def program() -> str:
-    """A module typing each README body and each example request as its operation's request,
+    """A module typing the guide's bodies and each example request as its operation's request,
     and each example answer of the document as its operation's response."""
     lines = ['import type { operations } from "./referee";\n\n']
     for index, call in enumerate(CALLS):
