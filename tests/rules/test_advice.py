@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from service.rules.advice import advise as advise_module
-from service.rules.advice import advise_coinche_play, advise_play, advise_take
+from service.rules.advice import advise_coinche_play, advise_play, advise_take, holdings_in
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, forbidden_by, revealed_voids, seat_view
 from service.rules.analysis import MoveValue, Outcome, Solution, solve, solve_coinche
@@ -34,6 +34,7 @@ from service.rules.play import obligation_of_mask
 from service.rules.replay import DealRecord, Declaration, Replay, replay
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
 from service.rules.table import PLAYERS
+from service.rules.variants import CLASSIC, COINCHE, Variant
 from tests.rules.builders import cards, play_deal
 
 OPTIONS = st.builds(
@@ -289,7 +290,7 @@ def test_every_deal_drawn_honours_every_public_fact(
         judged.renonces,
         record.strain,
         options,
-        advise_module.classic_holdings(shown, judged, turned, options),
+        holdings_in(CLASSIC, shown, judged, turned, options),
     )
     proven = {r.play for r in judged.renonces if r.seat != seat}
     honours = {Card.of(KING, record.strain), Card.of(QUEEN, record.strain)}
@@ -448,20 +449,23 @@ def test_fewer_deals_than_samples_are_each_solved_once() -> None:
 
 
 class Recorder:
-    """Stands for `solve` in advise_play: keeps each deal and budget asked, answers a real
+    """Stands for `solve_in` in advise_play: keeps each deal and budget asked, answers a real
     solve of the deal."""
 
     def __init__(self) -> None:
         self.asked: list[tuple[DealRecord, int]] = []
 
-    def __call__(self, record: DealRecord, options: RuleOptions, budget: int) -> Solution:
+    def __call__(
+        self, variant: Variant, record: DealRecord, options: RuleOptions, budget: int
+    ) -> Solution:
+        assert variant is CLASSIC
         self.asked.append((record, budget))
         return solve(record, options, budget)
 
 
 def test_the_seed_draws_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = Recorder()
-    monkeypatch.setattr(advise_module, "solve", recorder)
+    monkeypatch.setattr(advise_module, "solve_in", recorder)
     first = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
     again = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
     assert replace(first, elapsed_ms=0) == replace(again, elapsed_ms=0)
@@ -482,7 +486,7 @@ def test_the_budget_bounds_the_deals_solved(monkeypatch: pytest.MonkeyPatch) -> 
     solved, each given what is left (0.75 s, 0.5 s, 0.25 s); the fourth is not started."""
     clock(monkeypatch, 0.25, begin=100.0)
     recorder = Recorder()
-    monkeypatch.setattr(advise_module, "solve", recorder)
+    monkeypatch.setattr(advise_module, "solve_in", recorder)
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1000)
     assert advice.samples == 3
     assert [budget for _, budget in recorder.asked] == [750, 500, 250]
@@ -502,7 +506,7 @@ def test_a_deal_the_search_does_not_finish_is_not_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     unfinished = Solution(0, None, (), (), False, (0, 162), 0, 0.0)
-    monkeypatch.setattr(advise_module, "solve", lambda *args: unfinished)
+    monkeypatch.setattr(advise_module, "solve_in", lambda *args: unfinished)
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=4)
     assert (advice.card, advice.samples) == (None, 0)
 
@@ -522,7 +526,7 @@ def test_at_equal_mean_loss_the_card_most_often_best_is_advised(
     # Over two deals 9S loses 0 then 4, KH 2 and 2, 7H 3 and 3: KH and 9S lose 2 on average,
     # and 9S is the best card once.
     answers = iter([solution({"KH": 2, "9S": 0, "7H": 3}), solution({"KH": 2, "9S": 4, "7H": 3})])
-    monkeypatch.setattr(advise_module, "solve", lambda *args: next(answers))
+    monkeypatch.setattr(advise_module, "solve_in", lambda *args: next(answers))
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=2)
     assert [(m.card, m.loss, m.best_share, m.points) for m in advice.moves] == [
         (cards("KH")[0], 2.0, 0.0, 98.0),
@@ -591,9 +595,7 @@ def test_the_turned_card_puts_an_unseen_card_in_the_taker_s_hand() -> None:
     hand = cards("7S 8S 9S 7H 8H 9H 7D 8D")
     judged = replay(record)
     turned = cards("KS")[0]
-    view = seat_view(
-        0, hand, (), (), SPADES, H, advise_module.classic_holdings(record, judged, turned, H)
-    )
+    view = seat_view(0, hand, (), (), SPADES, H, holdings_in(CLASSIC, record, judged, turned, H))
     for rank in view.deals.ranks(5, random.Random(0)):
         assert turned in view.hands(view.deals.deal(rank))[3]
     assert (
@@ -628,7 +630,7 @@ def test_an_announced_belote_puts_the_other_honour_with_the_seat_that_played_the
     # Seat 0 leads KH (hearts trump) announcing belote: it holds QH.
     record = DealRecord(3, HEARTS, 1, cards("KH"), belote_announced=True)
     hand = cards("7S 8S 9S 10S 7C 8C 9C 10C")
-    view = view_of(record, 1, hand, advise_module.classic_holdings(record, replay(record), None, H))
+    view = view_of(record, 1, hand, holdings_in(CLASSIC, record, replay(record), None, H))
     for rank in view.deals.ranks(5, random.Random(0)):
         assert cards("QH")[0] in view.hands(view.deals.deal(rank))[0]
     # Seat 0's 7 cards left: QH and 6 of the 22 others.
@@ -648,13 +650,13 @@ def test_a_belote_the_record_refutes_is_no_fact() -> None:
     # Announced, but QH is the asking seat's: seat 0 cannot hold it, and nothing is known.
     record = DealRecord(3, HEARTS, 1, cards("KH"), belote_announced=True)
     mine = cards("QH 8S 9S 10S 7C 8C 9C 10C")
-    holdings = advise_module.classic_holdings(record, replay(record), None, H)
+    holdings = holdings_in(CLASSIC, record, replay(record), None, H)
     assert (
         view_of(record, 1, mine, holdings).deals.count == view_of(record, 1, mine, []).deals.count
     )
     # Played by two seats: no seat holds both.
     both = DealRecord(3, HEARTS, 1, cards("KH QH"), belote_announced=True)
-    holdings = advise_module.classic_holdings(both, replay(both), None, H)
+    holdings = holdings_in(CLASSIC, both, replay(both), None, H)
     assert len(holdings) == 2
     assert (
         view_of(both, 2, (*mine[1:], *cards("7D")), holdings).deals.count
@@ -667,14 +669,14 @@ def test_a_declared_annonce_puts_its_cards_with_its_seat() -> None:
     record = DealRecord(
         3, HEARTS, 1, cards("7S"), declarations=(Declaration(0, cards("7S 8S 9S")),)
     )
-    holdings = advise_module.classic_holdings(record, replay(record, options), None, options)
+    holdings = holdings_in(CLASSIC, record, replay(record, options), None, options)
     view = view_of(record, 1, cards("7D 8D 9D 10D JD QD KD AD"), holdings)
     for rank in view.deals.ranks(5, random.Random(0)):
         assert set(cards("8S 9S")) <= set(view.hands(view.deals.deal(rank))[0])
     # Not an annonce, or annonces not counted: no fact.
     loose = replace(record, declarations=(Declaration(0, cards("7S 9S JS")),))
-    assert not advise_module.classic_holdings(loose, replay(loose, options), None, options)
-    assert not advise_module.classic_holdings(record, replay(record), None, H)
+    assert not holdings_in(CLASSIC, loose, replay(loose, options), None, options)
+    assert not holdings_in(CLASSIC, record, replay(record), None, H)
 
 
 @st.composite
@@ -722,7 +724,7 @@ def test_coinche_advice_is_legal_and_honours_the_belotes(
         judged.renonces,
         record.contract.strain,
         options,
-        advise_module.coinche_holdings(shown, options),
+        holdings_in(COINCHE, shown, judged, None, options),
     )
     kept = [
         b
@@ -935,11 +937,14 @@ def test_a_coinche_annonce_declared_puts_its_cards_with_its_seat(
 def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[CoincheRecord] = []
 
-    def recorded(record: CoincheRecord, options: CoincheOptions, budget: int) -> Solution:
+    def recorded(
+        variant: Variant, record: CoincheRecord, options: CoincheOptions, budget: int
+    ) -> Solution:
+        assert variant is COINCHE
         asked.append(record)
         return solve_coinche(record, options, budget)
 
-    monkeypatch.setattr(advise_module, "solve_coinche", recorded)
+    monkeypatch.setattr(advise_module, "solve_in", recorded)
     record = CoincheRecord(3, Contract(taker=3, value=80, strain=CLUBS), VARIED.plays)
     options = CoincheOptions(undertrump="required")
     first = advise_coinche_play(

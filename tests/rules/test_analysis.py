@@ -28,7 +28,7 @@ from service.rules.analysis import (
     solve,
     solve_coinche,
 )
-from service.rules.analysis.questions import Objective, coinche_objective
+from service.rules.analysis.questions import Objective, objective_in
 from service.rules.analysis.reference import MIXED, Search, State
 from service.rules.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN, mask_of
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
@@ -41,6 +41,7 @@ from service.rules.coinche_replay import (
 from service.rules.replay import Declaration
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits, card_values
 from service.rules.table import PLAYERS
+from service.rules.variants import COINCHE
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,
@@ -993,7 +994,7 @@ def test_cards_play_as_one_by_the_points_counted() -> None:
     # J and Q of spades, neighbours under SA: worth 2 and 3 (or 38 and 57 in the scaled
     # unit), apart; worth nothing, one card.
     legal = mask_of(cards("JS QS"))
-    scaled = coinche_objective(SANS_ATOUT, CoincheOptions(sa_ta=True, sa_points="scaled"))
+    scaled = objective_in(COINCHE, SANS_ATOUT, CoincheOptions(sa_ta=True, sa_points="scaled"))
     assert equivalent_groups(legal, legal, SANS_ATOUT, scaled.points) == (
         cards("JS"),
         cards("QS"),
@@ -1060,7 +1061,7 @@ def test_the_search_s_gain_orders_deals_as_the_replay_s_points(
     # Every set of cards a team can win (by its raw points) and the last trick or not: the
     # gain the search counts gives the team points the replay counts (never a half to round),
     # and a larger gain never gives fewer points, so both order the deals alike.
-    objective = coinche_objective(strain, options)
+    objective = objective_in(COINCHE, strain, options)
     values = strain_values(strain, options)
     gains: dict[int, set[int]] = {0: {0}}  # raw points -> the gains of the sets making them
     for card in ALL_CARDS:
