@@ -14,7 +14,12 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.coinche import CoincheRequestSchema, ContractSchema, blp
-from service.api.deals import CARD_POINTS_WON, MAX_SEED_LENGTH, MAX_TEAM_ANNONCES, DealScoreSchema
+from service.api.deals import (
+    MAX_SEED_LENGTH,
+    MAX_TEAM_ANNONCES,
+    DealScoreSchema,
+    TeamScoreBaseSchema,
+)
 from service.api.examples import example
 from service.api.schemas import (
     BoundedList,
@@ -85,8 +90,9 @@ class CoincheDealScoreRequestSchema(CoincheDealBodySchema, CoincheRequestSchema)
         return {"summary": coinche_summary(data), "options": data["options"]}
 
 
-class CoincheTeamScoreSchema(Schema):
-    team = team(required=True)
+class CoincheTeamScoreSchema(TeamScoreBaseSchema):
+    """A coinche team's: V and m among its parts."""
+
     cards = StrictInteger(
         required=True,
         metadata={
@@ -96,11 +102,9 @@ class CoincheTeamScoreSchema(Schema):
             "made or of a renonce penalty; 0 when it loses them."
         },
     )
-    card_points = StrictInteger(required=True, metadata={"description": CARD_POINTS_WON})
     belote = StrictInteger(
         required=True, metadata={"description": "Belote points counted: 20 per belote."}
     )
-    annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
     contract = StrictInteger(required=True, metadata={"description": "V, when this team won it."})
     multiplier = StrictInteger(
         required=True, metadata={"description": "m: 1, 2 coinched, 4 (or 3) surcoinched."}

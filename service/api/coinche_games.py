@@ -10,8 +10,8 @@ from flask.views import MethodView
 from service.api.coinche import CoincheRequestSchema, blp
 from service.api.coinche_deals import CoincheDealBodySchema, CoincheDealScoreSchema, coinche_summary
 from service.api.examples import example
-from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
-from service.api.schemas import Schema, judgement
+from service.api.games import GameProgressSchema, GameScoreSchema, game_request_schema
+from service.api.schemas import judgement
 from service.rules.coinche_scoring import score_coinche_game
 from service.rules.scoring import MAX_DEALS, GameScore
 
@@ -35,12 +35,10 @@ class CoincheGameDealSchema(GameProgressSchema, CoincheDealScoreSchema):
     """A deal's score (as /v1/coinche/deals/score answers) and where the game stands after it."""
 
 
-class _CoincheGameDeals(Schema):
+class CoincheGameScoreSchema(GameScoreSchema):
+    """As classic's game score, with coinche's deals (in the same place: first)."""
+
     deals = ma.fields.List(ma.fields.Nested(CoincheGameDealSchema), required=True)
-
-
-class CoincheGameScoreSchema(GameTotalsSchema, _CoincheGameDeals):
-    """The deals first, then the totals."""
 
 
 @blp.route("/v1/coinche/games/score")
