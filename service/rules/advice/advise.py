@@ -15,7 +15,7 @@ same order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import partial
 from random import Random
@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
-from service.rules.analysis import DEFAULT_BUDGET_MS, Solution, solve
+from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Solution, solve
 from service.rules.analysis.questions import (  # the core, and how every analysis reports its time
     elapsed_ms_since,
     solve_in,
@@ -39,7 +39,7 @@ from service.rules.play import PlayOptions
 from service.rules.replay import DealRecord, Declaration
 from service.rules.scoring import MADE
 from service.rules.strains import Strain
-from service.rules.table import PLAYERS, Seat, other_team, team_of
+from service.rules.table import PLAYERS, Seat, Team, other_team, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant, honours
 
 DEFAULT_SAMPLES = 32
@@ -257,50 +257,111 @@ def advise_take(
     other cards (the seat as taker gets the turned card and 2 more, the others 3), each played
     out by perfect play; passing valued as a redeal, 0."""
     start = perf_counter()
+    _check_take_hand(hand, turned)
+    trumps = _bid_trumps(round_, turned)
+    deals = _completions(seat, hand, turned)
+    team, deadline = team_of(seat), start + budget_ms / 1000
+    sums = _BidSums(trumps)
+    for rank in deals.ranks(samples, Random(seed)):
+        hands = _taker_hands(seat, hand, turned, deals.deal(rank))
+        values = _played_out(dealer, seat, hands, trumps, options, deadline)
+        if values is None:
+            break  # out of time: this deal is not counted for any bid
+        sums.add(values, team)
+    figures = sums.figures()
+    used = sums.used
+    return TakeAdvice(_best_bid(figures, used), tuple(figures), used, elapsed_ms_since(start))
+
+
+def _check_take_hand(hand: tuple[Card, ...], turned: Card) -> None:
+    """The 5 cards a seat holds at the bidding, the turned card not among them."""
     if turned in hand:
         raise InconsistentInput.at(
             "/turned", "duplicate_card", card=Cards((turned,)), other="/hand"
         )
     if len(hand) != TAKE_HAND_SIZE:
         raise InconsistentInput.at("/hand", "hand_size", expected=TAKE_HAND_SIZE, size=len(hand))
+
+
+def _bid_trumps(round_: int, turned: Card) -> dict[str, Suit]:
+    """Each legal bid that takes, with the trump it names: the turned card's suit in round 1
+    ("take"), the suit named in round 2 (RULES.md "Bidding")."""
     bids = legal_bids(round_, turned.suit)
+    return {bid: turned.suit if bid == TAKE else Suit.parse(bid) for bid in bids if bid != PASS}
+
+
+def _completions(seat: Seat, hand: tuple[Card, ...], turned: Card) -> Deals:
+    """The deals of the cards `seat` does not see, with `seat` as taker: the turned card's
+    and 2 more to it, 3 to every other seat, any card anywhere."""
     unseen = tuple(card for card in ALL_CARDS if card not in hand and card != turned)
     sizes = tuple(TAKER_COMPLETION if s == seat else HAND_SIZE for s in range(PLAYERS))
-    deals = Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
-    trumps = {bid: turned.suit if bid == TAKE else Suit.parse(bid) for bid in bids if bid != PASS}
-    team, deadline, used = team_of(seat), start + budget_ms / 1000, 0
-    scores = dict.fromkeys(trumps, 0)
-    margins = dict.fromkeys(trumps, 0)
-    made = dict.fromkeys(trumps, 0)
-    for rank in deals.ranks(samples, Random(seed)):
-        dealt = deals.deal(rank)
-        hands = tuple((*hand, turned, *dealt[s]) if s == seat else dealt[s] for s in range(PLAYERS))
-        outcomes = []
-        for bid, trump in trumps.items():
-            left = _left_ms(deadline)
-            if left < 1:
-                break
-            record = DealRecord(dealer, trump, seat, (), hands, belote_announced=True)
-            solution = solve(record, options, left, every_card=False)
-            if solution.value is None:
-                break
-            outcomes.append((bid, solution.value))
-        if len(outcomes) < len(trumps):
-            break  # out of time: this deal is not counted for any bid
-        used += 1
-        for bid, value in outcomes:
-            scores[bid] += value.score[team]
-            margins[bid] += value.score[team] - value.score[other_team(team)]
-            made[bid] += value.contract == MADE
-    figures = [
-        BidAdvice(bid, scores[bid] / used, margins[bid] / used, made[bid] / used)
-        if used
-        else BidAdvice(bid, None, None, None)
-        for bid in trumps
-    ]
-    figures.append(BidAdvice(PASS, 0.0, 0.0, None))
-    advice = None
-    if used:
-        # The best expected margin, passing when no bid beats a redeal; then the first bid.
-        advice = max(figures, key=lambda f: (f.expected_margin, -figures.index(f))).bid
-    return TakeAdvice(advice, tuple(figures), used, elapsed_ms_since(start))
+    return Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
+
+
+def _taker_hands(
+    seat: Seat, hand: tuple[Card, ...], turned: Card, dealt: Hands
+) -> tuple[tuple[Card, ...], ...]:
+    """The four hands of a completion: `seat`'s 5 cards, the turned card and its 2 more."""
+    return tuple((*hand, turned, *dealt[s]) if s == seat else dealt[s] for s in range(PLAYERS))
+
+
+def _played_out(
+    dealer: Seat,
+    seat: Seat,
+    hands: tuple[tuple[Card, ...], ...],
+    trumps: dict[str, Suit],
+    options: RuleOptions,
+    deadline: float,
+) -> list[tuple[str, Outcome]] | None:
+    """The deal of `hands` played out by perfect play under each bid's trump, `seat` taking
+    and a holder announcing the belote; None when the budget runs out before every bid is
+    valued."""
+    values = []
+    for bid, trump in trumps.items():
+        left = _left_ms(deadline)
+        if left < 1:
+            return None
+        record = DealRecord(dealer, trump, seat, (), hands, belote_announced=True)
+        solution = solve(record, options, left, every_card=False)
+        if solution.value is None:
+            return None
+        values.append((bid, solution.value))
+    return values
+
+
+class _BidSums:
+    """What the deals played out add up to per bid, for the asking seat's team: its deal
+    score, its score less the other team's, the contracts made; and how many deals."""
+
+    def __init__(self, bids: Iterable[str]) -> None:
+        self.scores = dict.fromkeys(bids, 0)
+        self.margins = dict.fromkeys(self.scores, 0)
+        self.made = dict.fromkeys(self.scores, 0)
+        self.used = 0
+
+    def add(self, values: list[tuple[str, Outcome]], team: Team) -> None:
+        self.used += 1
+        for bid, value in values:
+            self.scores[bid] += value.score[team]
+            self.margins[bid] += value.score[team] - value.score[other_team(team)]
+            self.made[bid] += value.contract == MADE
+
+    def figures(self) -> list[BidAdvice]:
+        """Each bid's means over the deals (None without one), then passing: a redeal, 0."""
+        used = self.used
+        figures = [
+            BidAdvice(bid, self.scores[bid] / used, self.margins[bid] / used, self.made[bid] / used)
+            if used
+            else BidAdvice(bid, None, None, None)
+            for bid in self.scores
+        ]
+        figures.append(BidAdvice(PASS, 0.0, 0.0, None))
+        return figures
+
+
+def _best_bid(figures: list[BidAdvice], used: int) -> str | None:
+    """The best expected margin, passing when no bid beats a redeal; then the first bid.
+    None when no deal was played out."""
+    if not used:
+        return None
+    return max(figures, key=lambda f: (f.expected_margin, -figures.index(f))).bid
