@@ -1,8 +1,9 @@
 """The questions perfect play answers with all four hands known (double dummy): a deal's value
-from any point, every card's value, one perfect line, and whether a claim holds; for classic
-deals (`solve`, `judge_claim`) and coinche deals under every strain (`solve_coinche`,
-`judge_coinche_claim`), by the same code: a `Deal` says how a record replays and what its
-search counts (`Objective`).
+from any point, every card's value, one perfect line, and whether a claim holds; for a deal
+of either variant (`solve_in`, `judge_claim_in`, given the `variants.Variant`: classic deals
+by `solve` and `judge_claim`, coinche deals under every strain by `solve_coinche` and
+`judge_coinche_claim`), by the same code: the variant says how a record replays, and a `Deal`
+holds the record replayed and what its search counts (`Objective`).
 
 They are asked of a `Search` (the engine `engine.search_class()` names), whatever the engine.
 
