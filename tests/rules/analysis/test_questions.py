@@ -23,6 +23,7 @@ from service.rules.analysis import (
     Solution,
     judge_claim,
     judge_coinche_claim,
+    questions,
     solve,
     solve_coinche,
 )
@@ -1133,3 +1134,12 @@ def test_a_tiny_budget_answers_team_points_bounds_that_hold_the_value(
     lo, hi = cut.bounds
     assert 0 <= lo <= exact.value.points[played.taker % 2] <= hi <= DEAL_POINTS
     assert type(lo) is int and type(hi) is int
+
+
+def test_the_time_taken_is_in_milliseconds_to_the_microsecond(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every answer's elapsed_ms: the clock's seconds since the start, times 1000, 3 decimals.
+    monkeypatch.setattr(questions, "perf_counter", lambda: 12.3456789)
+    assert questions.elapsed_ms_since(10.0) == 2345.679
+    assert questions.elapsed_ms_since(12.3456789) == 0.0
