@@ -79,8 +79,20 @@ CARD_POINTS_WON = (
 )
 
 
-class TeamScoreSchema(Schema):
+class TeamScoreBaseSchema(Schema):
+    """A team's deal score in either variant, as far as the variants agree: the team, what it
+    counts for the tricks (`cards`, said by each variant), what it won, its belote (each
+    variant says how much) and its annonces; each variant's adds its own parts, its rounding
+    and its total."""
+
     team = team(required=True)
+    cards = StrictInteger(required=True)
+    card_points = StrictInteger(required=True, metadata={"description": CARD_POINTS_WON})
+    belote = StrictInteger(required=True)
+    annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
+
+
+class TeamScoreSchema(TeamScoreBaseSchema):
     cards = StrictInteger(
         required=True,
         metadata={
@@ -90,11 +102,9 @@ class TeamScoreSchema(Schema):
             "go to `reserve`, an annulled deal)."
         },
     )
-    card_points = StrictInteger(required=True, metadata={"description": CARD_POINTS_WON})
     belote = StrictInteger(
         required=True, metadata={"description": "Belote points counted: 20 or 0."}
     )
-    annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
     capot_bonus = StrictInteger(required=True)
     rounding = StrictInteger(required=True, metadata={"description": "Option `rounding`."})
     total = StrictInteger(required=True)

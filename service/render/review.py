@@ -130,6 +130,26 @@ def _values(review: Review, takers: Team) -> list[tuple[int | None, tuple[int, i
     return [(None if value is None else value.points[takers], bounds) for value, bounds in steps]
 
 
+@dataclass(frozen=True, slots=True)
+class _Plot:
+    """Where the graph's plot lies: its top, its inner width, and the steps it spans (one a
+    card, from before the first); `x` and `y` place a step and a value of the takers' points."""
+
+    top: float
+    inner: float
+    count: int
+
+    def x(self, k: float) -> float:
+        return LEFT + k * self.inner / self.count
+
+    def y(self, value: float) -> float:
+        return self.top + (DEAL_POINTS - value) * HEIGHT / DEAL_POINTS
+
+    @property
+    def bottom(self) -> float:
+        return self.top + HEIGHT
+
+
 def review_graph(
     reviewed: Reviewed, takers: Team, top: float, width: float, lang: str
 ) -> tuple[list[str], float]:
@@ -137,66 +157,73 @@ def review_graph(
     review, line = reviewed.review, reviewed.line
     labels = LABELS[lang]
     parts = [text(LEFT - 40, top + LINE, labels["title"].format(team=takers), font_weight="bold")]
-    plot_top = top + LINE + 14
     steps = _values(review, takers)
-    count = max(len(steps) - 1, 1)
-    inner = width - LEFT - RIGHT
-
-    def x(k: float) -> float:
-        return LEFT + k * inner / count
-
-    def y(value: float) -> float:
-        return plot_top + (DEAL_POINTS - value) * HEIGHT / DEAL_POINTS
-
-    parts.append(
-        element(
-            "rect", x=LEFT, y=plot_top, width=inner, height=HEIGHT, fill="#ffffff", stroke="#cccccc"
-        )
-    )
+    plot = _Plot(top + LINE + 14, width - LEFT - RIGHT, max(len(steps) - 1, 1))
+    parts += _background(plot, line)
+    parts += _value_axis(plot)
+    parts += _trick_axis(plot, labels)
     if line is not None:
-        at = y(line.points)
-        parts.append(
-            element("rect", x=LEFT, y=plot_top, width=inner, height=at - plot_top, fill="#e8f5e9")
-        )
-    for tick in TICKS:
-        parts.append(
-            element("line", x1=LEFT, y1=y(tick), x2=LEFT + inner, y2=y(tick), stroke="#dddddd")
-        )
-        parts.append(text(LEFT - 6, y(tick) + 4, str(tick), text_anchor="end", font_size=11))
-    for k in range(0, count + 1, PLAYERS):
-        parts.append(
-            element("line", x1=x(k), y1=plot_top, x2=x(k), y2=plot_top + HEIGHT, stroke="#bbbbbb")
-        )
-    for k in range(0, count, PLAYERS):
-        name = labels["trick"].format(n=k // PLAYERS + 1)
-        middle = x(min(k + PLAYERS / 2, count))
-        parts.append(text(middle, plot_top + HEIGHT + 15, name, text_anchor="middle", font_size=11))
-    if line is not None:
-        at = y(line.points)
-        parts.append(
-            element(
-                "line",
-                x1=LEFT,
-                y1=at,
-                x2=LEFT + inner,
-                y2=at,
-                stroke="#2e7d32",
-                stroke_width=2,
-                stroke_dasharray="7 4",
-            )
-        )
-        parts.append(
-            text(LEFT + inner + 4, at + 4, str(line.points), fill="#1b5e20", font_weight="bold")
-        )
-    parts += _curve(steps, x, y)
-    parts += _marks(review, steps, x, y)
-
-    sentences = list(_sentences(review, line, lang))
-    bottom = plot_top + HEIGHT + 22
-    for sentence in sentences:
+        parts += _contract_line(plot, line)
+    parts += _curve(steps, plot.x, plot.y)
+    parts += _marks(review, steps, plot.x, plot.y)
+    bottom = plot.bottom + 22
+    for sentence in _sentences(review, line, lang):
         bottom += LINE
         parts.append(text(LEFT - 40, bottom, sentence))
     return parts, bottom - top
+
+
+def _background(plot: _Plot, line: Needed | None) -> Iterator[str]:
+    """The plot's frame, and above the contract's line (when one makes it) the points that
+    make it, shaded."""
+    yield element(
+        "rect",
+        x=LEFT,
+        y=plot.top,
+        width=plot.inner,
+        height=HEIGHT,
+        fill="#ffffff",
+        stroke="#cccccc",
+    )
+    if line is not None:
+        height = plot.y(line.points) - plot.top
+        yield element("rect", x=LEFT, y=plot.top, width=plot.inner, height=height, fill="#e8f5e9")
+
+
+def _value_axis(plot: _Plot) -> Iterator[str]:
+    """A rule and its number at each tick of the takers' points."""
+    for tick in TICKS:
+        y = plot.y(tick)
+        yield element("line", x1=LEFT, y1=y, x2=LEFT + plot.inner, y2=y, stroke="#dddddd")
+        yield text(LEFT - 6, y + 4, str(tick), text_anchor="end", font_size=11)
+
+
+def _trick_axis(plot: _Plot, labels: Mapping[str, str]) -> Iterator[str]:
+    """A rule between tricks (every 4 steps), and each trick's name under its middle."""
+    for k in range(0, plot.count + 1, PLAYERS):
+        yield element(
+            "line", x1=plot.x(k), y1=plot.top, x2=plot.x(k), y2=plot.bottom, stroke="#bbbbbb"
+        )
+    for k in range(0, plot.count, PLAYERS):
+        name = labels["trick"].format(n=k // PLAYERS + 1)
+        middle = plot.x(min(k + PLAYERS / 2, plot.count))
+        yield text(middle, plot.bottom + 15, name, text_anchor="middle", font_size=11)
+
+
+def _contract_line(plot: _Plot, line: Needed) -> Iterator[str]:
+    """The line the contract needs, dashed, with its points at its end."""
+    at = plot.y(line.points)
+    yield element(
+        "line",
+        x1=LEFT,
+        y1=at,
+        x2=LEFT + plot.inner,
+        y2=at,
+        stroke="#2e7d32",
+        stroke_width=2,
+        stroke_dasharray="7 4",
+    )
+    yield text(LEFT + plot.inner + 4, at + 4, str(line.points), fill="#1b5e20", font_weight="bold")
 
 
 def _curve(

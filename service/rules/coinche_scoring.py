@@ -7,7 +7,7 @@ itself (the target, the reserve handed to the next deal's winner) is classic's `
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from service.rules.annonces import CARRE, Annonce, AnnonceVerdict, best_annonce_team
@@ -26,13 +26,13 @@ from service.rules.scoring import (
     LITIGE,
     MADE,
     GameScore,
-    deal_winner,
+    ScoredDeal,
     points_problems,
     round_score,
     score_game,
 )
 from service.rules.strains import SANS_ATOUT, belote_suits
-from service.rules.table import TEAMS, other_team, team_of
+from service.rules.table import TEAMS, Team, other_team, team_of
 
 # Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
 REACH_BID_MINIMUM = 82
@@ -49,10 +49,10 @@ class CoincheDealSummary:
 
     contract: Contract
     points: tuple[int, int]
-    capot: int | None = None
+    capot: Team | None = None
     belote: tuple[int, int] = (0, 0)
     annonces: tuple[tuple[Annonce, ...], tuple[Annonce, ...]] = ((), ())
-    renonce: int | None = None
+    renonce: Team | None = None
 
     def check(self, options: CoincheOptions) -> None:
         """InconsistentInput when the summary cannot come from a real coinche deal."""
@@ -79,7 +79,7 @@ class CoincheTeamScore:
     loses them. `card_points` is what it *won* in its tricks (dix de der in, scaled under SA/TA
     when the options say so), whatever the deal's outcome."""
 
-    team: int
+    team: Team
     cards: int
     card_points: int
     belote: int
@@ -91,22 +91,13 @@ class CoincheTeamScore:
 
 
 @dataclass(frozen=True, slots=True)
-class CoincheDealScore:
-    contract: str  # the outcome (not the bid): made | dedans | litige | annulled
-    capot: int | None
-    score: tuple[int, int]
-    reserve: int
-    breakdown: tuple[CoincheTeamScore, CoincheTeamScore]
-    takers: int
-    # What counts toward making the contract, per team: T for the takers, D for the defenders.
-    compared: tuple[int, int]
-    multiplier: int
-    annonces: AnnonceVerdict | None = None
-    renonce: int | None = None
+class CoincheDealScore(ScoredDeal[CoincheTeamScore]):
+    """A coinche deal's score (`contract` the outcome, not the bid): each team's
+    `CoincheTeamScore`, and what coinche's scoring compares and multiplies."""
 
-    @property
-    def winner(self) -> int | None:
-        return deal_winner(self.contract, self.takers)
+    # What counts toward making the contract, per team: T for the takers, D for the defenders.
+    compared: tuple[int, int] = field(kw_only=True)
+    multiplier: int = field(kw_only=True)
 
 
 def multiplier(coinche: int, options: CoincheOptions) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from service.rules.annonces import Annonce, AnnonceVerdict, best_annonce_team
 from service.rules.cards import DEAL_POINTS
@@ -83,13 +83,22 @@ class TeamScore:
     total: int
 
 
+Breakdown = TypeVar("Breakdown")
+
+
 @dataclass(frozen=True, slots=True)
-class DealScore:
+class ScoredDeal(Generic[Breakdown]):
+    """A deal's score in either variant, as the game reads it: the outcome (`contract`: made,
+    dedans, litige or annulled), the team that won all 8 tricks, each team's score, the points
+    a litige holds in reserve, how each team's score is made up (the variant's `Breakdown`),
+    the takers' team, the annonces' verdict (with the `annonces` option) and the team whose
+    renonce decided the deal."""
+
     contract: str
     capot: Team | None
     score: tuple[int, int]
     reserve: int
-    breakdown: tuple[TeamScore, TeamScore]
+    breakdown: tuple[Breakdown, Breakdown]
     takers: Team
     annonces: AnnonceVerdict | None = None
     renonce: Team | None = None
@@ -97,6 +106,11 @@ class DealScore:
     @property
     def winner(self) -> Team | None:
         return deal_winner(self.contract, self.takers)
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore(ScoredDeal[TeamScore]):
+    """A classic deal's score: each team's `TeamScore`."""
 
 
 def deal_winner(contract: str, takers: Team) -> Team | None:
@@ -245,19 +259,6 @@ def _annonces(summary: DealSummary, options: RuleOptions) -> AnnonceVerdict | No
     return best_annonce_team(summary.annonces, summary.trump)
 
 
-class ScoredDeal(Protocol):
-    """What the game reads of a deal's score, in either variant."""
-
-    @property
-    def contract(self) -> str: ...
-    @property
-    def score(self) -> tuple[int, int]: ...
-    @property
-    def reserve(self) -> int: ...
-    @property
-    def winner(self) -> int | None: ...
-
-
 class GameOptions(Protocol):
     @property
     def target(self) -> int: ...
@@ -267,7 +268,7 @@ class GameOptions(Protocol):
 class GameDeal:
     """One deal of a game: its score, the reserve before and after it, the running totals."""
 
-    deal: ScoredDeal
+    deal: ScoredDeal[Any]
     reserve_in: int
     reserve_out: int
     reserve_to: int | None
@@ -286,7 +287,7 @@ class GameScore:
 def score_game(
     deals: Sequence[Any],
     options: GameOptions = DEFAULT_OPTIONS,
-    score: Callable[[Any, Any], ScoredDeal] = score_deal,
+    score: Callable[[Any, Any], ScoredDeal[Any]] = score_deal,
 ) -> GameScore:
     """Deals in order, with the litige reserve handed on, up to the target (RULES.md
     "The game"): when at the end of a deal a team has reached the target, the team with more

@@ -60,7 +60,7 @@ def test_the_same_body_and_seed_give_the_same_advice(client: FlaskClient) -> Non
 
 
 def test_determined_unseen_cards_answer_the_perfect_play_card(client: FlaskClient) -> None:
-    # Seed 2674 of play_deal after 20 plays (tests/rules/test_advice.py: DETERMINED): the
+    # Seed 2674 of play_deal after 20 plays (tests/rules/advice/test_advise.py: DETERMINED): the
     # voids the plays show leave one deal of the unseen cards.
     hands = [
         ["KS", "KD", "AH", "AD", "10S", "8H", "7C", "10H"],

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
-import pytest
 from flask.testing import FlaskClient
 
 from service.api.viewer import STATIC_DIR
-from service.render.review import Needed, classic_needed, needed
-from service.rules import DEAL_POINTS, DealRecord, DealSummary, replay, score_deal
-from service.rules.options import DEFAULT_OPTIONS
 from tests.api.helpers import FRENCH, answer, problems
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -224,52 +218,3 @@ def test_without_review_no_graph_and_in_french_with_it(client: FlaskClient) -> N
 def test_a_review_without_the_hands_is_a_problem(client: FlaskClient) -> None:
     errors = problems(client, "/v1/deals/render", {**PLAYS_ONLY, "review": True})
     assert list(errors) == ["/hands"]
-
-
-def scanned(contract_at: Callable[[int, bool], str]) -> Needed | None:
-    """`needed` the long way: every score from 0 to 162 asked."""
-    made = [p for p in range(DEAL_POINTS + 1) if contract_at(p, False) == "made"]
-    if not made:
-        return Needed(DEAL_POINTS, capot=True) if contract_at(DEAL_POINTS, True) == "made" else None
-    least = made[0]
-    return Needed(least, litige=least > 0 and contract_at(least - 1, False) == "litige")
-
-
-@pytest.mark.parametrize(
-    ("belote", "taker", "expected"),
-    [
-        (None, 0, Needed(82, litige=True)),
-        (0, 0, Needed(72, litige=True)),
-        (1, 0, Needed(92, litige=True)),
-        (0, 1, Needed(92, litige=True)),
-    ],
-)
-def test_the_line_is_the_least_score_that_makes_the_contract(
-    belote: int | None, taker: int, expected: Needed
-) -> None:
-    # RULES.md: no belote 82 made / 81 litige; takers' belote 72 / 71; defenders' 92 / 91.
-    record = DealRecord(dealer=3, strain=0, taker=taker, plays=(), hands=None)
-    judged = replace(replay(record), belote=belote)
-    found = classic_needed(record, judged, DEFAULT_OPTIONS)
-    assert found == expected
-
-    def contract_at(points: int, capot: bool) -> str:
-        split = (points, DEAL_POINTS - points)
-        return score_deal(
-            DealSummary(
-                taker,
-                split if taker % 2 == 0 else split[::-1],
-                taker % 2 if capot else None,
-                belote,
-            )
-        ).contract
-
-    assert scanned(contract_at) == found
-
-
-def test_a_contract_only_a_capot_makes_and_one_nothing_makes() -> None:
-    assert needed(lambda points, capot: "made" if capot else "dedans") == Needed(
-        DEAL_POINTS, capot=True
-    )
-    assert needed(lambda points, capot: "dedans") is None
-    assert needed(lambda points, capot: "made") == Needed(0)

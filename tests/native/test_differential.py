@@ -29,12 +29,13 @@ from service.rules.analysis import (
     solve_coinche,
 )
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import classic_deal, coinche_deal, coinche_objective
+from service.rules.analysis.questions import deal_in, objective_in
 from service.rules.analysis.reference import MIXED
 from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions
 from service.rules.coinche_replay import CoincheRecord
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.variants import CLASSIC, COINCHE
 from tests.native.differential import (
     COINCHE_OPTIONS,
     DECK,
@@ -97,7 +98,7 @@ def swept_positions(left: int) -> list[tuple[DealRecord, RuleOptions]]:
     for seed in count():
         options = OPTIONS[seed % len(OPTIONS)]
         record = position(seed, left, options)
-        if classic_deal(record, options).state.sweep != MIXED:
+        if deal_in(CLASSIC, record, options).state.sweep != MIXED:
             found.append((record, options))
             if len(found) == CAPOTS:
                 return found
@@ -140,7 +141,7 @@ def test_coinche_positions_with_a_capot_at_stake_answer_as_the_reference(left: i
     for seed in count():
         options = COINCHE_OPTIONS[seed % len(COINCHE_OPTIONS)]
         record = coinche_position(seed, left, options)
-        if coinche_deal(record, options).state.sweep != MIXED:
+        if deal_in(COINCHE, record, options).state.sweep != MIXED:
             check_coinche_position(record, options, rng)
             found += 1
             if found == CAPOTS:
@@ -205,7 +206,7 @@ def test_a_value_interrupted_at_any_moment_holds_the_exact_value_in_its_bounds()
     for seed in range(40):
         options = OPTIONS[seed % len(OPTIONS)]
         record = position(seed, 12 + seed % 13, options)
-        state = classic_deal(record, options).state
+        state = deal_in(CLASSIC, record, options).state
         objective = takers_objective(record, options)
         exact = make(reference.Search, objective, UNHURRIED / 1000).value(state, 81)
         search = make(_native.Search, objective, rng.random() * 0.004)
@@ -245,7 +246,7 @@ def test_each_step_of_the_search_answers_as_the_reference(
     # As the questions ask: the counted team maximises, or every seat plays against it (a
     # claim in mode "any"); tricks are counted without a capot's bonus.
     record = position(rng.randrange(2**32), left, options)
-    state = classic_deal(record, options).state
+    state = deal_in(CLASSIC, record, options).state
     maximizer = None if against else team
     bonus = 0 if count_tricks else bonus
     if strain is None:  # classic, the record's trump
@@ -253,7 +254,7 @@ def test_each_step_of_the_search_answers_as_the_reference(
         counted: tuple[object, ...] = ()
     else:  # coinche's strain, its points in the search's unit (scaled ones finer)
         objective = Objective(strain, coinche, team, maximizer, count_tricks, bonus)
-        counted = coinche_objective(strain, coinche)[1:3]
+        counted = objective_in(COINCHE, strain, coinche)[1:3]
     expected = make(reference.Search, objective, UNHURRIED / 1000, *counted)
     found = make(_native.Search, objective, UNHURRIED / 1000, *counted)
     bounds = expected.quick_bounds(state)

@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import classic_deal
+from service.rules.analysis.questions import deal_in
+from service.rules.variants import CLASSIC
 from tests.native.differential import OPTIONS, position
 
 INT32 = st.integers(-(2**31), 2**31 - 1)
@@ -113,7 +114,7 @@ def states(draw: st.DrawFn) -> tuple[int, ...]:
         )
     options = draw(st.sampled_from(OPTIONS))
     record = position(draw(st.integers(0, 2**32)), draw(st.integers(1, 32)), options)
-    state = list(_native._ints(classic_deal(record, options).state))
+    state = list(_native._ints(deal_in(CLASSIC, record, options).state))
     spoil = draw(st.integers(0, 14))
     if spoil < 4:  # a hand with a card more, one fewer, another's, anything
         card = draw(st.integers(0, 31))
@@ -184,7 +185,7 @@ def test_any_deadline_is_taken(deadline: float) -> None:
     # Two tricks left, a few positions: whatever the deadline, the search ends.
     options = OPTIONS[0]
     record = position(7, 8, options)
-    state = _native._ints(classic_deal(record, options).state)
+    state = _native._ints(deal_in(CLASSIC, record, options).state)
     search = _native.Core(record.strain, 1, 1, [3] * 32, 10, 0, 45, 0, 0, TABLE_BITS)
     search.set_deadline(deadline)
     status, value, lo, hi = search.value(state, 0)

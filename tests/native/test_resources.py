@@ -10,7 +10,8 @@ from time import perf_counter
 
 from service.rules.analysis import Claim, judge_claim, solve
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import classic_deal
+from service.rules.analysis.questions import deal_in
+from service.rules.variants import CLASSIC
 from tests.native.differential import OPTIONS, UNHURRIED, asking, make, position, takers_objective
 
 SOLVES = 10_000
@@ -53,7 +54,7 @@ def test_another_thread_runs_while_the_core_searches() -> None:
     # waiting for the GIL gets it at the interpreter's next switch): never in the middle half
     # of the call.
     record = position(3, 32, OPTIONS[0])
-    state = classic_deal(record, OPTIONS[0]).state
+    state = deal_in(CLASSIC, record, OPTIONS[0]).state
     stamps: list[float] = []
     call: list[float] = []
     done = threading.Event()

@@ -20,8 +20,9 @@ import pytest
 from service.rules import RuleOptions
 from service.rules.analysis import Review, review_coinche_deal, review_deal
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import classic_deal
+from service.rules.analysis.questions import deal_in
 from service.rules.analysis.reference import State
+from service.rules.variants import CLASSIC
 from tests.native.differential import (
     COINCHE_OPTIONS,
     DECK,
@@ -69,7 +70,7 @@ def positions_of_a_deal(seed: int, options: RuleOptions) -> tuple[object, list[S
     """A whole deal of random legal plays: its objective and, along it, each position and
     each legal card's position after it, in the order a review asks them."""
     record = play_deal(random.Random(seed), DECK, options=options).record
-    opening = classic_deal(replace(record, plays=()), options)
+    opening = deal_in(CLASSIC, replace(record, plays=()), options)
     objective = takers_objective(record, options)
     walker = make(_native.Search, objective, UNHURRIED / 1000)
     states, state = [], opening.state

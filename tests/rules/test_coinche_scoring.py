@@ -21,7 +21,8 @@ from service.rules.coinche_scoring import (
     score_coinche_deal,
     score_coinche_game,
 )
-from service.rules.strains import STRAIN_CODES
+from service.rules.scoring import DealSummary, ScoredDeal, score_deal
+from service.rules.strains import STRAIN_CODES, Suit
 from tests.rules.builders import SA_TA, cards
 
 TAKERS, DEFENDERS = "takers", "defenders"
@@ -749,3 +750,12 @@ def test_a_game_conserves_its_reserve(
                 after.deal.reserve if after.deal.contract == "litige" else 0
             )
     assert (game.finished, game.winner) == (False, None) or max(game.totals) >= 100_000
+
+
+def test_both_variants_score_a_capot_as_the_team_that_won_every_trick() -> None:
+    """One deal score type for both variants (`ScoredDeal`): `capot` is a team, not a count."""
+    classic = score_deal(DealSummary(taker=1, points=(0, 162), capot=1))
+    coinche = score_coinche_deal(CoincheDealSummary(Contract(1, 80, Suit.HEARTS), (0, 162), 1))
+    for scored in (classic, coinche):
+        assert isinstance(scored, ScoredDeal)
+        assert (scored.contract, scored.capot, scored.takers, scored.winner) == ("made", 1, 1, 1)

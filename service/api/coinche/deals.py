@@ -17,7 +17,12 @@ from marshmallow import validate
 
 from service.api.coinche.blueprint import PLAY_TAG, blp
 from service.api.coinche.schemas import CoincheRequestSchema, ContractSchema
-from service.api.deals import CARD_POINTS_WON, MAX_SEED_LENGTH, DealScoreSchema, ReplaySchema
+from service.api.deals import (
+    MAX_SEED_LENGTH,
+    DealScoreSchema,
+    ReplaySchema,
+    TeamScoreBaseSchema,
+)
 from service.api.examples import example
 from service.api.fields import (
     BoundedList,
@@ -92,8 +97,9 @@ class CoincheDealScoreRequestSchema(CoincheDealBodySchema, CoincheRequestSchema)
         return {"summary": coinche_summary(data), "options": data["options"]}
 
 
-class CoincheTeamScoreSchema(Schema):
-    team = team(required=True)
+class CoincheTeamScoreSchema(TeamScoreBaseSchema):
+    """A coinche team's: V and m among its parts."""
+
     cards = StrictInteger(
         required=True,
         metadata={
@@ -103,11 +109,9 @@ class CoincheTeamScoreSchema(Schema):
             "made or of a renonce penalty; 0 when it loses them."
         },
     )
-    card_points = StrictInteger(required=True, metadata={"description": CARD_POINTS_WON})
     belote = StrictInteger(
         required=True, metadata={"description": "Belote points counted: 20 per belote."}
     )
-    annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
     contract = StrictInteger(required=True, metadata={"description": "V, when this team won it."})
     multiplier = StrictInteger(
         required=True, metadata={"description": "m: 1, 2 coinched, 4 (or 3) surcoinched."}

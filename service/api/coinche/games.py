@@ -11,8 +11,7 @@ from service.api.coinche.blueprint import blp
 from service.api.coinche.deals import CoincheDealBodySchema, CoincheDealScoreSchema, coinche_summary
 from service.api.coinche.schemas import CoincheRequestSchema
 from service.api.examples import example
-from service.api.games import GameProgressSchema, GameTotalsSchema, game_request_schema
-from service.api.schemas import Schema
+from service.api.games import GameProgressSchema, GameScoreSchema, game_request_schema
 from service.api.views import judgement
 from service.rules.coinche_scoring import score_coinche_game
 from service.rules.scoring import MAX_DEALS, GameScore
@@ -37,12 +36,10 @@ class CoincheGameDealSchema(GameProgressSchema, CoincheDealScoreSchema):
     """A deal's score (as /v1/coinche/deals/score answers) and where the game stands after it."""
 
 
-class _CoincheGameDeals(Schema):
+class CoincheGameScoreSchema(GameScoreSchema):
+    """As classic's game score, with coinche's deals (in the same place: first)."""
+
     deals = ma.fields.List(ma.fields.Nested(CoincheGameDealSchema), required=True)
-
-
-class CoincheGameScoreSchema(GameTotalsSchema, _CoincheGameDeals):
-    """The deals first, then the totals."""
 
 
 @blp.route("/v1/coinche/games/score")

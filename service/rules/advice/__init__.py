@@ -1,7 +1,7 @@
 """Advice from one seat's view, as a package (pure, no HTTP):
 
-- `advise`: the questions (`advise_play`, `advise_coinche_play`, `advise_take`) and their
-  answers' types;
+- `advise`: the questions (`advise_play_in`, of a deal of either variant; `advise_play`,
+  `advise_coinche_play`, each variant's; `advise_take`) and their answers' types;
 - `view`: what one seat sees of a deal, the public facts, and the deals of the unseen cards
   that agree with them;
 - `sampler`: those deals counted exactly and drawn uniformly.
@@ -20,7 +20,9 @@ from service.rules.advice.advise import (
     TakeAdvice,
     advise_coinche_play,
     advise_play,
+    advise_play_in,
     advise_take,
+    holdings_in,
 )
 
 __all__ = [
@@ -34,5 +36,7 @@ __all__ = [
     "TakeAdvice",
     "advise_coinche_play",
     "advise_play",
+    "advise_play_in",
     "advise_take",
+    "holdings_in",
 ]

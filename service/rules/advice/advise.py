@@ -15,29 +15,32 @@ same order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 from random import Random
 from time import perf_counter
 from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
-from service.rules.analysis import DEFAULT_BUDGET_MS, Solution, solve, solve_coinche
-from service.rules.analysis.questions import elapsed_ms_since  # how every analysis reports its time
+from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Solution, solve
+from service.rules.analysis.questions import (  # the core, and how every analysis reports its time
+    elapsed_ms_since,
+    solve_in,
+)
 from service.rules.annonces import classify
 from service.rules.bidding import PASS, TAKE, legal_bids
-from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card, Suit
-from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
-from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche
+from service.rules.cards import ALL_CARDS, HAND_SIZE, Card, Suit
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import PlayOptions
-from service.rules.replay import DealRecord, Declaration, Replay, replay
+from service.rules.replay import DealRecord, Declaration
 from service.rules.scoring import MADE
-from service.rules.strains import Strain, belote_suits
-from service.rules.table import PLAYERS, Seat, other_team, seat_after, team_of
+from service.rules.strains import Strain
+from service.rules.table import PLAYERS, Seat, Team, other_team, team_of
+from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant, honours
 
 DEFAULT_SAMPLES = 32
 MAX_SAMPLES = 256
@@ -104,7 +107,7 @@ def _left_ms(deadline: float) -> int:
 
 
 def _view(
-    judged: Replay | CoincheReplay,
+    judged: Replayed,
     seat: Seat,
     hand: tuple[Card, ...],
     strain: Strain,
@@ -125,44 +128,50 @@ def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
     return [Holding(d.seat, d.cards) for d in declarations if classify(d.cards) is not None]
 
 
-def _honours(suit: Strain) -> tuple[Card, Card]:
-    """The king and queen of `suit`: a belote."""
-    return Card.of(KING, suit), Card.of(QUEEN, suit)
-
-
-def classic_holdings(
-    record: DealRecord, judged: Replay, turned: Card | None, options: RuleOptions
+def holdings_in(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
+    judged: Replayed,
+    turned: Card | None,
+    options: OptionsT,
 ) -> list[Holding]:
-    """What a classic record says seats hold: the `turned` card, the taker's (when given);
-    the announced belote's other honour, with the seat that played the first (a belote is
-    announced as its first card is played, by its holder); with annonces, each declared one's
-    cards."""
-    holdings = [Holding(record.taker, (turned,), "/turned")] if turned is not None else []
-    if record.belote_announced:
-        honours = _honours(record.strain)
-        players = {
-            seat_after(trick.leader, place)
-            for trick in judged.tricks
-            for place, card in enumerate(trick.cards)
-            if card in honours
-        }
-        holdings += [Holding(holder, honours) for holder in players]
+    """What a record of `variant` says seats hold: the `turned` card, the taker's (classic's,
+    when given); each announced belote's king and queen, with its seat (`Variant.belotes`);
+    with annonces, each declared one's cards."""
+    taker = variant.taker(record)
+    holdings = [Holding(taker, (turned,), "/turned")] if turned is not None else []
+    announced = variant.belotes(record, judged, options)
+    holdings += [Holding(belote.seat, honours(belote.suit)) for belote in announced]
     if options.annonces:
         holdings += _declared(record.declarations)
     return holdings
 
 
-def coinche_holdings(record: CoincheRecord, options: CoincheOptions) -> list[Holding]:
-    """What a coinche record says seats hold: each announced belote of the strain (its king
-    and queen with its seat) and, with annonces, each declared one's cards."""
-    holdings = [
-        Holding(belote.seat, _honours(belote.suit))
-        for belote in record.belote_announced
-        if belote.suit in belote_suits(record.contract.strain, options.ta_belote)
-    ]
-    if options.annonces:
-        holdings += _declared(record.declarations)
-    return holdings
+def advise_play_in(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
+    seat: Seat,
+    hand: tuple[Card, ...],
+    options: OptionsT | None = None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: str = DEFAULT_SEED,
+    budget_ms: int = DEFAULT_BUDGET_MS,
+    turned: Card | None = None,
+) -> Advice:
+    """The card for `seat` (the seat to play, holding `hand`) in the deal `record` of
+    `variant` (its hands unknown), under its strain: over `samples` deals of the unseen cards
+    that agree with the record and what it says seats hold (`holdings_in`)."""
+    start = perf_counter()
+    chosen = variant.options_or_default(options)
+    record = replace(record, hands=None)
+    judged = variant.replay(record, chosen)
+    holdings = holdings_in(variant, record, judged, turned, chosen)
+    view = _view(judged, seat, hand, variant.strain(record), chosen, holdings)
+
+    def solved(hands: Hands, left_ms: int) -> Solution:
+        return solve_in(variant, replace(record, hands=hands), chosen, left_ms)
+
+    return _advise(start, view, solved, samples, seed, budget_ms)
 
 
 def advise_play(
@@ -175,41 +184,12 @@ def advise_play(
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
 ) -> Advice:
-    """The card for `seat` (the seat to play, holding `hand`) in the classic deal `record`
-    (its hands unknown): over `samples` deals of the unseen cards that agree with the record
-    and what it says seats hold (`classic_holdings`)."""
-    start = perf_counter()
-    record = replace(record, hands=None)
-    judged = replay(record, options)
-    holdings = classic_holdings(record, judged, turned, options)
-    view = _view(judged, seat, hand, record.strain, options, holdings)
-
-    def solved(hands: Hands, left_ms: int) -> Solution:
-        return solve(replace(record, hands=hands), options, left_ms)
-
-    return _advise(start, view, solved, samples, seed, budget_ms)
+    """`advise_play_in` a classic deal, the `turned` card (when given) with the taker."""
+    return advise_play_in(CLASSIC, record, seat, hand, options, samples, seed, budget_ms, turned)
 
 
-def advise_coinche_play(
-    record: CoincheRecord,
-    seat: Seat,
-    hand: tuple[Card, ...],
-    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
-    samples: int = DEFAULT_SAMPLES,
-    seed: str = DEFAULT_SEED,
-    budget_ms: int = DEFAULT_BUDGET_MS,
-) -> Advice:
-    """`advise_play` for a coinche deal under its contract's strain (`coinche_holdings`)."""
-    start = perf_counter()
-    record = replace(record, hands=None)
-    judged = replay_coinche(record, options)
-    strain = record.contract.strain
-    view = _view(judged, seat, hand, strain, options, coinche_holdings(record, options))
-
-    def solved(hands: Hands, left_ms: int) -> Solution:
-        return solve_coinche(replace(record, hands=hands), options, left_ms)
-
-    return _advise(start, view, solved, samples, seed, budget_ms)
+# advise_coinche_play(record, seat, hand, options, samples, seed, budget_ms): no turned card.
+advise_coinche_play = partial(advise_play_in, COINCHE)
 
 
 def _advise(
@@ -277,50 +257,111 @@ def advise_take(
     other cards (the seat as taker gets the turned card and 2 more, the others 3), each played
     out by perfect play; passing valued as a redeal, 0."""
     start = perf_counter()
+    _check_take_hand(hand, turned)
+    trumps = _bid_trumps(round_, turned)
+    deals = _completions(seat, hand, turned)
+    team, deadline = team_of(seat), start + budget_ms / 1000
+    sums = _BidSums(trumps)
+    for rank in deals.ranks(samples, Random(seed)):
+        hands = _taker_hands(seat, hand, turned, deals.deal(rank))
+        values = _played_out(dealer, seat, hands, trumps, options, deadline)
+        if values is None:
+            break  # out of time: this deal is not counted for any bid
+        sums.add(values, team)
+    figures = sums.figures()
+    used = sums.used
+    return TakeAdvice(_best_bid(figures, used), tuple(figures), used, elapsed_ms_since(start))
+
+
+def _check_take_hand(hand: tuple[Card, ...], turned: Card) -> None:
+    """The 5 cards a seat holds at the bidding, the turned card not among them."""
     if turned in hand:
         raise InconsistentInput.at(
             "/turned", "duplicate_card", card=Cards((turned,)), other="/hand"
         )
     if len(hand) != TAKE_HAND_SIZE:
         raise InconsistentInput.at("/hand", "hand_size", expected=TAKE_HAND_SIZE, size=len(hand))
+
+
+def _bid_trumps(round_: int, turned: Card) -> dict[str, Suit]:
+    """Each legal bid that takes, with the trump it names: the turned card's suit in round 1
+    ("take"), the suit named in round 2 (RULES.md "Bidding")."""
     bids = legal_bids(round_, turned.suit)
+    return {bid: turned.suit if bid == TAKE else Suit.parse(bid) for bid in bids if bid != PASS}
+
+
+def _completions(seat: Seat, hand: tuple[Card, ...], turned: Card) -> Deals:
+    """The deals of the cards `seat` does not see, with `seat` as taker: the turned card's
+    and 2 more to it, 3 to every other seat, any card anywhere."""
     unseen = tuple(card for card in ALL_CARDS if card not in hand and card != turned)
     sizes = tuple(TAKER_COMPLETION if s == seat else HAND_SIZE for s in range(PLAYERS))
-    deals = Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
-    trumps = {bid: turned.suit if bid == TAKE else Suit.parse(bid) for bid in bids if bid != PASS}
-    team, deadline, used = team_of(seat), start + budget_ms / 1000, 0
-    scores = dict.fromkeys(trumps, 0)
-    margins = dict.fromkeys(trumps, 0)
-    made = dict.fromkeys(trumps, 0)
-    for rank in deals.ranks(samples, Random(seed)):
-        dealt = deals.deal(rank)
-        hands = tuple((*hand, turned, *dealt[s]) if s == seat else dealt[s] for s in range(PLAYERS))
-        outcomes = []
-        for bid, trump in trumps.items():
-            left = _left_ms(deadline)
-            if left < 1:
-                break
-            record = DealRecord(dealer, trump, seat, (), hands, belote_announced=True)
-            solution = solve(record, options, left, every_card=False)
-            if solution.value is None:
-                break
-            outcomes.append((bid, solution.value))
-        if len(outcomes) < len(trumps):
-            break  # out of time: this deal is not counted for any bid
-        used += 1
-        for bid, value in outcomes:
-            scores[bid] += value.score[team]
-            margins[bid] += value.score[team] - value.score[other_team(team)]
-            made[bid] += value.contract == MADE
-    figures = [
-        BidAdvice(bid, scores[bid] / used, margins[bid] / used, made[bid] / used)
-        if used
-        else BidAdvice(bid, None, None, None)
-        for bid in trumps
-    ]
-    figures.append(BidAdvice(PASS, 0.0, 0.0, None))
-    advice = None
-    if used:
-        # The best expected margin, passing when no bid beats a redeal; then the first bid.
-        advice = max(figures, key=lambda f: (f.expected_margin, -figures.index(f))).bid
-    return TakeAdvice(advice, tuple(figures), used, elapsed_ms_since(start))
+    return Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
+
+
+def _taker_hands(
+    seat: Seat, hand: tuple[Card, ...], turned: Card, dealt: Hands
+) -> tuple[tuple[Card, ...], ...]:
+    """The four hands of a completion: `seat`'s 5 cards, the turned card and its 2 more."""
+    return tuple((*hand, turned, *dealt[s]) if s == seat else dealt[s] for s in range(PLAYERS))
+
+
+def _played_out(
+    dealer: Seat,
+    seat: Seat,
+    hands: tuple[tuple[Card, ...], ...],
+    trumps: dict[str, Suit],
+    options: RuleOptions,
+    deadline: float,
+) -> list[tuple[str, Outcome]] | None:
+    """The deal of `hands` played out by perfect play under each bid's trump, `seat` taking
+    and a holder announcing the belote; None when the budget runs out before every bid is
+    valued."""
+    values = []
+    for bid, trump in trumps.items():
+        left = _left_ms(deadline)
+        if left < 1:
+            return None
+        record = DealRecord(dealer, trump, seat, (), hands, belote_announced=True)
+        solution = solve(record, options, left, every_card=False)
+        if solution.value is None:
+            return None
+        values.append((bid, solution.value))
+    return values
+
+
+class _BidSums:
+    """What the deals played out add up to per bid, for the asking seat's team: its deal
+    score, its score less the other team's, the contracts made; and how many deals."""
+
+    def __init__(self, bids: Iterable[str]) -> None:
+        self.scores = dict.fromkeys(bids, 0)
+        self.margins = dict.fromkeys(self.scores, 0)
+        self.made = dict.fromkeys(self.scores, 0)
+        self.used = 0
+
+    def add(self, values: list[tuple[str, Outcome]], team: Team) -> None:
+        self.used += 1
+        for bid, value in values:
+            self.scores[bid] += value.score[team]
+            self.margins[bid] += value.score[team] - value.score[other_team(team)]
+            self.made[bid] += value.contract == MADE
+
+    def figures(self) -> list[BidAdvice]:
+        """Each bid's means over the deals (None without one), then passing: a redeal, 0."""
+        used = self.used
+        figures = [
+            BidAdvice(bid, self.scores[bid] / used, self.margins[bid] / used, self.made[bid] / used)
+            if used
+            else BidAdvice(bid, None, None, None)
+            for bid in self.scores
+        ]
+        figures.append(BidAdvice(PASS, 0.0, 0.0, None))
+        return figures
+
+
+def _best_bid(figures: list[BidAdvice], used: int) -> str | None:
+    """The best expected margin, passing when no bid beats a redeal; then the first bid.
+    None when no deal was played out."""
+    if not used:
+        return None
+    return max(figures, key=lambda f: (f.expected_margin, -figures.index(f))).bid

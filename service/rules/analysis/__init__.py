@@ -1,17 +1,20 @@
 """Perfect play with all four hands known (double dummy): the solver as a package.
 
-- `questions`: what is asked (`solve`, `judge_claim`, and for coinche `solve_coinche`,
-  `judge_coinche_claim`) and the answers' types;
+- `questions`: what is asked (`solve_in`, `judge_claim_in`: of a deal of either variant,
+  `variants.Variant`; `solve`, `judge_claim` the classic's, `solve_coinche`,
+  `judge_coinche_claim` the coinche's) and the answers' types;
 - `engine`: which search answers them;
-- `review`: a deal's every play against perfect play (`review_deal`, `review_coinche_deal`):
+- `review`: a deal's every play against perfect play (`review_in`; `review_deal`,
+  `review_coinche_deal`):
   each card's loss, label and stake, the decisive plays, a precision per seat and per team;
 - `explain`: why a claim holds or fails, in a sentence, and whose card each card of a
   refutation is;
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
-Callers import the questions from here (`solve`, `judge_claim`, `solve_coinche`,
-`judge_coinche_claim`, `review_deal`, `review_coinche_deal` and their result types), not from
+Callers import the questions from here (`solve_in`, `judge_claim_in`, `explain_claim_in`,
+`review_in` and each variant's, `solve`, `judge_claim`, `solve_coinche`, `judge_coinche_claim`,
+`review_deal`, `review_coinche_deal`, and their result types), not from
 the modules inside, so that the engine answering them can change without them.
 """
 
@@ -20,6 +23,7 @@ from service.rules.analysis.explain import (
     ClaimRuling,
     LinePlay,
     explain_claim,
+    explain_claim_in,
     explain_coinche_claim,
 )
 from service.rules.analysis.questions import (
@@ -34,9 +38,11 @@ from service.rules.analysis.questions import (
     Outcome,
     Solution,
     judge_claim,
+    judge_claim_in,
     judge_coinche_claim,
     solve,
     solve_coinche,
+    solve_in,
 )
 from service.rules.analysis.reference import CLOCK_EVERY, OutOfTime, equivalent_groups
 from service.rules.analysis.review import (
@@ -46,9 +52,10 @@ from service.rules.analysis.review import (
     REVIEW_MAX_BUDGET_MS,
     PlayReview,
     Review,
-    Tally,
+    SideTally,
     review_coinche_deal,
     review_deal,
+    review_in,
 )
 
 __all__ = [
@@ -72,15 +79,19 @@ __all__ = [
     "Outcome",
     "PlayReview",
     "Review",
+    "SideTally",
     "Solution",
-    "Tally",
     "equivalent_groups",
     "explain_claim",
+    "explain_claim_in",
     "explain_coinche_claim",
     "judge_claim",
+    "judge_claim_in",
     "judge_coinche_claim",
     "review_coinche_deal",
     "review_deal",
+    "review_in",
     "solve",
     "solve_coinche",
+    "solve_in",
 ]

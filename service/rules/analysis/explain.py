@@ -15,23 +15,22 @@ Given the position (the record the claim was made on), the claim and the solver'
 
 Tricks are counted from 1 in sentences, as players count them; a refutation's plays carry
 the 0-based index of their trick, as replays' fields do. The variant only changes how a line
-is replayed (`judge`): the classic replay or the coinche one.
+is replayed (`judge`): the variant's replay (`variants.Variant`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, Protocol, TypeVar
+from functools import partial
+from typing import Any, NamedTuple
 
 from service.rules.analysis.questions import BEST, Claim, ClaimVerdict
 from service.rules.cards import DEAL_POINTS, Card
-from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
-from service.rules.coinche_replay import CoincheRecord, replay_coinche
 from service.rules.messages import Cards, render
-from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.replay import TRICKS, DealRecord, TrickRecord, replay
+from service.rules.replay import TRICKS, TrickRecord
 from service.rules.table import PLAYERS, other_team, place_in_trick, seat_after, team_of
+from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant
 
 
 class LinePlay(NamedTuple):
@@ -68,47 +67,31 @@ class ClaimRuling:
     refutation_plays: tuple[LinePlay, ...] | None
 
 
-class _Replayed(Protocol):
-    """What a replay (classic or coinche) tells of a line: its tricks and the card points."""
-
-    @property
-    def tricks(self) -> tuple[TrickRecord, ...]: ...
-
-    @property
-    def points(self) -> tuple[int, int]: ...
-
-
-def explain_claim(
-    record: DealRecord,
+def explain_claim_in(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
     claim: Claim,
     verdict: ClaimVerdict,
     mode: str = BEST,
-    options: RuleOptions = DEFAULT_OPTIONS,
+    options: OptionsT | None = None,
 ) -> ClaimRuling:
-    """Why `claim` on the position after `record.plays` holds or fails (a classic deal)."""
-    return _explain(record, claim, verdict, mode, lambda plays: replay(plays, options))
+    """Why `claim` on the position after `record.plays` of a deal of `variant` holds or fails,
+    its lines replayed as the variant replays them."""
+    chosen = variant.options_or_default(options)
+    return _explain(record, claim, verdict, mode, lambda plays: variant.replay(plays, chosen))
 
 
-def explain_coinche_claim(
-    record: CoincheRecord,
-    claim: Claim,
-    verdict: ClaimVerdict,
-    mode: str = BEST,
-    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
-) -> ClaimRuling:
-    """Why `claim` on the position after `record.plays` holds or fails (a coinche deal)."""
-    return _explain(record, claim, verdict, mode, lambda plays: replay_coinche(plays, options))
-
-
-Record = TypeVar("Record", DealRecord, CoincheRecord)
+# explain_claim(record, claim, verdict, mode, options), one per variant.
+explain_claim = partial(explain_claim_in, CLASSIC)
+explain_coinche_claim = partial(explain_claim_in, COINCHE)
 
 
 def _explain(
-    record: Record,
+    record: RecordT,
     claim: Claim,
     verdict: ClaimVerdict,
     mode: str,
-    judge: Callable[[Record], _Replayed],
+    judge: Callable[[RecordT], Replayed],
 ) -> ClaimRuling:
     team, done = team_of(claim.seat), len(record.plays) // PLAYERS
     left = TRICKS - done

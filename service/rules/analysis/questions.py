@@ -1,8 +1,9 @@
 """The questions perfect play answers with all four hands known (double dummy): a deal's value
-from any point, every card's value, one perfect line, and whether a claim holds; for classic
-deals (`solve`, `judge_claim`) and coinche deals under every strain (`solve_coinche`,
-`judge_coinche_claim`), by the same code: a `Deal` says how a record replays and what its
-search counts (`Objective`).
+from any point, every card's value, one perfect line, and whether a claim holds; for a deal
+of either variant (`solve_in`, `judge_claim_in`, given the `variants.Variant`: classic deals
+by `solve` and `judge_claim`, coinche deals under every strain by `solve_coinche` and
+`judge_coinche_claim`), by the same code: the variant says how a record replays, and a `Deal`
+holds the record replayed and what its search counts (`Objective`).
 
 They are asked of a `Search` (the engine `engine.search_class()` names), whatever the engine.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from math import gcd
 from time import perf_counter
 from typing import NamedTuple
@@ -37,20 +39,16 @@ from service.rules.analysis.reference import (
     swept,
 )
 from service.rules.cards import (
-    CARD_POINTS,
     DEAL_POINTS,
     DECK_POINTS,
     LAST_TRICK_BONUS,
     Card,
     mask_of,
 )
-from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
-from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche, strain_values
 from service.rules.errors import InconsistentInput
-from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.play import PlayOptions
-from service.rules.replay import DealRecord, Replay, replay
 from service.rules.table import team_of
+from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant
 
 DEFAULT_BUDGET_MS = 2000
 MAX_BUDGET_MS = 10_000
@@ -178,14 +176,10 @@ class Objective(NamedTuple):
         return -(-self.unit * (2 * points - 1) // 2)
 
 
-def classic_objective(trump: int, options: RuleOptions) -> Objective:
-    """A classic deal's: the trump suit's card points."""
-    return Objective(trump, CARD_POINTS[trump], LAST_TRICK_BONUS, 1, options.capot)
-
-
-def coinche_objective(strain: int, options: CoincheOptions) -> Objective:
-    """A coinche deal's under `strain`: its card values, scaled ones in units of `R / 8`."""
-    values = strain_values(strain, options)
+def objective_in(variant: Variant[RecordT, OptionsT], strain: int, options: OptionsT) -> Objective:
+    """A deal's under `strain` in `variant`: its card values, scaled ones in units of `R / 8`
+    (classic's and every unscaled strain's unit is the point)."""
+    values = variant.card_values(strain, options)
     unit = values.raw_deck // gcd(DECK_POINTS, values.raw_deck)  # 1 when not scaled
     per_raw = DECK_POINTS // gcd(DECK_POINTS, values.raw_deck)
     points = tuple(p * per_raw for p in values.points)
@@ -194,8 +188,6 @@ def coinche_objective(strain: int, options: CoincheOptions) -> Objective:
 
 # --- the deal, classic or coinche ----------------------------------------------------------------
 
-Judged = Replay | CoincheReplay
-
 
 class Deal(NamedTuple):
     """A record checked and replayed, as the questions read it whatever the variant: its
@@ -203,13 +195,13 @@ class Deal(NamedTuple):
     (in the objective's unit), the takers' team, the play options, what the search counts,
     and `finish`, the record's replay with more plays."""
 
-    judged: Judged
+    judged: Replayed
     state: State
     past: tuple[int, int]
     takers: int
     options: PlayOptions
     objective: Objective
-    finish: Callable[[Sequence[Card]], Judged]
+    finish: Callable[[Sequence[Card]], Replayed]
 
     def outcome(self, line: Sequence[Card]) -> Outcome:
         """The finished deal the record and `line` make, as its replay scores it."""
@@ -249,8 +241,8 @@ def _deal(
     taker: int,
     options: PlayOptions,
     objective: Objective,
-    finish: Callable[[Sequence[Card]], Judged],
-    judged: Judged,
+    finish: Callable[[Sequence[Card]], Replayed],
+    judged: Replayed,
 ) -> Deal:
     """The record (its `hands`, `plays` and `judged` replay) at the position after its plays."""
     held = [mask_of(hand) & ~mask_of(plays) for hand in hands]
@@ -277,29 +269,17 @@ def _deal(
     )
 
 
-def classic_deal(record: DealRecord, options: RuleOptions) -> Deal:
-    """A classic record checked (hands required, plays from them, a trump suit) and replayed."""
+def deal_in(variant: Variant[RecordT, OptionsT], record: RecordT, options: OptionsT) -> Deal:
+    """A record of `variant` checked (hands required, plays from them, the strain) and
+    replayed."""
     hands = _hands(record.hands)
 
-    def finish(line: Sequence[Card]) -> Judged:
-        return replay(replace(record, plays=(*record.plays, *line)), options)
+    def finish(line: Sequence[Card]) -> Replayed:
+        return variant.replay(replace(record, plays=(*record.plays, *line)), options)
 
-    judged = finish(())  # first: the replay refuses a trump that is not a suit
-    objective = classic_objective(record.strain, options)
-    return _deal(hands, record.plays, record.taker, options, objective, finish, judged)
-
-
-def coinche_deal(record: CoincheRecord, options: CoincheOptions) -> Deal:
-    """A coinche record checked (hands required, plays from them, the contract) and replayed."""
-    hands = _hands(record.hands)
-
-    def finish(line: Sequence[Card]) -> Judged:
-        return replay_coinche(replace(record, plays=(*record.plays, *line)), options)
-
-    judged = finish(())
-    contract = record.contract
-    objective = coinche_objective(contract.strain, options)
-    return _deal(hands, record.plays, contract.taker, options, objective, finish, judged)
+    judged = finish(())  # first: the replay refuses a strain the variant does not play
+    objective = objective_in(variant, variant.strain(record), options)
+    return _deal(hands, record.plays, variant.taker(record), options, objective, finish, judged)
 
 
 # --- the questions -----------------------------------------------------------------------------
@@ -314,31 +294,26 @@ def elapsed_ms_since(start: float) -> float:
     return round((perf_counter() - start) * 1000, 3)
 
 
-def solve(
-    record: DealRecord,
-    options: RuleOptions = DEFAULT_OPTIONS,
+def solve_in(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
+    options: OptionsT | None = None,
     budget_ms: int = DEFAULT_BUDGET_MS,
     every_card: bool = True,
 ) -> Solution:
-    """What perfect play gives from the position after `record.plays` (hands required): the
-    value, one perfect line and (`every_card`) each legal card's value; bounds when
-    `budget_ms` runs out."""
+    """What perfect play gives in a deal of `variant` from the position after `record.plays`
+    (hands required), under its strain: the value, one perfect line and (`every_card`) each
+    legal card's value; bounds when `budget_ms` runs out. The takers maximise their margin of
+    the points the variant's replay counts (coinche's scaled where the options say), a capot
+    counting the `capot` option's value; the value's contract and score are the replay's."""
     start = perf_counter()
-    return _solve(start, classic_deal(record, options), budget_ms, every_card)
+    deal = deal_in(variant, record, variant.options_or_default(options))
+    return _solve(start, deal, budget_ms, every_card)
 
 
-def solve_coinche(
-    record: CoincheRecord,
-    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
-    budget_ms: int = DEFAULT_BUDGET_MS,
-    every_card: bool = True,
-) -> Solution:
-    """`solve` for a coinche deal under its contract's strain: the takers maximise their
-    margin of the points `replay_coinche` counts (scaled where the options say), a capot
-    counting the `capot` option's value; the value's contract and score are the coinche
-    deal's."""
-    start = perf_counter()
-    return _solve(start, coinche_deal(record, options), budget_ms, every_card)
+# The public questions, one per variant: solve(record, options, budget_ms, every_card).
+solve = partial(solve_in, CLASSIC)
+solve_coinche = partial(solve_in, COINCHE)
 
 
 def _solve(start: float, deal: Deal, budget_ms: int, every_card: bool) -> Solution:
@@ -380,33 +355,27 @@ def _solve(start: float, deal: Deal, budget_ms: int, every_card: bool) -> Soluti
     )
 
 
-def judge_claim(
-    record: DealRecord,
+def judge_claim_in(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
     claim: Claim,
     mode: str = BEST,
-    options: RuleOptions = DEFAULT_OPTIONS,
+    options: OptionsT | None = None,
     budget_ms: int = DEFAULT_BUDGET_MS,
 ) -> ClaimVerdict:
-    """Whether `claim` holds from the position after `record.plays`: in mode "best" when the
-    claimant's team can force it whatever the opponents do, in mode "any" however both
-    sides play. Also what the team can guarantee in that mode, and a refutation."""
+    """Whether `claim` holds in a deal of `variant` from the position after `record.plays`:
+    in mode "best" when the claimant's team can force it whatever the opponents do, in mode
+    "any" however both sides play. Also what the team can guarantee in that mode (its points
+    as the variant's replay counts them), and a refutation."""
     start = perf_counter()
     claim.check()
-    return _judge_claim(start, classic_deal(record, options), claim, mode, budget_ms)
+    deal = deal_in(variant, record, variant.options_or_default(options))
+    return _judge_claim(start, deal, claim, mode, budget_ms)
 
 
-def judge_coinche_claim(
-    record: CoincheRecord,
-    claim: Claim,
-    mode: str = BEST,
-    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
-    budget_ms: int = DEFAULT_BUDGET_MS,
-) -> ClaimVerdict:
-    """`judge_claim` for a coinche deal under its contract's strain; the claim's points are
-    the claimant's team points as `replay_coinche` counts them."""
-    start = perf_counter()
-    claim.check()
-    return _judge_claim(start, coinche_deal(record, options), claim, mode, budget_ms)
+# judge_claim(record, claim, mode, options, budget_ms), one per variant.
+judge_claim = partial(judge_claim_in, CLASSIC)
+judge_coinche_claim = partial(judge_claim_in, COINCHE)
 
 
 def _judge_claim(start: float, deal: Deal, claim: Claim, mode: str, budget_ms: int) -> ClaimVerdict:

@@ -41,24 +41,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from time import perf_counter
 
 from service.rules.analysis.questions import (
     MAX_BUDGET_MS,
     Deal,
     Outcome,
-    classic_deal,
-    coinche_deal,
+    deal_in,
     elapsed_ms_since,
     within_deal,
 )
 from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_move
 from service.rules.cards import DEAL_POINTS, Card
-from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.replay import DealRecord
 from service.rules.table import PLAYERS, TEAMS, Seat, team_of
+from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
 
 REVIEW_BUDGET_MS = 5000  # a whole review; the native engine takes a fraction of a second
 REVIEW_MAX_BUDGET_MS = MAX_BUDGET_MS
@@ -230,7 +227,7 @@ class PlayReview:
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
+class SideTally:
     """A seat's or a team's judged plays (`side`: the seat, or the team): how many, their
     total and mean loss and stake, the count of each label, and the precision."""
 
@@ -250,8 +247,8 @@ class Review:
     settled within the budget."""
 
     plays: tuple[PlayReview, ...]
-    seats: tuple[Tally, ...]
-    teams: tuple[Tally, ...]
+    seats: tuple[SideTally, ...]
+    teams: tuple[SideTally, ...]
     decisive: tuple[int, ...]
     renonce: int | None
     exact: bool
@@ -262,32 +259,26 @@ class Review:
 # --- the questions -----------------------------------------------------------------------------
 
 
-def review_deal(
-    record: DealRecord,
-    options: RuleOptions = DEFAULT_OPTIONS,
+def review_in(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
+    options: OptionsT | None = None,
     budget_ms: int = REVIEW_BUDGET_MS,
     first: int = 0,
 ) -> Review:
-    """Every play of `record` from play `first` on (hands required) against perfect play;
-    the plays not settled within `budget_ms` answer bounds."""
+    """Every play of a deal of `variant` from play `first` on (hands required) against perfect
+    play under its strain, in the team points the variant's replay counts; the plays not
+    settled within `budget_ms` answer bounds."""
     start = perf_counter()
-    played = classic_deal(record, options)
-    opening = classic_deal(replace(record, plays=record.plays[:first]), options)
+    chosen = variant.options_or_default(options)
+    played = deal_in(variant, record, chosen)
+    opening = deal_in(variant, replace(record, plays=record.plays[:first]), chosen)
     return _review(start, played, opening, _hands_of(record), record.plays, first, budget_ms)
 
 
-def review_coinche_deal(
-    record: CoincheRecord,
-    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
-    budget_ms: int = REVIEW_BUDGET_MS,
-    first: int = 0,
-) -> Review:
-    """`review_deal` for a coinche deal under its contract's strain, in the team points the
-    coinche replay counts."""
-    start = perf_counter()
-    played = coinche_deal(record, options)
-    opening = coinche_deal(replace(record, plays=record.plays[:first]), options)
-    return _review(start, played, opening, _hands_of(record), record.plays, first, budget_ms)
+# review_deal(record, options, budget_ms, first), one per variant.
+review_deal = partial(review_in, CLASSIC)
+review_coinche_deal = partial(review_in, COINCHE)
 
 
 # --- the review --------------------------------------------------------------------------------
@@ -369,7 +360,7 @@ class _Walk:
         )
 
 
-def _hands_of(record: DealRecord | CoincheRecord) -> tuple[tuple[Card, ...], ...]:
+def _hands_of(record: RecordT) -> tuple[tuple[Card, ...], ...]:
     assert record.hands is not None  # the deal's check requires them
     return record.hands
 
@@ -459,11 +450,11 @@ def _judge(
     return PlayReview(play, seat, card, *settled, None, None)
 
 
-def _tally(side: int, plays: Sequence[PlayReview]) -> Tally:
+def _tally(side: int, plays: Sequence[PlayReview]) -> SideTally:
     """What `side`'s judged, settled plays add up to."""
     counted = [p for p in plays if p.judged and p.exact]
     loss = sum(p.loss or 0 for p in counted)
     stake = sum(p.stake or 0 for p in counted)
     labels = {label: sum(p.label == label for p in counted) for label in LABELS}
     mean = round(loss / len(counted), 2) if counted else 0.0
-    return Tally(side, len(counted), loss, mean, stake, labels, precision_of(loss, stake))
+    return SideTally(side, len(counted), loss, mean, stake, labels, precision_of(loss, stake))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from time import perf_counter
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -22,15 +21,14 @@ from service.rules.analysis import (
     ClaimVerdict,
     Outcome,
     Solution,
-    equivalent_groups,
     judge_claim,
     judge_coinche_claim,
+    questions,
     solve,
     solve_coinche,
 )
-from service.rules.analysis.questions import Objective, coinche_objective
-from service.rules.analysis.reference import MIXED, Search, State
-from service.rules.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN, mask_of
+from service.rules.analysis.questions import Objective, objective_in
+from service.rules.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
 from service.rules.coinche_replay import (
     Belote,
@@ -39,14 +37,14 @@ from service.rules.coinche_replay import (
     strain_values,
 )
 from service.rules.replay import Declaration
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits, card_values
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
 from service.rules.table import PLAYERS
+from service.rules.variants import COINCHE
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,
     cards,
     play_deal,
-    random_hands,
     reference_allows,
     reference_points,
     reference_winner,
@@ -965,90 +963,6 @@ def test_a_tiny_budget_answers_bounds_that_hold_the_value() -> None:
         assert (verdict.exact, verdict.nodes) == (False, 1024)
 
 
-# --- equivalent cards ----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("legal", "out", "trump", "groups"),
-    [
-        # Plain 9 8 7 have no points and nothing between them: one card.
-        ("7S 8S 9S", "7S 8S 9S", HEARTS, [["7S", "8S", "9S"]]),
-        # The 8 still out in another hand splits the 9 from the 7.
-        ("7S 9S", "7S 8S 9S", HEARTS, [["7S"], ["9S"]]),
-        # ...but once played, the 7 and the 9 are neighbours.
-        ("7S 9S", "7S 9S", HEARTS, [["7S", "9S"]]),
-        # Equal order, different points: J (2) and 9 (0) in plain; K (4) and Q (3).
-        ("9S JS QS KS", "9S JS QS KS", HEARTS, [["9S"], ["JS"], ["QS"], ["KS"]]),
-        # In trump, 7 and 8 are worth nothing and adjacent; the 9 is worth 14.
-        ("7H 8H 9H", "7H 8H 9H", HEARTS, [["7H", "8H"], ["9H"]]),
-        # Suits apart, spades first; the weakest group of each suit first.
-        ("8D 7C 8C", "8D 7C 8C", HEARTS, [["8D"], ["7C", "8C"]]),
-        # SA: every suit in plain order, the federation's points (7 8 9 worth nothing).
-        ("7S 8S 9S", "7S 8S 9S", SANS_ATOUT, [["7S", "8S", "9S"]]),
-        ("9S JS AS", "9S JS AS", SANS_ATOUT, [["9S"], ["JS"], ["AS"]]),
-        # TA: every suit in trump order (A below 9 below J), the 9 worth 9.
-        ("7S 8S 9S", "7S 8S 9S", TOUT_ATOUT, [["7S", "8S"], ["9S"]]),
-        ("9S JS AS", "9S JS AS", TOUT_ATOUT, [["AS"], ["9S"], ["JS"]]),
-        ("9C JC AC", "9C JC AC", TOUT_ATOUT, [["AC"], ["9C"], ["JC"]]),
-    ],
-)
-def test_cards_that_play_as_one(legal: str, out: str, trump: int, groups: list[list[str]]) -> None:
-    found = equivalent_groups(mask_of(cards(legal)), mask_of(cards(out)), trump)
-    assert [[str(c) for c in group] for group in found] == groups
-
-
-def test_cards_play_as_one_by_the_points_counted() -> None:
-    # J and Q of spades, neighbours under SA: worth 2 and 3 (or 38 and 57 in the scaled
-    # unit), apart; worth nothing, one card.
-    legal = mask_of(cards("JS QS"))
-    scaled = coinche_objective(SANS_ATOUT, CoincheOptions(sa_ta=True, sa_points="scaled"))
-    assert equivalent_groups(legal, legal, SANS_ATOUT, scaled.points) == (
-        cards("JS"),
-        cards("QS"),
-    )
-    assert equivalent_groups(legal, legal, SANS_ATOUT, (0,) * DECK_SIZE) == (cards("JS QS"),)
-
-
-@pytest.mark.parametrize(
-    ("strain", "groups"),
-    [
-        # TA: K, 10 and A are played, so 9S and QS are neighbours in trump order.
-        (TOUT_ATOUT, [["9S", "QS"], ["8H"]]),
-        # SA: JS, still out, lies between them in plain order.
-        (SANS_ATOUT, [["9S"], ["QS"], ["8H"]]),
-    ],
-)
-def test_a_search_s_cards_play_as_one_by_its_strain_s_order_and_its_points(
-    strain: int, groups: list[list[str]]
-) -> None:
-    # Seat 0 leads 9S QS 8H; JS, 8S and the hearts are out in the others' hands. With no card
-    # worth anything, only the order parts them.
-    hands = [cards(text) for text in ("9S QS 8H", "JS 7H 9H", "8S 10H JH", "7S QH KH")]
-    masks = [mask_of(hand) for hand in hands]
-    state = State((masks[0], masks[1], masks[2], masks[3]), 0, (), MIXED)
-    search = Search(strain, CoincheOptions(sa_ta=True), 0, 0, False, 0, 0.0, (0,) * DECK_SIZE)
-    found = sorted(sorted(str(c) for c in group) for group in search.groups(state))
-    assert found == sorted(groups)
-
-
-@pytest.mark.parametrize("strain", [HEARTS, SANS_ATOUT, TOUT_ATOUT])
-def test_the_search_counts_the_strain_s_own_points_unless_told(strain: int) -> None:
-    # Three cards a seat, seat 0 to lead: the default points are the strain's (cards.py
-    # card_values), and points and dix de der twice as large make every gain twice as large.
-    hands = [mask_of(hand[:3]) for hand in random_hands(random.Random(strain))]
-    state = State((hands[0], hands[1], hands[2], hands[3]), 0, (), MIXED)
-    options = CoincheOptions(sa_ta=True)
-    own = card_values(strain).points
-
-    def value(*objective: object) -> int:
-        search = Search(strain, options, 0, 0, False, 0, perf_counter() + 600, *objective)
-        return search.value(state, 0)
-
-    default = value()
-    assert default == value(own) == value(own, LAST_TRICK_BONUS)
-    assert value(tuple(2 * p for p in own), 2 * LAST_TRICK_BONUS) == 2 * default
-
-
 # --- coinche -------------------------------------------------------------------------------------
 
 
@@ -1068,7 +982,7 @@ def test_the_search_s_gain_orders_deals_as_the_replay_s_points(
     # Every set of cards a team can win (by its raw points) and the last trick or not: the
     # gain the search counts gives the team points the replay counts (never a half to round),
     # and a larger gain never gives fewer points, so both order the deals alike.
-    objective = coinche_objective(strain, options)
+    objective = objective_in(COINCHE, strain, options)
     values = strain_values(strain, options)
     gains: dict[int, set[int]] = {0: {0}}  # raw points -> the gains of the sets making them
     for card in ALL_CARDS:
@@ -1230,3 +1144,12 @@ def test_a_tiny_budget_answers_team_points_bounds_that_hold_the_value(
     lo, hi = cut.bounds
     assert 0 <= lo <= exact.value.points[played.taker % 2] <= hi <= DEAL_POINTS
     assert type(lo) is int and type(hi) is int
+
+
+def test_the_time_taken_is_in_milliseconds_to_the_microsecond(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every answer's elapsed_ms: the clock's seconds since the start, times 1000, 3 decimals.
+    monkeypatch.setattr(questions, "perf_counter", lambda: 12.3456789)
+    assert questions.elapsed_ms_since(10.0) == 2345.679
+    assert questions.elapsed_ms_since(12.3456789) == 0.0

@@ -1,6 +1,6 @@
 """The review of a deal (service/rules/analysis/review.py): every play against perfect play,
-checked against the brute force of tests/rules/test_analysis.py in the last three tricks and
-against the solver (`solve`) at each position, on the reference search."""
+checked against the brute force of tests/rules/analysis/test_questions.py in the last three
+tricks and against the solver (`solve`) at each position, on the reference search."""
 
 from __future__ import annotations
 
@@ -40,8 +40,7 @@ from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
 from service.rules.table import PLAYERS, team_of
-from tests.rules.builders import DECK_SIZE, cards, play_deal
-from tests.rules.test_analysis import (
+from tests.rules.analysis.test_questions import (
     EXAMPLES,
     OPTIONS,
     UNHURRIED,
@@ -58,6 +57,7 @@ from tests.rules.test_analysis import (
     position_of,
     tree,
 )
+from tests.rules.builders import DECK_SIZE, cards, play_deal
 
 LAST_THREE = DECK_SIZE - 3 * PLAYERS  # the first play of the last three tricks
 

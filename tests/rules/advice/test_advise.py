@@ -1,6 +1,7 @@
-"""Advice from one seat's view (service/rules/advice): the sampler counts and draws the deals
-of the unseen cards exactly and uniformly, every deal it draws honours every public fact, and
-the advice is a legal card, the perfect-play one when the unseen cards are determined.
+"""Advice from one seat's view (service/rules/advice/advise.py): every deal drawn honours every
+public fact, and the advice is a legal card, the perfect-play one when the unseen cards are
+determined; the take advice. The sampler's and the voids' own tests are test_sampler.py's and
+test_view.py's.
 
 Cheap on purpose (tests/rules run under `make mutants` with the reference search): the
 positions solved are late ones, with few samples.
@@ -9,9 +10,7 @@ positions solved are late ones, with few samples.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import replace
-from itertools import product
 from math import comb
 
 import pytest
@@ -19,9 +18,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from service.rules.advice import advise as advise_module
-from service.rules.advice import advise_coinche_play, advise_play, advise_take
+from service.rules.advice import advise_coinche_play, advise_play, advise_take, holdings_in
 from service.rules.advice.sampler import Constraints, Deals
-from service.rules.advice.view import Holding, SeatView, forbidden_by, revealed_voids, seat_view
+from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
 from service.rules.analysis import MoveValue, Outcome, Solution, solve, solve_coinche
 from service.rules.annonces import declarable
 from service.rules.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
@@ -30,10 +29,10 @@ from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import RuleOptions
-from service.rules.play import obligation_of_mask
 from service.rules.replay import DealRecord, Declaration, Replay, replay
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
+from service.rules.strains import TOUT_ATOUT, belote_suits
 from service.rules.table import PLAYERS
+from service.rules.variants import CLASSIC, COINCHE, Variant
 from tests.rules.builders import cards, play_deal
 
 OPTIONS = st.builds(
@@ -55,174 +54,7 @@ def problem_of(error: pytest.ExceptionInfo[InconsistentInput]) -> tuple[str, str
     return problem.pointer, problem.code
 
 
-# --- the sampler: counted exactly, numbered one to one, drawn uniformly ---------------------------
-
-
-def brute_force(constraints: Constraints) -> set[tuple[tuple[Card, ...], ...]]:
-    """Every deal of the constraints' cards, by trying every seat for every card."""
-    found = set()
-    for seats in product(range(PLAYERS), repeat=len(constraints.cards)):
-        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        for card, seat, allowed in zip(constraints.cards, seats, constraints.allowed, strict=True):
-            if not allowed >> seat & 1:
-                break
-            hands[seat].append(card)
-        else:
-            if [len(hand) for hand in hands] == list(constraints.sizes):
-                found.add(tuple(tuple(sorted(hand)) for hand in hands))
-    return found
-
-
-SMALL = [
-    # Anyone but seat 0, two each: 6! / (2! 2! 2!) = 90.
-    Constraints(tuple(ALL_CARDS[:6]), (0b1110,) * 6, (0, 2, 2, 2)),
-    # Voids and pins: some cards for one seat, some for two.
-    Constraints(
-        tuple(ALL_CARDS[:6]), (0b0110, 0b0110, 0b1110, 0b1000, 0b0110, 0b1110), (0, 2, 2, 2)
-    ),
-    # Unequal hands (seat 1 has played one card more).
-    Constraints(
-        tuple(ALL_CARDS[8:15]),
-        (0b1011, 0b1001, 0b1111, 0b0011, 0b1010, 0b1011, 0b1001),
-        (2, 1, 0, 4),
-    ),
-    # A card nobody may hold: no deal.
-    Constraints(tuple(ALL_CARDS[:3]), (0b0010, 0b0100, 0b0000), (0, 1, 1, 1)),
-    # Seat 3 may hold only one card but must receive two: no deal.
-    Constraints(tuple(ALL_CARDS[:4]), (0b0010, 0b0110, 0b0110, 0b1000), (0, 1, 1, 2)),
-    # One way only.
-    Constraints(tuple(ALL_CARDS[:3]), (0b0010, 0b0100, 0b1000), (0, 1, 1, 1)),
-]
-
-
-@pytest.mark.parametrize("constraints", SMALL)
-def test_the_deals_are_counted_and_numbered_one_to_one(constraints: Constraints) -> None:
-    deals = Deals(constraints)
-    every = brute_force(constraints)
-    assert deals.count == len(every)
-    assert {deals.deal(rank) for rank in range(deals.count)} == every
-
-
-def test_the_deals_of_a_whole_unseen_deck_are_the_multinomial() -> None:
-    # 24 cards, 8 to each of three seats: 24! / (8!)^3.
-    deals = Deals(Constraints(tuple(ALL_CARDS[8:]), (0b1110,) * 24, (0, 8, 8, 8)))
-    assert deals.count == 9_465_511_770
-    first, last = deals.deal(0), deals.deal(deals.count - 1)
-    assert [len(hand) for hand in first] == [0, 8, 8, 8]
-    assert first != last
-    assert sorted(card for hand in last for card in hand) == list(ALL_CARDS[8:])
-
-
-def test_sizes_that_do_not_add_up_to_the_cards_give_no_deal() -> None:
-    assert Deals(Constraints(tuple(ALL_CARDS[:3]), (0b1110,) * 3, (0, 1, 1, 2))).count == 0
-    assert Deals(Constraints(tuple(ALL_CARDS[:3]), (0b1110,) * 3, (0, 1, 1, 0))).count == 0
-
-
-def test_a_rank_outside_the_deals_is_refused() -> None:
-    deals = Deals(SMALL[0])
-    for rank in (-1, deals.count):
-        with pytest.raises(IndexError, match=str(rank)):
-            deals.deal(rank)
-
-
-def test_the_draws_are_uniform_over_the_deals() -> None:
-    """Chi-square over the 12 deals of a constrained case, 2,400 draws from a fixed seed: far
-    under the 0.1% critical value (31.26 for 11 degrees of freedom)."""
-    deals = Deals(SMALL[1])
-    assert deals.count == 12
-    rng = random.Random(2026)
-    drawn = Counter(deals.deal(rank) for _ in range(2400) for rank in deals.ranks(1, rng))
-    assert len(drawn) == 12
-    expected = 2400 / 12
-    chi_square = sum((seen - expected) ** 2 / expected for seen in drawn.values())
-    assert chi_square < 31.26
-
-
-def test_the_draws_are_distinct_and_every_deal_is_taken_when_there_are_few() -> None:
-    deals = Deals(SMALL[0])
-    drawn = deals.ranks(40, random.Random(1))
-    assert len(drawn) == len(set(drawn)) == 40
-    assert all(0 <= rank < 90 for rank in drawn)
-    assert deals.ranks(90, random.Random(1)) == list(range(90))
-    assert deals.ranks(200, random.Random(1)) == list(range(90))
-    assert deals.ranks(40, random.Random(1)) == drawn  # the seed decides the draws
-
-
-# --- the voids a play reveals ------------------------------------------------------------------
-
-
-@st.composite
-def plays_to_a_trick(draw: st.DrawFn) -> tuple[Card, int, tuple[Card, ...], int, RuleOptions]:
-    """A card, a hand holding it (a mask), the trick it is played to, a strain and options."""
-    deck = draw(st.permutations(ALL_CARDS))
-    table = tuple(deck[: draw(st.integers(1, 3))])
-    hand = deck[len(table) : len(table) + draw(st.integers(1, 8))]
-    options = RuleOptions(
-        undertrump=draw(st.sampled_from(["required", "optional"])),
-        overtrump_partner=draw(st.booleans()),
-    )
-    return hand[0], mask_of(hand), table, draw(st.integers(0, TOUT_ATOUT)), options
-
-
-@given(plays_to_a_trick())
-def test_a_card_is_legal_exactly_when_the_hand_holds_none_it_forbids(
-    case: tuple[Card, int, tuple[Card, ...], int, RuleOptions],
-) -> None:
-    card, hand, table, strain, options = case
-    legal = obligation_of_mask(hand, table, strain, options)[0] >> card & 1
-    assert bool(legal) == (not hand & forbidden_by(card, table, strain, options))
-
-
 H = RuleOptions()
-
-
-@pytest.mark.parametrize(
-    ("card", "table", "strain", "options", "forbidden"),
-    [
-        # Did not follow a plain lead, the partner winning: none of the led suit.
-        ("7D", "AS KS", HEARTS, H, "7S 8S 9S 10S JS QS KS AS"),
-        # Discarded on an opponent's winning plain card: none of the led suit, no trump.
-        ("7D", "AS", HEARTS, H, "7S 8S 9S 10S JS QS KS AS 7H 8H 9H 10H JH QH KH AH"),
-        # Played a trump under an opponent's: none of the led suit, no higher trump.
-        ("7H", "AS 9H", HEARTS, H, "7S 8S 9S 10S JS QS KS AS JH"),
-        # Discarded over an opponent's trump: with undertrump required, no trump at all...
-        ("7D", "AS 9H", HEARTS, H, "7S 8S 9S 10S JS QS KS AS 7H 8H 9H 10H JH QH KH AH"),
-        # ... with undertrump optional, no trump above it.
-        ("7D", "AS 9H", HEARTS, RuleOptions(undertrump="optional"), "7S 8S 9S 10S JS QS KS AS JH"),
-        # A low trump on a trump lead: no higher trump...
-        ("8H", "AH", HEARTS, H, "9H JH"),
-        # ... unless the partner wins and need not be raised over.
-        ("8H", "AH 7S", HEARTS, RuleOptions(overtrump_partner=False), ""),
-        # No trump on a trump lead: no trump.
-        ("7D", "AH", HEARTS, H, "7H 8H 9H 10H JH QH KH AH"),
-        # Followed a plain lead: nothing.
-        ("7S", "AS JH", HEARTS, H, ""),
-        # Sans-atout: not following shows only the led suit.
-        ("7D", "AS", SANS_ATOUT, H, "7S 8S 9S 10S JS QS KS AS"),
-        # Tout-atout: the led suit in trump order; a low card shows no higher one.
-        ("7S", "AS", TOUT_ATOUT, H, "9S JS"),
-    ],
-)
-def test_each_play_obligation_reveals_the_cards_it_forbids(
-    card: str, table: str, strain: int, options: RuleOptions, forbidden: str
-) -> None:
-    """(The cards on the table are in no hand: forbidding them says nothing.)"""
-    assert forbidden_by(cards(card)[0], cards(table), strain, options) == mask_of(cards(forbidden))
-
-
-def test_a_proven_renonce_reveals_nothing() -> None:
-    # Seat 2 discards 8D on a spade lead, then plays 10S: a renonce, which shows nothing of
-    # its hand. Its 10S on seat 1's club lead (seat 1 winning) shows no club and no heart.
-    record = DealRecord(3, HEARTS, 0, cards("7S AS 8D KS 9C 10S"))
-    judged = replay(record)
-    assert [r.play for r in judged.renonces] == [2]
-    voids = revealed_voids(judged.tricks, judged.renonces, HEARTS, H)
-    assert voids[2] == mask_of(cards("7C 8C 9C 10C JC QC KC AC 7H 8H 9H 10H JH QH KH AH"))
-    # Before the proof, the same discard shows no spade and no heart.
-    early = replay(replace(record, plays=record.plays[:4]))
-    assert revealed_voids(early.tricks, early.renonces, HEARTS, H)[2] == mask_of(
-        cards("7S 8S 9S 10S JS QS KS AS 7H 8H 9H 10H JH QH KH AH")
-    )
 
 
 # --- every deal drawn honours every public fact ---------------------------------------------
@@ -289,7 +121,7 @@ def test_every_deal_drawn_honours_every_public_fact(
         judged.renonces,
         record.strain,
         options,
-        advise_module.classic_holdings(shown, judged, turned, options),
+        holdings_in(CLASSIC, shown, judged, turned, options),
     )
     proven = {r.play for r in judged.renonces if r.seat != seat}
     honours = {Card.of(KING, record.strain), Card.of(QUEEN, record.strain)}
@@ -448,20 +280,23 @@ def test_fewer_deals_than_samples_are_each_solved_once() -> None:
 
 
 class Recorder:
-    """Stands for `solve` in advise_play: keeps each deal and budget asked, answers a real
+    """Stands for `solve_in` in advise_play: keeps each deal and budget asked, answers a real
     solve of the deal."""
 
     def __init__(self) -> None:
         self.asked: list[tuple[DealRecord, int]] = []
 
-    def __call__(self, record: DealRecord, options: RuleOptions, budget: int) -> Solution:
+    def __call__(
+        self, variant: Variant, record: DealRecord, options: RuleOptions, budget: int
+    ) -> Solution:
+        assert variant is CLASSIC
         self.asked.append((record, budget))
         return solve(record, options, budget)
 
 
 def test_the_seed_draws_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = Recorder()
-    monkeypatch.setattr(advise_module, "solve", recorder)
+    monkeypatch.setattr(advise_module, "solve_in", recorder)
     first = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
     again = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
     assert replace(first, elapsed_ms=0) == replace(again, elapsed_ms=0)
@@ -482,7 +317,7 @@ def test_the_budget_bounds_the_deals_solved(monkeypatch: pytest.MonkeyPatch) -> 
     solved, each given what is left (0.75 s, 0.5 s, 0.25 s); the fourth is not started."""
     clock(monkeypatch, 0.25, begin=100.0)
     recorder = Recorder()
-    monkeypatch.setattr(advise_module, "solve", recorder)
+    monkeypatch.setattr(advise_module, "solve_in", recorder)
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1000)
     assert advice.samples == 3
     assert [budget for _, budget in recorder.asked] == [750, 500, 250]
@@ -502,7 +337,7 @@ def test_a_deal_the_search_does_not_finish_is_not_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     unfinished = Solution(0, None, (), (), False, (0, 162), 0, 0.0)
-    monkeypatch.setattr(advise_module, "solve", lambda *args: unfinished)
+    monkeypatch.setattr(advise_module, "solve_in", lambda *args: unfinished)
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=4)
     assert (advice.card, advice.samples) == (None, 0)
 
@@ -522,7 +357,7 @@ def test_at_equal_mean_loss_the_card_most_often_best_is_advised(
     # Over two deals 9S loses 0 then 4, KH 2 and 2, 7H 3 and 3: KH and 9S lose 2 on average,
     # and 9S is the best card once.
     answers = iter([solution({"KH": 2, "9S": 0, "7H": 3}), solution({"KH": 2, "9S": 4, "7H": 3})])
-    monkeypatch.setattr(advise_module, "solve", lambda *args: next(answers))
+    monkeypatch.setattr(advise_module, "solve_in", lambda *args: next(answers))
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=2)
     assert [(m.card, m.loss, m.best_share, m.points) for m in advice.moves] == [
         (cards("KH")[0], 2.0, 0.0, 98.0),
@@ -591,9 +426,7 @@ def test_the_turned_card_puts_an_unseen_card_in_the_taker_s_hand() -> None:
     hand = cards("7S 8S 9S 7H 8H 9H 7D 8D")
     judged = replay(record)
     turned = cards("KS")[0]
-    view = seat_view(
-        0, hand, (), (), SPADES, H, advise_module.classic_holdings(record, judged, turned, H)
-    )
+    view = seat_view(0, hand, (), (), SPADES, H, holdings_in(CLASSIC, record, judged, turned, H))
     for rank in view.deals.ranks(5, random.Random(0)):
         assert turned in view.hands(view.deals.deal(rank))[3]
     assert (
@@ -628,7 +461,7 @@ def test_an_announced_belote_puts_the_other_honour_with_the_seat_that_played_the
     # Seat 0 leads KH (hearts trump) announcing belote: it holds QH.
     record = DealRecord(3, HEARTS, 1, cards("KH"), belote_announced=True)
     hand = cards("7S 8S 9S 10S 7C 8C 9C 10C")
-    view = view_of(record, 1, hand, advise_module.classic_holdings(record, replay(record), None, H))
+    view = view_of(record, 1, hand, holdings_in(CLASSIC, record, replay(record), None, H))
     for rank in view.deals.ranks(5, random.Random(0)):
         assert cards("QH")[0] in view.hands(view.deals.deal(rank))[0]
     # Seat 0's 7 cards left: QH and 6 of the 22 others.
@@ -648,13 +481,13 @@ def test_a_belote_the_record_refutes_is_no_fact() -> None:
     # Announced, but QH is the asking seat's: seat 0 cannot hold it, and nothing is known.
     record = DealRecord(3, HEARTS, 1, cards("KH"), belote_announced=True)
     mine = cards("QH 8S 9S 10S 7C 8C 9C 10C")
-    holdings = advise_module.classic_holdings(record, replay(record), None, H)
+    holdings = holdings_in(CLASSIC, record, replay(record), None, H)
     assert (
         view_of(record, 1, mine, holdings).deals.count == view_of(record, 1, mine, []).deals.count
     )
     # Played by two seats: no seat holds both.
     both = DealRecord(3, HEARTS, 1, cards("KH QH"), belote_announced=True)
-    holdings = advise_module.classic_holdings(both, replay(both), None, H)
+    holdings = holdings_in(CLASSIC, both, replay(both), None, H)
     assert len(holdings) == 2
     assert (
         view_of(both, 2, (*mine[1:], *cards("7D")), holdings).deals.count
@@ -667,14 +500,14 @@ def test_a_declared_annonce_puts_its_cards_with_its_seat() -> None:
     record = DealRecord(
         3, HEARTS, 1, cards("7S"), declarations=(Declaration(0, cards("7S 8S 9S")),)
     )
-    holdings = advise_module.classic_holdings(record, replay(record, options), None, options)
+    holdings = holdings_in(CLASSIC, record, replay(record, options), None, options)
     view = view_of(record, 1, cards("7D 8D 9D 10D JD QD KD AD"), holdings)
     for rank in view.deals.ranks(5, random.Random(0)):
         assert set(cards("8S 9S")) <= set(view.hands(view.deals.deal(rank))[0])
     # Not an annonce, or annonces not counted: no fact.
     loose = replace(record, declarations=(Declaration(0, cards("7S 9S JS")),))
-    assert not advise_module.classic_holdings(loose, replay(loose, options), None, options)
-    assert not advise_module.classic_holdings(record, replay(record), None, H)
+    assert not holdings_in(CLASSIC, loose, replay(loose, options), None, options)
+    assert not holdings_in(CLASSIC, record, replay(record), None, H)
 
 
 @st.composite
@@ -722,7 +555,7 @@ def test_coinche_advice_is_legal_and_honours_the_belotes(
         judged.renonces,
         record.contract.strain,
         options,
-        advise_module.coinche_holdings(shown, options),
+        holdings_in(COINCHE, shown, judged, None, options),
     )
     kept = [
         b
@@ -935,11 +768,14 @@ def test_a_coinche_annonce_declared_puts_its_cards_with_its_seat(
 def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[CoincheRecord] = []
 
-    def recorded(record: CoincheRecord, options: CoincheOptions, budget: int) -> Solution:
+    def recorded(
+        variant: Variant, record: CoincheRecord, options: CoincheOptions, budget: int
+    ) -> Solution:
+        assert variant is COINCHE
         asked.append(record)
         return solve_coinche(record, options, budget)
 
-    monkeypatch.setattr(advise_module, "solve_coinche", recorded)
+    monkeypatch.setattr(advise_module, "solve_in", recorded)
     record = CoincheRecord(3, Contract(taker=3, value=80, strain=CLUBS), VARIED.plays)
     options = CoincheOptions(undertrump="required")
     first = advise_coinche_play(

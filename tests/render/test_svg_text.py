@@ -1,0 +1,36 @@
+"""The markup writer (service/render/svg_text.py): every value escaped, nothing becomes markup."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from service.render.svg_text import attr, element, text
+
+
+def test_an_element_without_content_closes_itself() -> None:
+    assert element("rect", x=1, width=2.5) == '<rect x="1" width="2.5"/>'
+
+
+def test_an_underscore_in_a_keyword_is_a_hyphen_in_the_attribute() -> None:
+    assert element("line", stroke_width=2, stroke_dasharray="7 4") == (
+        '<line stroke-width="2" stroke-dasharray="7 4"/>'
+    )
+
+
+def test_content_and_attributes_are_escaped() -> None:
+    written = element("text", "<script>&", fill='"red" <b>')
+    assert written == "<text fill='\"red\" &lt;b&gt;'>&lt;script&gt;&amp;</text>"
+    node = ET.fromstring(written)  # well formed: the values came through as text
+    assert (node.text, node.get("fill"), list(node)) == ("<script>&", '"red" <b>', [])
+
+
+def test_an_attribute_is_quoted_with_the_quote_it_does_not_hold() -> None:
+    assert attr(12) == '"12"'
+    assert attr('say "hi"') == "'say \"hi\"'"
+    assert attr('it\'s "both"') == '"it\'s &quot;both&quot;"'
+
+
+def test_a_text_is_placed_first_then_its_attributes() -> None:
+    assert text(10, 20.5, "Seat 0", font_size=11) == (
+        '<text x="10" y="20.5" font-size="11">Seat 0</text>'
+    )

@@ -1,0 +1,105 @@
+"""The reference search's own parts (service/rules/analysis/reference.py): the cards it plays as
+one (`equivalent_groups`, `Search.groups`) by the strain's order and the points counted, and the
+points it counts unless told. Its answers are test_questions.py's, against the brute force."""
+
+from __future__ import annotations
+
+import random
+from time import perf_counter
+
+import pytest
+
+from service.rules.analysis import equivalent_groups
+from service.rules.analysis.questions import objective_in
+from service.rules.analysis.reference import MIXED, Search, State
+from service.rules.cards import LAST_TRICK_BONUS, mask_of
+from service.rules.coinche_options import CoincheOptions
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Suit, card_values
+from service.rules.variants import COINCHE
+from tests.rules.builders import DECK_SIZE, cards, random_hands
+
+HEARTS = Suit.HEARTS
+
+
+# --- equivalent cards ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("legal", "out", "trump", "groups"),
+    [
+        # Plain 9 8 7 have no points and nothing between them: one card.
+        ("7S 8S 9S", "7S 8S 9S", HEARTS, [["7S", "8S", "9S"]]),
+        # The 8 still out in another hand splits the 9 from the 7.
+        ("7S 9S", "7S 8S 9S", HEARTS, [["7S"], ["9S"]]),
+        # ...but once played, the 7 and the 9 are neighbours.
+        ("7S 9S", "7S 9S", HEARTS, [["7S", "9S"]]),
+        # Equal order, different points: J (2) and 9 (0) in plain; K (4) and Q (3).
+        ("9S JS QS KS", "9S JS QS KS", HEARTS, [["9S"], ["JS"], ["QS"], ["KS"]]),
+        # In trump, 7 and 8 are worth nothing and adjacent; the 9 is worth 14.
+        ("7H 8H 9H", "7H 8H 9H", HEARTS, [["7H", "8H"], ["9H"]]),
+        # Suits apart, spades first; the weakest group of each suit first.
+        ("8D 7C 8C", "8D 7C 8C", HEARTS, [["8D"], ["7C", "8C"]]),
+        # SA: every suit in plain order, the federation's points (7 8 9 worth nothing).
+        ("7S 8S 9S", "7S 8S 9S", SANS_ATOUT, [["7S", "8S", "9S"]]),
+        ("9S JS AS", "9S JS AS", SANS_ATOUT, [["9S"], ["JS"], ["AS"]]),
+        # TA: every suit in trump order (A below 9 below J), the 9 worth 9.
+        ("7S 8S 9S", "7S 8S 9S", TOUT_ATOUT, [["7S", "8S"], ["9S"]]),
+        ("9S JS AS", "9S JS AS", TOUT_ATOUT, [["AS"], ["9S"], ["JS"]]),
+        ("9C JC AC", "9C JC AC", TOUT_ATOUT, [["AC"], ["9C"], ["JC"]]),
+    ],
+)
+def test_cards_that_play_as_one(legal: str, out: str, trump: int, groups: list[list[str]]) -> None:
+    found = equivalent_groups(mask_of(cards(legal)), mask_of(cards(out)), trump)
+    assert [[str(c) for c in group] for group in found] == groups
+
+
+def test_cards_play_as_one_by_the_points_counted() -> None:
+    # J and Q of spades, neighbours under SA: worth 2 and 3 (or 38 and 57 in the scaled
+    # unit), apart; worth nothing, one card.
+    legal = mask_of(cards("JS QS"))
+    scaled = objective_in(COINCHE, SANS_ATOUT, CoincheOptions(sa_ta=True, sa_points="scaled"))
+    assert equivalent_groups(legal, legal, SANS_ATOUT, scaled.points) == (
+        cards("JS"),
+        cards("QS"),
+    )
+    assert equivalent_groups(legal, legal, SANS_ATOUT, (0,) * DECK_SIZE) == (cards("JS QS"),)
+
+
+@pytest.mark.parametrize(
+    ("strain", "groups"),
+    [
+        # TA: K, 10 and A are played, so 9S and QS are neighbours in trump order.
+        (TOUT_ATOUT, [["9S", "QS"], ["8H"]]),
+        # SA: JS, still out, lies between them in plain order.
+        (SANS_ATOUT, [["9S"], ["QS"], ["8H"]]),
+    ],
+)
+def test_a_search_s_cards_play_as_one_by_its_strain_s_order_and_its_points(
+    strain: int, groups: list[list[str]]
+) -> None:
+    # Seat 0 leads 9S QS 8H; JS, 8S and the hearts are out in the others' hands. With no card
+    # worth anything, only the order parts them.
+    hands = [cards(text) for text in ("9S QS 8H", "JS 7H 9H", "8S 10H JH", "7S QH KH")]
+    masks = [mask_of(hand) for hand in hands]
+    state = State((masks[0], masks[1], masks[2], masks[3]), 0, (), MIXED)
+    search = Search(strain, CoincheOptions(sa_ta=True), 0, 0, False, 0, 0.0, (0,) * DECK_SIZE)
+    found = sorted(sorted(str(c) for c in group) for group in search.groups(state))
+    assert found == sorted(groups)
+
+
+@pytest.mark.parametrize("strain", [HEARTS, SANS_ATOUT, TOUT_ATOUT])
+def test_the_search_counts_the_strain_s_own_points_unless_told(strain: int) -> None:
+    # Three cards a seat, seat 0 to lead: the default points are the strain's (cards.py
+    # card_values), and points and dix de der twice as large make every gain twice as large.
+    hands = [mask_of(hand[:3]) for hand in random_hands(random.Random(strain))]
+    state = State((hands[0], hands[1], hands[2], hands[3]), 0, (), MIXED)
+    options = CoincheOptions(sa_ta=True)
+    own = card_values(strain).points
+
+    def value(*objective: object) -> int:
+        search = Search(strain, options, 0, 0, False, 0, perf_counter() + 600, *objective)
+        return search.value(state, 0)
+
+    default = value()
+    assert default == value(own) == value(own, LAST_TRICK_BONUS)
+    assert value(tuple(2 * p for p in own), 2 * LAST_TRICK_BONUS) == 2 * default
