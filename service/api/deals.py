@@ -417,7 +417,7 @@ class DealCards(MethodView):
     )
     @judgement(blp, DealRequestSchema, DealSchema)
     def post(self, body: dict[str, Any]) -> Deal:
-        """A reproducible deal: 5 cards each and the turned card, or 8 each with `taker`.
+        """A reproducible deal: 5 cards each and the turned card, or 8 each with a taker.
 
         The same seed always deals the same cards: `algorithm` names the shuffle (HMAC-SHA256
         in counter mode feeding a Fisher-Yates) and its version, so anyone can re-derive it."""
