@@ -1,11 +1,12 @@
 """The gunicorn worker that serves the referee: gthread's, with four differences.
 
 - The errors gunicorn answers itself, before the app sees a request (a request line over 4094
-  bytes: 414; too many or too large headers: 431; a malformed request line, header or chunk:
-  400; an unsupported transfer coding: 501), are RFC 9457 problems like the app's, with an
-  `X-Request-ID`, the request's log line and its metrics (endpoint `<unmatched>`), instead of
-  HTML pages. gunicorn still decides the status, logs the error and closes the connection;
-  only the page it writes is replaced.
+  bytes: 414; too many or too large headers: 431; a malformed request line, header or chunk,
+  or a Transfer-Encoding that does not end with chunked: 400; a transfer coding it does not
+  know: 501), are RFC 9457 problems like the app's, with an `X-Request-ID`, the request's
+  log line and its metrics (endpoint `<unmatched>`), instead of HTML pages. gunicorn still
+  decides the status, logs the error and closes the connection; only the page it writes is
+  replaced (for a refused Transfer-Encoding, with a sentence that says why).
 - After a request is answered, an error gunicorn meets on the connection (a broken chunked
   body the app did not need to read, drained for the next request) closes it without a second
   answer: gunicorn wrote its error page after the app's, which a pipelining client would take
@@ -41,6 +42,7 @@ from typing import Any, Final
 
 import orjson
 from gunicorn import util
+from gunicorn.http.errors import InvalidHeader
 from gunicorn.workers.gthread import ThreadWorker
 
 from service.api.observability import (
@@ -57,6 +59,14 @@ LINGER_SECONDS: Final = 2.0  # how long a closing connection waits for the clien
 # gunicorn's 500 (the WSGI app itself raised, outside Flask) is logged by gunicorn under no
 # request id: the app's 500 sentence would point to a log line that does not exist.
 _SERVER_FAILED: Final = "The server failed before the referee could answer; see its log."
+# RFC 9112 6.3: a request whose codings do not end with `chunked` has no length to read, and
+# MUST be answered 400 (gunicorn's `gzip`, `compress`, `deflate` or `identity` alone, a
+# stacked or misplaced `chunked`, chunked over HTTP/1.0). A coding before `chunked` is the
+# app's 501 (service/api/blueprint.py); a coding gunicorn does not know at all, its own 501.
+_TRANSFER_ENCODING: Final = (
+    "The request's Transfer-Encoding must end with chunked, once (RFC 9112 6.3: otherwise its "
+    "body has no length to read); send the body as it is with a Content-Length, or chunked."
+)
 
 
 class _Page:
@@ -94,6 +104,14 @@ def _gunicorn_detail(page: bytes) -> str:
     """The message gunicorn put in its HTML page, after the `<h1>` title ("" when none)."""
     body = page.partition(b"\r\n\r\n")[2].decode("latin-1")
     return html.unescape(body.rpartition("</h1>")[2].rpartition("</body>")[0].strip())
+
+
+def _detail(exc: BaseException, page: bytes) -> str:
+    """What the problem says of gunicorn's error: gunicorn's own sentence, but for a
+    Transfer-Encoding it refuses, which it calls an "Invalid HTTP Header"."""
+    if isinstance(exc, InvalidHeader) and exc.hdr == "TRANSFER-ENCODING":
+        return _TRANSFER_ENCODING
+    return _gunicorn_detail(page)
 
 
 def _stalled_client(record: logging.LogRecord) -> bool:
@@ -182,7 +200,7 @@ class RefereeWorker(ThreadWorker):
         record_request(method, path, UNMATCHED_ENDPOINT, code, 0.0, request_id)
         try:
             util.write_nonblock(
-                client, problem_page(code, _gunicorn_detail(bytes(page.data)), request_id)
+                client, problem_page(code, _detail(exc, bytes(page.data)), request_id)
             )
         except OSError:
             self.log.debug("Failed to send error message.")

@@ -14,6 +14,7 @@ from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, cappe
 from service.api.blueprint import Blueprint
 from service.api.examples import example
 from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
+from service.api.i18n import request_language
 from service.api.limiter import limited
 from service.api.options import RequestSchema
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
@@ -78,10 +79,31 @@ def _seed() -> ma.fields.String:
 _BUDGET = "Milliseconds the advice may take; past them it answers from the deals solved so far."
 
 
+# Why a body with `hands` is refused (`Advised.load`), in place of marshmallow's "Unknown field.".
+NO_HANDS: Final = {
+    "en": "The advice answers from one seat's view and must not see the other hands; for "
+    "perfect play with every hand known, ask {solve}.",
+    "fr": "Le conseil répond du point de vue d'une place et ne doit pas voir les autres mains ; "
+    "pour le jeu parfait, toutes les mains connues, demandez {solve}.",
+}
+UNKNOWN_FIELD: Final = "Unknown field."
+
+
 class Advised(Schema):
     """What advice adds to a replay's body (without its hands), classic or coinche: who asks
     and its cards now, and how many deals to solve. First among the bases, the replay's
     request schema after it, whose `hands` the concrete schema excludes."""
+
+    SOLVE_PATH: Final = "/v1/analysis/solve"
+
+    def load(self, data: Any, **kwargs: Any) -> Any:
+        try:
+            return super().load(data, **kwargs)
+        except ma.ValidationError as error:
+            messages = error.messages
+            if isinstance(messages, dict) and messages.get("hands") == [UNKNOWN_FIELD]:
+                messages["hands"] = [NO_HANDS[request_language()].format(solve=self.SOLVE_PATH)]
+            raise
 
     seat = seat(required=True, metadata={"description": "Who asks: the seat to play."})
     hand = card_list(
@@ -128,6 +150,8 @@ class AdvicePlayRequestSchema(Advised, ReplayRequestSchema):
 
 class CoincheAdvicePlayRequestSchema(Advised, CoincheReplayRequestSchema):
     """A coinche replay's body without the hands, with the asking seat and its hand."""
+
+    SOLVE_PATH: Final = "/v1/coinche/analysis/solve"
 
     class Meta:
         exclude = ("trump", "taker", "hands")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import flask_smorest
 import orjson
@@ -24,9 +24,39 @@ from flask import Request, abort
 from flask_smorest.utils import deepupdate
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, ClientDisconnected, HTTPException
 
 View = TypeVar("View", bound=Callable[..., Any])
+
+
+class UnreadBody(BadRequest):
+    """400: the server could not read the request's body, because the client stalled in the
+    middle of it (`stalled`: the server's read timeout, `CLIENT_TIMEOUT`, ran out) or because
+    it ended early or broken (fewer bytes than its Content-Length, a broken chunked encoding)."""
+
+    DETAILS: Final = {
+        True: {
+            "en": "The client stalled in the middle of the request body: nothing came for the "
+            "server's read timeout (CLIENT_TIMEOUT, 10 s by default) before the body's end.",
+            "fr": "Le client s'est arrêté au milieu du corps de la requête : rien n'est venu "
+            "pendant le délai de lecture du serveur (CLIENT_TIMEOUT, 10 s par défaut) avant sa "
+            "fin.",
+        },
+        False: {
+            "en": "The request body ended early (fewer bytes than its Content-Length) or is "
+            "broken (its chunked encoding): it could not be read.",
+            "fr": "Le corps de la requête s'est arrêté trop tôt (moins d'octets que son "
+            "Content-Length) ou est cassé (son codage par morceaux) : il n'a pas pu être lu.",
+        },
+    }
+
+    def __init__(self, stalled: bool) -> None:
+        super().__init__(self.DETAILS[stalled]["en"])
+        self.stalled = stalled
+
+
+# What a socket read raises when its timeout runs out (EAGAIN under SO_RCVTIMEO).
+_STALLED: Final = (BlockingIOError, TimeoutError)
 
 
 def has_body(req: Request) -> bool:
@@ -53,12 +83,20 @@ def read_body(req: Request) -> bytes:
             limit = req.max_content_length
             if limit is not None and len(data) >= limit and req.environ["wsgi.input"].read(1):
                 abort(413)
+    except ClientDisconnected as error:
+        # werkzeug's, for fewer bytes than the Content-Length, and for a read that failed: the
+        # socket's read timeout (SO_RCVTIMEO, service/server.py) that ran out mid-body.
+        raise UnreadBody(stalled=isinstance(error.__context__, _STALLED)) from error
     except HTTPException:
         raise
+    except _STALLED as error:
+        raise UnreadBody(stalled=True) from error
     except Exception as error:
-        # The server could not read the body (a broken chunked encoding, a client gone). Its
-        # exceptions are its own (gunicorn's ParseException subclasses), not OSError alone.
-        raise BadRequest("The request body could not be read.") from error
+        # The server could not read the body (a broken chunked encoding, a body cut short).
+        # Its exceptions are its own (gunicorn's ParseException subclasses, NoMoreData).
+        raise UnreadBody(stalled=False) from error
+    if req.content_length is not None and len(data) < req.content_length:
+        raise UnreadBody(stalled=False)  # the client ended its side early: gunicorn's end
     return data
 
 

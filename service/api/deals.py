@@ -3,6 +3,7 @@ dealt."""
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from typing import Any, Final
 
 import marshmallow as ma
@@ -354,12 +355,39 @@ class RenderDeal(MethodView):
 # --- dealing ---------------------------------------------------------------------------------
 
 
-class DealRequestSchema(RequestSchema):
-    seed = ma.fields.String(
+class SeedLength(validate.Length):
+    """A seed's length, refused with its reason: a short seed could be guessed, and anyone who
+    guesses it knows every hand. In the request's language (the schema still shows minLength
+    and maxLength: it is a `Length`)."""
+
+    MESSAGES: Final = {
+        "en": "A seed is {min} to {max} characters: at least {min} so that no one can guess it "
+        "and know the hands it deals.",
+        "fr": "Une graine compte de {min} à {max} caractères : au moins {min} pour que personne "
+        "ne la devine et ne connaisse les mains qu'elle donne.",
+    }
+
+    def __init__(self) -> None:
+        super().__init__(MIN_SEED_LENGTH, MAX_SEED_LENGTH)
+
+    def _format_error(self, value: Sized, message: str) -> str:
+        return self.MESSAGES[request_language()].format(min=self.min, max=self.max)
+
+
+def seed_field() -> ma.fields.String:
+    """The `seed` of a deal request (classic and coinche)."""
+    return ma.fields.String(
         required=True,
-        validate=validate.Length(MIN_SEED_LENGTH, MAX_SEED_LENGTH),
-        metadata={"description": "Client text; the same seed always deals the same cards."},
+        validate=SeedLength(),
+        metadata={
+            "description": f"Client text of {MIN_SEED_LENGTH} to {MAX_SEED_LENGTH} characters "
+            "(long enough not to be guessed); the same seed always deals the same cards."
+        },
     )
+
+
+class DealRequestSchema(RequestSchema):
+    seed = seed_field()
     dealer = seat(required=True)
     taker = nullable(seat, "With a taker, the hands are completed to 8 cards.")
 
@@ -389,7 +417,7 @@ class DealCards(MethodView):
     )
     @judgement(blp, DealRequestSchema, DealSchema)
     def post(self, body: dict[str, Any]) -> Deal:
-        """A reproducible deal: 5 cards each and the turned card, or 8 each with `taker`.
+        """A reproducible deal: 5 cards each and the turned card, or 8 each with a taker.
 
         The same seed always deals the same cards: `algorithm` names the shuffle (HMAC-SHA256
         in counter mode feeding a Fisher-Yates) and its version, so anyone can re-derive it."""

@@ -44,6 +44,31 @@ class StrictInteger(ma.fields.Integer):
             raise self.make_error("invalid", input=value)
         return super()._validated(value)
 
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        # A bounded integer says its range whatever was wrong: `1e30`, `1.5`, `"a"` and `7`
+        # for a seat all read "Must be an integer greater than or equal to 0 and ...".
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ma.ValidationError:
+            bounds = self.bounds()
+            if bounds is None:
+                raise
+            raise ma.ValidationError(bounds.replace("Must be ", "Must be an integer ", 1)) from None
+
+    def bounds(self) -> str | None:
+        """The range of the field's `Range` validator in its own words ("Must be greater than
+        or equal to 0 and less than or equal to 3."), or None when it has none."""
+        for validator in self.validators:
+            if isinstance(validator, validate.Range) and validator.error is None:
+                if validator.min is None:
+                    message = validator.message_max
+                elif validator.max is None:
+                    message = validator.message_min
+                else:
+                    message = validator.message_all
+                return validator._format_error(None, message)
+        return None
+
     def load_converter(self) -> Convert:
         return exactly(int)
 

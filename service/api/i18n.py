@@ -174,13 +174,13 @@ def json_spelling(message: str) -> str:
 
 
 def _french_range(match: re.Match[str]) -> str:
-    parts = [f"{_BOUNDS[match[1]]} {match[2]}"]
-    if match[3]:
-        parts.append(f"{_BOUNDS[match[3]]} {match[4]}")
-    return "Doit être " + " et ".join(parts) + "."
+    parts = [f"{_BOUNDS[match[2]]} {match[3]}"]
+    if match[4]:
+        parts.append(f"{_BOUNDS[match[4]]} {match[5]}")
+    return ("Doit être un entier " if match[1] else "Doit être ") + " et ".join(parts) + "."
 
 
-_RANGE = re.compile(rf"Must be {_BOUND} (.*?)(?: and {_BOUND} (.*))?\.")
+_RANGE = re.compile(rf"Must be (an integer )?{_BOUND} (.*?)(?: and {_BOUND} (.*))?\.")
 
 
 def translate(message: str, lang: Language) -> str:

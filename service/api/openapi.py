@@ -4,9 +4,9 @@
 and every response the `X-Request-ID` header, fills each operation's response examples with
 the answers `service/api/examples.py` keeps, and writes the document in the forms client
 generators read with their default settings (`default_in_description`, `nullable_enum`,
-`without_default_response`). Each path says the rest itself: its operationId
-(`@blp.doc(operationId="legal_moves")`), its summary and description (the view's docstring:
-first line, then the rest), its examples (`@example`).
+`without_default_response`, `pictures_by_reference`). Each path says the rest itself: its
+operationId (`@blp.doc(operationId="legal_moves")`), its summary and description (the view's
+docstring: first line, then the rest), its examples (`@example`).
 """
 
 from __future__ import annotations
@@ -103,6 +103,25 @@ def without_default_response(responses: dict[Any, Any]) -> None:
         responses.pop("default", None)
 
 
+def pictures_by_reference(spec: APISpec, operation: dict[str, Any]) -> None:
+    """A 200 example that is not JSON (the render's SVG) as a component (`#/components/examples`),
+    referenced from the operation.
+
+    openapi-python-client (0.29, default settings) skips an `image/svg+xml` answer with a
+    warning that prints the whole response: with the picture inline, the SVG's markup filled
+    an integrator's first run. By reference, its warning shows a `$ref` in its place; /docs
+    still shows the picture's markup."""
+    responses = operation.get("responses", {})
+    ok = responses.get(examples.OK) or responses.get(str(examples.OK)) or {}
+    for media, content in ok.get("content", {}).items():
+        if media == examples.JSON or not isinstance(content, dict):
+            continue
+        for name, shown in content.get("examples", {}).items():
+            component = f"{operation.get('operationId', '')}_{name}"
+            spec.components.example(component, shown)
+            content["examples"][name] = spec.components.get_ref("example", component)
+
+
 class ContractPlugin(BasePlugin):
     """Headers, parameters and response examples on every operation (see the module's doc)."""
 
@@ -111,6 +130,7 @@ class ContractPlugin(BasePlugin):
         self.requests: list[examples.Request] = []  # every example request, for `make examples`
 
     def init_spec(self, spec: APISpec) -> None:
+        self.spec = spec
         for plugin in spec.plugins:
             if isinstance(plugin, MarshmallowPlugin):  # set up before this one
                 plugin.converter.add_attribute_function(default_in_description)
@@ -145,3 +165,4 @@ class ContractPlugin(BasePlugin):
                 if isinstance(response, Mapping):  # a name is a component, which has them
                     response.setdefault("headers", {}).update(RESPONSE_HEADERS)
             self.requests += examples.fill(str(path), method, operation, self.answers)
+            pictures_by_reference(self.spec, operation)

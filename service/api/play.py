@@ -129,7 +129,7 @@ class ValidatePlay(MethodView):
     @example("undertrump", {**TURN, "card": "KD"}, "KD breaks the rule: seat 3 had to trump.")
     @judgement(blp, PlaySchema, VerdictSchema)
     def post(self, play: dict[str, Any]) -> dict[str, Any]:
-        """Whether `card` may be played; a broken rule is a verdict (200), not an error.
+        """Whether the card may be played; a broken rule is a verdict (200), not an error.
 
         The body is /v1/legal-moves' plus `card`, which must be in `hand` (else 422). An
         illegal card comes with its `violation`, and `legal_moves` says what could be played."""

@@ -35,6 +35,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, ServiceUnavailable
 
+from service.api.blueprint import UnreadBody
 from service.api.i18n import (
     Language,
     json_spelling,
@@ -648,6 +649,9 @@ class ProblemApi(Api):
             headers["Allow"] = ", ".join(error.valid_methods)
         if status == 415:  # RFC 9110 12.5.3: say which content codings are accepted
             headers["Accept-Encoding"] = "identity"
+        if isinstance(error, UnreadBody):
+            detail = error.DETAILS[error.stalled][request_language()]
+            return problem_response(status, plain_kind(status), detail=detail, headers=headers)
         if isinstance(error, AnalysisBusy):
             headers["Retry-After"] = str(error.retry_after)
             return problem_response(status, ANALYSIS_BUSY, headers=headers)

@@ -10,13 +10,13 @@ the tricks (service/render/review.py).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape
 
 from service.render.review import Reviewed, review_graph
 from service.render.svg_text import attr as _attr
 from service.render.svg_text import text as _text
+from service.render.svg_text import wrap
 from service.rules import DealRecord, Replay
 from service.rules.cards import Card
 from service.rules.messages import card_names, suit_name
@@ -311,7 +311,7 @@ def _sentences(body: list[str], lines: Iterable[str], y: int) -> int:
     """`lines` wrapped, one text a line; the `y` of the last."""
     y += 6
     for line in lines:
-        for part in textwrap.wrap(line, WRAP):
+        for part in wrap(line, WRAP):
             y += LINE
             body.append(_text(MARGIN, y, part))
     return y

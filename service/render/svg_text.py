@@ -3,7 +3,16 @@ XML-escaped, so that nothing in a result can become markup."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from xml.sax.saxutils import escape, quoteattr
+
+# French puts a space before `:`, `;`, `!`, `?` and `»`, and after `«`: those spaces are no
+# place to wrap (a line must not start with ": il fallait couper"). While wrapping they are a
+# private-use character, which textwrap (it breaks at ASCII whitespace only) keeps inside the
+# word; spaces again after.
+_BOUND_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
+_GLUE = "\ue000"
 
 
 def element(name: str, content: str | None = None, **attrs: str | float) -> str:
@@ -23,3 +32,11 @@ def text(x: float, y: float, content: str, **attrs: str | float) -> str:
 def attr(value: str | float) -> str:
     """An attribute's value, quoted and escaped."""
     return quoteattr(str(value))
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """`line` cut into lines of at most `width` characters, at spaces between words, never
+    at the space French puts before `:`, `;`, `!`, `?`, `»` or after `«` (a word longer
+    than `width` is cut)."""
+    glued = _BOUND_SPACE.sub(_GLUE, line)
+    return [part.replace(_GLUE, " ") for part in textwrap.wrap(glued, width)]

@@ -130,6 +130,25 @@ def test_the_hands_are_never_taken(client: FlaskClient) -> None:
     assert list(found) == ["/hands"]
 
 
+def test_a_body_with_hands_is_told_why_and_where_to_ask(client: FlaskClient) -> None:
+    """Issue 31, item 7: `hands` was refused as "Unknown field.", with no reason."""
+    body, hands = seat_view(5, 0)
+    seat = (body["dealer"] + 1) % 4
+    asked = {**body, "seat": seat, "hand": hands[seat], "hands": hands}
+    assert problems(client, PLAY, asked) == {
+        "/hands": "The advice answers from one seat's view and must not see the other hands; "
+        "for perfect play with every hand known, ask /v1/analysis/solve."
+    }
+    assert problems(client, PLAY, asked, **FRENCH)["/hands"] == (
+        "Le conseil répond du point de vue d'une place et ne doit pas voir les autres mains ; "
+        "pour le jeu parfait, toutes les mains connues, demandez /v1/analysis/solve."
+    )
+    coinche = {"dealer": 0, "contract": {"taker": 0, "value": 80, "strain": "H"}, "plays": []}
+    found = problems(client, COINCHE_PLAY, {**coinche, "seat": 1, "hand": ["7S"], "hands": []})
+    assert found["/hands"].endswith("ask /v1/coinche/analysis/solve.")
+    assert problems(client, PLAY, {**asked, "hand_s": 1})["/hand_s"] == "Unknown field."
+
+
 def test_advice_is_for_the_seat_to_play_with_its_cards(client: FlaskClient) -> None:
     body, hands = seat_view(5, 0)
     seat = (body["dealer"] + 1) % 4

@@ -227,3 +227,55 @@ def test_doc_leaves_the_view_itself_to_be_called() -> None:
         "operationId": "documented_view",
         "description": "d",
     }
+
+
+class _Stalling(io.RawIOBase):
+    """A request body whose client sends 13 bytes, then nothing until the read times out."""
+
+    def __init__(self) -> None:
+        self.sent = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.sent:
+            raise BlockingIOError(11, "Resource temporarily unavailable")  # SO_RCVTIMEO's end
+        self.sent = True
+        buffer[:13] = b'{"trump": "H"'
+        return 13
+
+
+@pytest.mark.parametrize(
+    ("stream", "english", "french"),
+    [
+        (
+            lambda: io.BytesIO(b'{"trump": "H"'),
+            "The request body ended early (fewer bytes than its Content-Length)",
+            "Le corps de la requête s'est arrêté trop tôt",
+        ),
+        (
+            _Stalling,
+            "The client stalled in the middle of the request body",
+            "Le client s'est arrêté au milieu du corps de la requête",
+        ),
+    ],
+    ids=["ended early", "stalled"],
+)
+def test_a_body_shorter_than_its_length_says_it_ended_early_or_the_client_stalled(
+    client: FlaskClient, stream: Any, english: str, french: str
+) -> None:
+    """Issue 31, item 8: both said "The request is malformed." (gunicorn: tests/ops)."""
+    for lang, start in (("en", english), ("fr", french)):
+        response = client.post(
+            "/v1/legal-moves",
+            content_type="application/json",
+            environ_overrides={
+                "wsgi.input": stream(),
+                "CONTENT_LENGTH": "100",
+                "wsgi.input_terminated": True,  # as gunicorn says
+            },
+            headers={"Accept-Language": lang},
+        )
+        assert response.status_code == 400
+        assert response.get_json(force=True)["detail"].startswith(start)

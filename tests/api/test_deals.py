@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.api.helpers import FRENCH, answer, metric, problems
@@ -228,6 +229,20 @@ def test_deal_with_a_taker_completes_the_hands(client: FlaskClient) -> None:
 def test_a_seed_has_16_to_256_characters(client: FlaskClient) -> None:
     assert list(problems(client, "/v1/deals/deal", {"seed": "short", "dealer": 0})) == ["/seed"]
     assert list(problems(client, "/v1/deals/deal", {"seed": "x" * 257, "dealer": 0})) == ["/seed"]
+
+
+@pytest.mark.parametrize("path", ["/v1/deals/deal", "/v1/coinche/deals/deal"])
+@pytest.mark.parametrize("seed", ["bot 1", "x" * 257])
+def test_a_refused_seed_is_told_its_length_and_why(
+    client: FlaskClient, path: str, seed: str
+) -> None:
+    """Issue 31, item 5: "Length must be between 16 and 256." gave no reason."""
+    assert problems(client, path, {"seed": seed, "dealer": 0}) == {
+        "/seed": "A seed is 16 to 256 characters: at least 16 so that no one can guess it and "
+        "know the hands it deals."
+    }
+    french = problems(client, path, {"seed": seed, "dealer": 0}, **{"Accept-Language": "fr"})
+    assert french["/seed"].startswith("Une graine compte de 16 à 256 caractères : au moins 16")
 
 
 def test_a_card_declared_in_two_annonces_is_refused_by_a_verdict(client: FlaskClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import product
 
 import marshmallow as ma
@@ -16,11 +17,12 @@ from service.api.fields import (
     CARD_PATTERN,
     SUIT_INPUTS,
     SUIT_PATTERN,
+    StrictInteger,
     SuitField,
     card_list,
 )
 from service.rules import Card, Suit
-from tests.api.helpers import problems
+from tests.api.helpers import problems, schemas
 
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A", "T", "j", "q", "k", "a", "t", "1", "0", "6"]
 SUITS = ["S", "H", "D", "C", "s", "h", "d", "c", "♠", "♥", "♦", "♣", "X", "♤", ""]
@@ -119,3 +121,50 @@ def test_an_input_pattern_reads_exactly_what_the_field_accepts(
             except ma.ValidationError:
                 loads = False
         assert bool(ecma.search(text)) == loads == (text in accepted), text
+
+
+def _bounded_integers(schema: ma.Schema) -> Iterator[StrictInteger]:
+    for field in schema.fields.values():
+        inner = getattr(field, "inner", None) or getattr(field, "nested", None)
+        if isinstance(field, StrictInteger) and field.bounds() is not None:
+            yield field
+        elif isinstance(inner, ma.fields.Field):
+            yield from _bounded_integers(ma.Schema.from_dict({"x": inner})())
+        elif isinstance(field, ma.fields.Nested):
+            yield from _bounded_integers(field.schema)
+
+
+@pytest.mark.parametrize("value", [1e30, 1.5, True, "3"])  # 10**30 reaches a field as 1e30
+def test_every_bounded_integer_gives_its_range_for_a_value_that_is_no_integer(
+    app: Flask, value: object
+) -> None:
+    """Issue 31, item 6: `"leader": 10**30` said "Not a valid integer." where `7` gave the range."""
+    fields = [field for _, loads, _ in schemas(app) for field in _bounded_integers(loads)]
+    assert len(fields) > 20
+    for field in fields:
+        bounds = field.bounds()
+        assert bounds is not None and bounds.startswith("Must be ")
+        with pytest.raises(ma.ValidationError) as refused:
+            field.deserialize(value)
+        assert refused.value.messages == [bounds.replace("Must be ", "Must be an integer ", 1)]
+
+
+def test_a_seat_out_of_an_integers_range_gives_the_range_in_both_languages(
+    client: FlaskClient,
+) -> None:
+    body = b'{"trump": "H", "leader": 1000000000000000000000000000000, "cards": ["7S"]}'
+    for lang, message in (
+        ("en", "Must be an integer greater than or equal to 0 and less than or equal to 3."),
+        ("fr", "Doit être un entier supérieur ou égal à 0 et inférieur ou égal à 3."),
+    ):
+        response = client.post(
+            "/v1/tricks/winner",
+            data=body,
+            headers={"Content-Type": "application/json", "Accept-Language": lang},
+        )
+        assert response.status_code == 422
+        errors = response.get_json(force=True)["errors"]
+        assert [(e["pointer"], e["message"]) for e in errors] == [("/leader", message)]
+    assert problems(client, "/v1/tricks/winner", {"trump": "H", "leader": 7, "cards": ["7S"]}) == {
+        "/leader": "Must be greater than or equal to 0 and less than or equal to 3."
+    }

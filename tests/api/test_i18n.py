@@ -51,6 +51,10 @@ def test_language_negotiation(header: str | None, lang: str) -> None:
             "Doit être supérieur ou égal à 0 et inférieur ou égal à 3.",
         ),
         ("Must be less than 5.", "Doit être strictement inférieur à 5."),
+        (
+            "Must be an integer greater than or equal to 0 and less than or equal to 3.",
+            "Doit être un entier supérieur ou égal à 0 et inférieur ou égal à 3.",
+        ),
         ("Something only the rules say.", "Something only the rules say."),
     ],
 )

@@ -37,6 +37,14 @@ class Call(NamedTuple):
     answer_type: str
 
 
+def shown(example: dict[str, Any]) -> dict[str, Any]:
+    """An example of the document, or the component its `$ref` names (a picture's)."""
+    if "$ref" in example:
+        name = example["$ref"].rsplit("/", 1)[1]
+        example = DOCUMENT["components"]["examples"][name]
+    return example
+
+
 def operation(method: str, path: str) -> dict[str, Any]:
     return DOCUMENT["paths"][path][method.lower()]  # type: ignore[no-any-return]
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 import typing
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -28,19 +30,29 @@ JSON = "application/json"
 
 
 @pytest.fixture(scope="session")
-def client_package() -> Iterator[ModuleType]:
-    """The generated package, imported from build/clients/python."""
+def generation() -> tuple[Path, str]:
+    """The generator run as an integrator runs it: the project it wrote in
+    build/clients/python, and what it printed (stdout and stderr)."""
     out = fresh(BUILD / "python")
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}  # its ruff hooks
-    subprocess.run(
+    run = subprocess.run(
         [str(BIN / "openapi-python-client"), "generate", "--path", str(ROOT / "openapi.yaml")],
         cwd=out,
         env=env,
         check=True,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         timeout=300,
     )
     (project,) = out.iterdir()
+    return project, run.stdout
+
+
+@pytest.fixture(scope="session")
+def client_package(generation: tuple[Path, str]) -> Iterator[ModuleType]:
+    """The generated package, imported from build/clients/python."""
+    project, _ = generation
     sys.path.insert(0, str(project))
     try:
         yield importlib.import_module(PACKAGE)
@@ -121,3 +133,20 @@ def test_the_guide_calls_each_computation_of_the_first_version() -> None:
     first = {"legal_moves", "validate_play", "trick_winner", "replay_deal", "score_deal"}
     first |= {"score_game", "judge_bidding", "deal_cards", "find_annonces", "get_rules"}
     assert {call.operation_id for call in CALLS} >= first
+
+
+def test_the_generator_warns_of_the_picture_only_and_shows_no_example(
+    generation: tuple[Path, str],
+) -> None:
+    """Issue 31, item 10: the generator printed the render's whole response, its SVG example
+    included, as a warning. It still warns that it reads no `image/svg+xml` answer (0.29, by
+    default, prints the response it skips: about 30 lines), and that is all: the example is a
+    `$ref` to `#/components/examples`, never its markup."""
+    _, output = generation
+    warnings = re.findall(r"^WARNING (.*)$", output, flags=re.MULTILINE)
+    assert warnings == ["parsing POST /v1/deals/render within deals."], output
+    assert "Unsupported content_type image/svg+xml" in output
+    assert "<svg" not in output and "<?xml" not in output
+    assert '"$ref": "#/components/examples/render_deal_renonce"' in output
+    assert len(output.splitlines()) < 50, output
+    assert "ruff is not in PATH" not in output

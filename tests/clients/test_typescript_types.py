@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clients.conftest import BUILD, CALLS, DOCUMENT, NODE_BIN, fresh
+from tests.clients.conftest import BUILD, CALLS, DOCUMENT, NODE_BIN, fresh, shown
 from tests.conftest import ROOT
 
 JSON = "application/json"
@@ -44,7 +44,7 @@ def program() -> str:
             for media, content in operation["responses"]["200"]["content"].items():
                 for name, example in content.get("examples", {}).items():
                     kind = answer(oid, media)
-                    lines.append(typed(f"{oid}_{name}", kind, example["value"]))
+                    lines.append(typed(f"{oid}_{name}", kind, shown(example)["value"]))
     # A wrong body must not compile: `hand` is a list of cards.
     lines.append("// @ts-expect-error\n")
     lines.append(typed("wrong", request("legal_moves"), {"trump": "H", "leader": 1, "hand": "KD"}))

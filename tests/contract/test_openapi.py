@@ -30,6 +30,19 @@ def test_committed_document_is_valid_openapi_3_1(committed: dict[str, Any]) -> N
     validate(committed)
 
 
+def test_no_summary_has_markdown(committed: dict[str, Any]) -> None:
+    """Swagger UI (/docs) shows a summary as plain text: a backtick would show raw (issue 31,
+    item 9). Descriptions may keep their Markdown."""
+    summaries = [
+        operation["summary"]
+        for operations in committed["paths"].values()
+        for operation in operations.values()
+        if isinstance(operation, dict) and "summary" in operation
+    ]
+    assert len(summaries) > 30
+    assert [summary for summary in summaries if "`" in summary] == []
+
+
 def test_every_error_response_is_documented_as_problem_json(committed: dict[str, Any]) -> None:
     responses = committed["components"]["responses"]
     for name, response in responses.items():

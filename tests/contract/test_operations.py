@@ -59,9 +59,10 @@ def request_examples(operation: dict[str, Any]) -> dict[str, Any]:
 
 def response_examples(operation: dict[str, Any]) -> dict[str, Answer]:
     return {
-        name: Answer(media, example["value"], tuple(example.get(VARYING, ())))
+        name: Answer(media, shown["value"], tuple(shown.get(VARYING, ())))
         for media, content in operation["responses"]["200"]["content"].items()
         for name, example in content.get("examples", {}).items()
+        for shown in [resolved(example)]
     }
 
 

@@ -126,6 +126,50 @@ def test_a_transfer_coding_other_than_chunked_is_a_501_problem(port: int) -> Non
     assert_problem(exchange(port, request), 501)
 
 
+@pytest.mark.parametrize("coding", [b"gzip", b"compress", b"deflate", b"identity"])
+def test_a_transfer_encoding_that_does_not_end_with_chunked_is_a_400_that_says_so(
+    port: int, coding: bytes
+) -> None:
+    """RFC 9112 6.3: such a request has no length to read, and MUST be a 400 (issue 31, item
+    8: it said "Invalid HTTP Header", where the guide promised a 501)."""
+    request = post_chunked(b"2\r\n{}\r\n0\r\n\r\n").replace(b"chunked", coding)
+    problem = assert_problem(exchange(port, request), 400)
+    assert problem["detail"].startswith("The request's Transfer-Encoding must end with chunked")
+
+
+def test_a_transfer_coding_gunicorn_does_not_know_is_a_501_problem(port: int) -> None:
+    request = post_chunked(b"2\r\n{}\r\n0\r\n\r\n").replace(b"chunked", b"br")
+    assert_problem(exchange(port, request), 501)
+
+
+def post_short(length: int) -> bytes:
+    """A request whose body is shorter than its Content-Length says."""
+    return (
+        b"POST /v1/legal-moves HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b'Content-Length: %d\r\nConnection: close\r\n\r\n{"trump": "H"' % length
+    )
+
+
+def test_a_client_that_stalls_mid_body_is_told_so(port: int) -> None:
+    """Issue 31, item 8: this said "The request is malformed." after the timeout."""
+    started = time.monotonic()
+    problem = assert_problem(exchange(port, post_short(100)), 400)
+    assert problem["detail"].startswith("The client stalled in the middle of the request body")
+    assert time.monotonic() - started < CLIENT_TIMEOUT + 3
+
+
+def test_a_body_that_ends_before_its_content_length_is_told_so(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(post_short(100))
+        sock.shutdown(socket.SHUT_WR)  # the body ends here, 87 bytes short
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 "), received
+    assert json.loads(body)["detail"].startswith("The request body ended early")
+
+
 def test_a_request_gets_one_answer_even_when_the_rest_of_its_body_is_broken(port: int) -> None:
     # /healthz reads no body; draining this broken one for the next request fails. The
     # client must see its 200 and a close, not a 400 it would take for the next answer.

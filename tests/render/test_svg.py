@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from service.render import deal_svg
+import pytest
+
+from service.render import deal_svg, svg
 from service.render.svg import CARD_H, CARD_W, WRAP
 from service.rules import replay
 from tests.render.helpers import SVG, example, parsed, texts
@@ -82,6 +84,18 @@ def test_sentences_are_wrapped_to_the_picture_s_width() -> None:
     # The renonce's sentence is longer than a line: it takes two.
     first = next(i for i, line in enumerate(lines) if line.startswith("R1: trick 2"))
     assert len(lines[first]) + 1 + len(lines[first + 1]) > WRAP
+
+
+def test_a_french_line_never_starts_with_punctuation_whatever_the_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 31, item 9: the French renonce's sentence was cut before " : il fallait ..."."""
+    record = example(hands=False)
+    result = replay(record)
+    for width in range(40, WRAP + 1):
+        monkeypatch.setattr(svg, "WRAP", width)
+        lines = texts(parsed(deal_svg(record, result, "fr")))
+        assert not [line for line in lines if line.startswith((":", ";", "!", "?", "»"))], width
 
 
 def test_the_picture_is_as_tall_as_what_it_holds() -> None:

@@ -18,10 +18,10 @@ from marshmallow import validate
 from service.api.coinche.blueprint import PLAY_TAG, blp
 from service.api.coinche.schemas import CoincheRequestSchema, ContractSchema
 from service.api.deals import (
-    MAX_SEED_LENGTH,
     DealScoreSchema,
     ReplaySchema,
     TeamScoreBaseSchema,
+    seed_field,
 )
 from service.api.examples import example
 from service.api.fields import (
@@ -46,7 +46,7 @@ from service.rules.coinche_scoring import (
     CoincheDealSummary,
     score_coinche_deal,
 )
-from service.rules.dealing import ALGORITHM, MIN_SEED_LENGTH, deal_coinche
+from service.rules.dealing import ALGORITHM, deal_coinche
 from service.rules.strains import MAX_BELOTES
 from service.rules.table import PLAYERS
 
@@ -160,11 +160,7 @@ class ScoreCoincheDeal(MethodView):
 
 
 class CoincheDealRequestSchema(CoincheRequestSchema):
-    seed = ma.fields.String(
-        required=True,
-        validate=validate.Length(MIN_SEED_LENGTH, MAX_SEED_LENGTH),
-        metadata={"description": "Client text; the same seed always deals the same cards."},
-    )
+    seed = seed_field()
     dealer = seat(required=True)
 
 

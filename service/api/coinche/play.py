@@ -74,7 +74,7 @@ class CoincheValidatePlay(MethodView):
     )
     @judgement(blp, CoinchePlaySchema, VerdictSchema)
     def post(self, play: dict[str, Any]) -> dict[str, Any]:
-        """Whether `card` may be played under the strain; a broken rule is a verdict (200).
+        """Whether the card may be played under the strain; a broken rule is a verdict (200).
 
         The body of /v1/coinche/legal-moves and the card played. Under SA: follow suit, else
         any card; under TA: follow and beat the best card of the led suit if you can; under a
