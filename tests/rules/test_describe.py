@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.rules.analysis.review import REVIEW_TEXTS, describe_review
 from service.rules.describe import (
     ANNONCE_TIE_BREAKS,
     BIDDING,
@@ -62,6 +63,9 @@ def test_every_sentence_is_in_the_language_asked_else_english(lang: str, said: s
         (code, texts[said]) for code, texts in INTERPRETATIONS.items()
     ]
     assert described.annonce_tie_breaks == tuple(texts[said] for texts in ANNONCE_TIE_BREAKS)
+    # The review's labels and definitions, as the review describes them, in that language.
+    assert described.review == describe_review(lang)
+    assert described.review.loss == REVIEW_TEXTS["loss"][said]
 
 
 def test_english_is_the_default() -> None:
