@@ -1094,6 +1094,20 @@ def sa_capot_in_sight() -> CoincheRecord:
     return CoincheRecord(3, Contract(0, 120, SANS_ATOUT), plays, hands)
 
 
+def test_the_lead_to_the_last_trick_of_a_sweep_keeps_the_capot_and_loses_nothing() -> None:
+    # 120SA, team 0 has won the seven tricks so far (28 plays): seat 2 leads its last card,
+    # KC, to the last trick. Its value is the capot, scored (250 + 120), and it loses nothing:
+    # once no card is left, the sweep the search carried decides the capot.
+    rng = random.Random(7)
+    hands = strong_hands(rng, SANS_ATOUT, 0)
+    options = CoincheOptions(sa_ta=True)
+    plays = sweeping_plays(rng, hands, 3, SANS_ATOUT, options, 28, 0)
+    solution = solve_coinche(CoincheRecord(3, Contract(0, 120, SANS_ATOUT), plays, hands), options)
+    assert solution.to_move == 2
+    assert solution.value == Outcome((162, 0), 0, "made", (370, 0))
+    assert [(str(m.card), m.value.capot, m.loss) for m in solution.moves] == [("KC", 0, 0)]
+
+
 def test_a_card_that_gives_up_a_capot_under_scaled_points_loses_them_and_the_capot_s_extra() -> (
     None
 ):
