@@ -21,9 +21,11 @@ from service.api.replay_requests import CoincheReplayRequestSchema, ReplayReques
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules.advice import (
+    DEFAULT_OBJECTIVE,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     MAX_SAMPLES,
+    OBJECTIVES,
     TAKE_HAND_SIZE,
     Advice,
     TakeAdvice,
@@ -115,6 +117,17 @@ class Advised(Schema):
     samples = _samples()
     seed = _seed()
     budget_ms = budget_field(_BUDGET)
+    objective = ma.fields.String(
+        validate=validate.OneOf(OBJECTIVES),
+        load_default=DEFAULT_OBJECTIVE,
+        metadata={
+            "description": "What the card is chosen by: `score`, the deal's score under the "
+            "contract (the best mean margin of the asking team's score over the other's, "
+            "then the least mean loss of card points), or `points`, the card points alone "
+            "(the least mean loss).",
+            "default": DEFAULT_OBJECTIVE,
+        },
+    )
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -128,6 +141,7 @@ class Advised(Schema):
             "samples": data["samples"],
             "seed": data["seed"],
             "budget_ms": capped(data["budget_ms"]),
+            "objective": data["objective"],
         }
 
 
@@ -177,6 +191,18 @@ class CardAdviceSchema(Schema):
     made_share = Figure(
         required=True, metadata={"description": "Share of deals where the contract is made."}
     )
+    score = Figure(
+        required=True,
+        metadata={
+            "description": "Mean deal score of the asking seat's team (as the deal's scoring "
+            "counts it under the contract) when this card is played and every seat then plays "
+            "perfectly."
+        },
+    )
+    margin = Figure(
+        required=True,
+        metadata={"description": "Mean of that score less the other team's deal score."},
+    )
 
 
 class AdviceSchema(Schema):
@@ -186,8 +212,9 @@ class AdviceSchema(Schema):
         required=True,
         allow_none=True,
         metadata={
-            "description": "The card to play: the least mean loss, then the most often best, "
-            "then the first in hand order; null when the budget solved no deal."
+            "description": "The card to play: under the `score` objective the best mean "
+            "`margin`, then (and alone under `points`) the least mean loss, then the most "
+            "often best, then the first in hand order; null when the budget solved no deal."
         },
     )
     moves = ma.fields.List(
@@ -205,6 +232,9 @@ class AdviceSchema(Schema):
             "description": "The unseen cards are determined (one deal): the advice is the "
             "perfect-play answer."
         },
+    )
+    objective = ma.fields.String(
+        required=True, metadata={"description": "What the card was chosen by."}
     )
     elapsed_ms = Figure(required=True)
 
@@ -255,6 +285,7 @@ class AdvisePlay(MethodView):
             body["samples"],
             body["seed"],
             body["budget_ms"],
+            body["objective"],
         )
 
 
@@ -286,6 +317,7 @@ class AdviseCoinchePlay(MethodView):
             body["samples"],
             body["seed"],
             body["budget_ms"],
+            objective=body["objective"],
         )
 
 

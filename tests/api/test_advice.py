@@ -36,15 +36,49 @@ def test_the_advice_answers_every_legal_card_from_the_seat_s_view(client: FlaskC
     # A long budget: the analyses run at a lower priority, and a loaded machine slows them.
     asked = {**body, "seat": seat, "hand": hands[seat], "samples": 8, "budget_ms": 10_000}
     advice = answer(client, PLAY, asked)
-    assert set(advice) == {"seat", "card", "moves", "samples", "deals", "exact", "elapsed_ms"}
+    assert set(advice) == {
+        "seat",
+        "card",
+        "moves",
+        "samples",
+        "deals",
+        "exact",
+        "objective",
+        "elapsed_ms",
+    }
+    assert advice["objective"] == "score"
     assert advice["seat"] == seat and advice["card"] in hands[seat]
     assert [move["card"] for move in advice["moves"]] == hands[seat]  # leading: any card
     assert advice["samples"] == 8 and advice["deals"] == 9_465_511_770
     assert advice["exact"] is False
     for move in advice["moves"]:
-        assert set(move) == {"card", "points", "loss", "best_share", "made_share"}
+        assert set(move) == {
+            "card",
+            "points",
+            "loss",
+            "best_share",
+            "made_share",
+            "score",
+            "margin",
+        }
         assert 0 <= move["points"] <= 162 and move["loss"] >= 0
+        assert move["score"] >= 0 and move["margin"] <= move["score"]
         assert 0 <= move["best_share"] <= 1 and 0 <= move["made_share"] <= 1
+    # The card of the best mean margin; under "points", of the least mean loss.
+    best = max(move["margin"] for move in advice["moves"])
+    tied = [move for move in advice["moves"] if move["margin"] == best]
+    assert advice["card"] == min(tied, key=lambda m: m["loss"])["card"]
+    by_points = answer(client, PLAY, {**asked, "objective": "points"})
+    assert by_points["objective"] == "points"
+    assert by_points["card"] == min(by_points["moves"], key=lambda m: m["loss"])["card"]
+
+
+def test_an_unknown_objective_is_refused_by_name(client: FlaskClient) -> None:
+    body, hands = seat_view(8, 13)
+    asked = {**body, "seat": 0, "hand": hands[0][:3], "objective": "tricks"}
+    response = client.post(PLAY, json=asked)
+    assert response.status_code == 422
+    assert "/objective" in {error["pointer"] for error in response.get_json()["errors"]}
 
 
 def test_the_same_body_and_seed_give_the_same_advice(client: FlaskClient) -> None:

@@ -10,9 +10,13 @@ Callers import from here.
 """
 
 from service.rules.advice.advise import (
+    DEFAULT_OBJECTIVE,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     MAX_SAMPLES,
+    OBJECTIVES,
+    POINTS,
+    SCORE,
     TAKE_HAND_SIZE,
     Advice,
     BidAdvice,
@@ -26,9 +30,13 @@ from service.rules.advice.advise import (
 )
 
 __all__ = [
+    "DEFAULT_OBJECTIVE",
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
     "MAX_SAMPLES",
+    "OBJECTIVES",
+    "POINTS",
+    "SCORE",
     "TAKE_HAND_SIZE",
     "Advice",
     "BidAdvice",

@@ -24,10 +24,10 @@ from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
-from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Solution, solve
-from service.rules.analysis.questions import (  # the core, and how every analysis reports its time
+from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Worlds, solve
+from service.rules.analysis.questions import (  # how every analysis reports its time
+    MoveValue,
     elapsed_ms_since,
-    solve_in,
 )
 from service.rules.annonces import classify
 from service.rules.bidding import PASS, TAKE, legal_bids
@@ -45,6 +45,11 @@ from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed
 DEFAULT_SAMPLES = 32
 MAX_SAMPLES = 256
 DEFAULT_SEED = "advice"
+# What the card is chosen by (README, Advice): the deal's score under the contract (its mean
+# margin: the team's score less the other's), or the card points alone (the advice before).
+SCORE, POINTS = "score", "points"
+OBJECTIVES = (SCORE, POINTS)
+DEFAULT_OBJECTIVE = SCORE
 TAKE_HAND_SIZE = 5  # the cards each seat holds at the bidding (RULES.md "Bidding")
 TAKER_COMPLETION = 2  # the taker gets the turned card and 2 more, the others 3
 
@@ -53,13 +58,17 @@ class CardAdvice(NamedTuple):
     """One legal card over the deals solved: the mean final points of the asking seat's team
     (card points with the dix de der, as the replay counts them), the mean of what it costs
     that team against the best card of each deal (`analysis.MoveValue.loss`), the share of
-    deals where it is a best card, and the share where the contract is made."""
+    deals where it is a best card, the share where the contract is made, and the mean deal
+    score of the team (`score`, as the variant's scoring counts it under the contract) and
+    of its score less the other team's (`margin`)."""
 
     card: Card
     points: float
     loss: float
     best_share: float
     made_share: float
+    score: float
+    margin: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +85,7 @@ class Advice:
     deals: int
     exact: bool
     elapsed_ms: float
+    objective: str = "score"
 
 
 class BidAdvice(NamedTuple):
@@ -157,21 +167,20 @@ def advise_play_in(
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
     turned: Card | None = None,
+    objective: str = DEFAULT_OBJECTIVE,
 ) -> Advice:
     """The card for `seat` (the seat to play, holding `hand`) in the deal `record` of
     `variant` (its hands unknown), under its strain: over `samples` deals of the unseen cards
-    that agree with the record and what it says seats hold (`holdings_in`)."""
+    that agree with the record and what it says seats hold (`holdings_in`), each valued by
+    perfect play (`analysis.Worlds`), the card chosen by `objective`."""
     start = perf_counter()
     chosen = variant.options_or_default(options)
     record = replace(record, hands=None)
-    judged = variant.replay(record, chosen)
+    worlds = Worlds(variant, record, chosen)
+    judged = worlds.judged
     holdings = holdings_in(variant, record, judged, turned, chosen)
     view = _view(judged, seat, hand, variant.strain(record), chosen, holdings)
-
-    def solved(hands: Hands, left_ms: int) -> Solution:
-        return solve_in(variant, replace(record, hands=hands), chosen, left_ms)
-
-    return _advise(start, view, solved, samples, seed, budget_ms)
+    return _advise(start, view, worlds.values, samples, seed, budget_ms, objective)
 
 
 def advise_play(
@@ -183,58 +192,108 @@ def advise_play(
     samples: int = DEFAULT_SAMPLES,
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
+    objective: str = DEFAULT_OBJECTIVE,
 ) -> Advice:
     """`advise_play_in` a classic deal, the `turned` card (when given) with the taker."""
-    return advise_play_in(CLASSIC, record, seat, hand, options, samples, seed, budget_ms, turned)
+    return advise_play_in(
+        CLASSIC, record, seat, hand, options, samples, seed, budget_ms, turned, objective
+    )
 
 
-# advise_coinche_play(record, seat, hand, options, samples, seed, budget_ms): no turned card.
+# advise_coinche_play(record, seat, hand, options, samples, seed, budget_ms, objective=...):
+# no turned card.
 advise_coinche_play = partial(advise_play_in, COINCHE)
+
+
+class _Sums:
+    """What the deals valued add up to per legal card, for the asking seat's team."""
+
+    def __init__(self, team: Team) -> None:
+        self.team = team
+        self.used = 0
+        self.points: dict[Card, int] = {}
+        self.losses: dict[Card, int] = {}
+        self.best: dict[Card, int] = {}
+        self.made: dict[Card, int] = {}
+        self.scores: dict[Card, int] = {}
+        self.margins: dict[Card, int] = {}
+
+    def add(self, moves: tuple[MoveValue, ...]) -> None:
+        self.used += 1
+        team, other = self.team, other_team(self.team)
+        for move in moves:
+            card, value = move.card, move.value
+            self.points[card] = self.points.get(card, 0) + value.points[team]
+            self.losses[card] = self.losses.get(card, 0) + move.loss
+            self.best[card] = self.best.get(card, 0) + (move.loss == 0)
+            self.made[card] = self.made.get(card, 0) + (value.contract == MADE)
+            self.scores[card] = self.scores.get(card, 0) + value.score[team]
+            self.margins[card] = self.margins.get(card, 0) + value.score[team] - value.score[other]
+
+    def figures(self) -> tuple[CardAdvice, ...]:
+        used = self.used
+        return tuple(
+            CardAdvice(
+                card,
+                self.points[card] / used,
+                self.losses[card] / used,
+                self.best[card] / used,
+                self.made[card] / used,
+                self.scores[card] / used,
+                self.margins[card] / used,
+            )
+            for card in self.points  # the legal cards, in hand order
+        )
+
+    def choice(self, objective: str) -> Card | None:
+        """The card of the best mean deal-score margin (`SCORE`), then the least mean loss
+        (the most mean points, a capot counted as the search counts it), then the most often
+        best, then the first in hand order; `POINTS` leaves the margin out."""
+        cards = list(self.points)
+        by_score = objective == SCORE
+        return min(
+            cards,
+            key=lambda c: (
+                -self.margins[c] if by_score else 0,
+                self.losses[c],
+                -self.best[c],
+                cards.index(c),
+            ),
+            default=None,
+        )
 
 
 def _advise(
     start: float,
     view: SeatView,
-    solved: Callable[[Hands, int], Solution],
+    valued: Callable[[Hands, float], tuple[MoveValue, ...] | None],
     samples: int,
     seed: str,
     budget_ms: int,
+    objective: str,
 ) -> Advice:
-    """Each deal of `view.deals` drawn, solved with every legal card valued, the figures
-    summed per card; stopped when the budget runs out."""
+    """Each deal of `view.deals` drawn and valued with every legal card, the figures summed
+    per card; stopped when the budget runs out."""
     deadline = start + budget_ms / 1000
-    team = team_of(view.seat)
-    used = 0
-    points: dict[Card, int] = {}
-    losses: dict[Card, int] = {}
-    best: dict[Card, int] = {}
-    made: dict[Card, int] = {}
+    sums = _Sums(team_of(view.seat))
     for rank in view.deals.ranks(samples, Random(seed)):
-        left = _left_ms(deadline)
-        if left < 1:
+        if _left_ms(deadline) < 1:
             break
-        solution = solved(view.hands(view.deals.deal(rank)), left)
-        if not solution.exact:
+        moves = valued(view.hands(view.deals.deal(rank)), deadline)
+        if moves is None:
             break
-        used += 1
-        for move in solution.moves:
-            card = move.card
-            points[card] = points.get(card, 0) + move.value.points[team]
-            losses[card] = losses.get(card, 0) + move.loss
-            best[card] = best.get(card, 0) + (move.loss == 0)
-            made[card] = made.get(card, 0) + (move.value.contract == MADE)
-    cards = list(points)  # the legal cards, in hand order
-    moves = tuple(
-        CardAdvice(
-            card, points[card] / used, losses[card] / used, best[card] / used, made[card] / used
-        )
-        for card in cards
-    )
-    # The least mean loss (the most mean points, a capot counted as the search counts it),
-    # then the most often best, then the first in hand order.
-    card = min(cards, key=lambda c: (losses[c], -best[c], cards.index(c)), default=None)
+        sums.add(moves)
     count = view.deals.count
-    return Advice(view.seat, card, moves, used, count, count == 1, elapsed_ms_since(start))
+    return Advice(
+        view.seat,
+        sums.choice(objective),
+        sums.figures(),
+        sums.used,
+        count,
+        count == 1,
+        elapsed_ms_since(start),
+        objective,
+    )
 
 
 # --- whether to take ---------------------------------------------------------------------------

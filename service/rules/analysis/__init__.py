@@ -9,6 +9,8 @@
   each card's loss, label and stake, the decisive plays, a precision per seat and per team;
 - `explain`: why a claim holds or fails, in a sentence, and whose card each card of a
   refutation is;
+- `worlds`: one position valued in many deals of its hands (`Worlds`: every card's value in
+  each, as `solve_in` gives it, the record replayed once), which the advice asks;
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
@@ -57,6 +59,7 @@ from service.rules.analysis.review import (
     review_deal,
     review_in,
 )
+from service.rules.analysis.worlds import Worlds
 
 __all__ = [
     "ANY",
@@ -81,6 +84,7 @@ __all__ = [
     "Review",
     "SideTally",
     "Solution",
+    "Worlds",
     "equivalent_groups",
     "explain_claim",
     "explain_claim_in",

@@ -235,7 +235,7 @@ def _hands(hands: tuple[tuple[Card, ...], ...] | None) -> tuple[tuple[Card, ...]
     return hands
 
 
-def _deal(
+def deal_from(
     hands: tuple[tuple[Card, ...], ...],
     plays: tuple[Card, ...],
     taker: int,
@@ -279,7 +279,7 @@ def deal_in(variant: Variant[RecordT, OptionsT], record: RecordT, options: Optio
 
     judged = finish(())  # first: the replay refuses a strain the variant does not play
     objective = objective_in(variant, variant.strain(record), options)
-    return _deal(hands, record.plays, variant.taker(record), options, objective, finish, judged)
+    return deal_from(hands, record.plays, variant.taker(record), options, objective, finish, judged)
 
 
 # --- the questions -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ positions solved are late ones, with few samples.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 from math import comb
 
@@ -21,7 +22,7 @@ from service.rules.advice import advise as advise_module
 from service.rules.advice import advise_coinche_play, advise_play, advise_take, holdings_in
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
-from service.rules.analysis import MoveValue, Outcome, Solution, solve, solve_coinche
+from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve
 from service.rules.annonces import declarable
 from service.rules.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
 from service.rules.coinche_options import CoincheOptions, Contract
@@ -32,8 +33,8 @@ from service.rules.options import RuleOptions
 from service.rules.replay import DealRecord, Declaration, Replay, replay
 from service.rules.strains import TOUT_ATOUT, belote_suits
 from service.rules.table import PLAYERS
-from service.rules.variants import CLASSIC, COINCHE, Variant
-from tests.rules.builders import cards, play_deal
+from service.rules.variants import CLASSIC, COINCHE
+from tests.rules.builders import cards, play_deal, random_hands
 
 OPTIONS = st.builds(
     RuleOptions,
@@ -274,36 +275,46 @@ def test_fewer_deals_than_samples_are_each_solved_once() -> None:
         assert move.loss == sum(v.loss for v in values) / 4
         assert move.best_share == sum(v.loss == 0 for v in values) / 4
         assert move.made_share == sum(v.value.contract == "made" for v in values) / 4
-    means = {move.card: move.loss for move in advice.moves}
-    assert advice.card == min(means, key=means.__getitem__)
-    assert len(set(means.values())) == 3  # the deals tell the cards apart
+        assert move.score == sum(v.value.score[0] for v in values) / 4
+        assert move.margin == sum(v.value.score[0] - v.value.score[1] for v in values) / 4
+    losses = {move.card: move.loss for move in advice.moves}
+    margins = {move.card: move.margin for move in advice.moves}
+    assert len(set(losses.values())) == 3  # the deals tell the cards apart
+    # By the deal's score (the default), the best mean margin; by card points, the least loss.
+    # Here they differ: 7H keeps the most card points, 9S the best score.
+    assert advice.objective == "score"
+    assert advice.card == max(margins, key=margins.__getitem__) == cards("9S")[0]
+    by_points = advise_play(VARIED, 0, VARIED_HAND, samples=50, objective="points")
+    assert by_points.objective == "points"
+    assert by_points.card == min(losses, key=losses.__getitem__) == cards("7H")[0]
+    assert by_points.moves == advice.moves
 
 
 class Recorder:
-    """Stands for `solve_in` in advise_play: keeps each deal and budget asked, answers a real
-    solve of the deal."""
+    """Stands for `Worlds.values` in advise_play: keeps each deal and deadline asked, answers
+    the real values (with a minute of the real clock: the tests' clock is the advice's)."""
 
-    def __init__(self) -> None:
-        self.asked: list[tuple[DealRecord, int]] = []
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.asked: list[tuple[tuple[tuple[Card, ...], ...], float]] = []
+        real = Worlds.values
 
-    def __call__(
-        self, variant: Variant, record: DealRecord, options: RuleOptions, budget: int
-    ) -> Solution:
-        assert variant is CLASSIC
-        self.asked.append((record, budget))
-        return solve(record, options, budget)
+        def values(worlds: Worlds, hands: tuple[tuple[Card, ...], ...], deadline: float):
+            assert worlds.variant is CLASSIC
+            self.asked.append((hands, deadline))
+            return real(worlds, hands, time.perf_counter() + 60)
+
+        monkeypatch.setattr(Worlds, "values", values)
 
 
 def test_the_seed_draws_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    recorder = Recorder()
-    monkeypatch.setattr(advise_module, "solve_in", recorder)
+    recorder = Recorder(monkeypatch)
     first = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
     again = advise_play(VARIED, 0, VARIED_HAND, samples=2, seed="table 4")
     assert replace(first, elapsed_ms=0) == replace(again, elapsed_ms=0)
     assert first.samples == 2 and not first.exact and first.deals == 4
     view = varied_view()
     drawn = [view.hands(view.deals.deal(r)) for r in view.deals.ranks(2, random.Random("table 4"))]
-    assert [record.hands for record, _ in recorder.asked] == drawn * 2
+    assert [hands for hands, _ in recorder.asked] == drawn * 2
 
 
 def clock(monkeypatch: pytest.MonkeyPatch, step: float, begin: float = 0.0) -> None:
@@ -314,18 +325,19 @@ def clock(monkeypatch: pytest.MonkeyPatch, step: float, begin: float = 0.0) -> N
 
 def test_the_budget_bounds_the_deals_solved(monkeypatch: pytest.MonkeyPatch) -> None:
     """A clock that moves 0.25 s at each reading: with a budget of 1 s, three deals are
-    solved, each given what is left (0.75 s, 0.5 s, 0.25 s); the fourth is not started."""
+    solved (0.75 s, 0.5 s, then 0.25 s left), each searched until the budget's end; the fourth
+    is not started."""
     clock(monkeypatch, 0.25, begin=100.0)
-    recorder = Recorder()
-    monkeypatch.setattr(advise_module, "solve_in", recorder)
+    recorder = Recorder(monkeypatch)
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1000)
     assert advice.samples == 3
-    assert [budget for _, budget in recorder.asked] == [750, 500, 250]
+    assert [deadline for _, deadline in recorder.asked] == [101.0] * 3
     assert advice.elapsed_ms >= 0
 
 
 def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPatch) -> None:
     clock(monkeypatch, 0.25)
+    Recorder(monkeypatch)
     assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=251).samples == 1
     nothing = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=250)
     assert (nothing.card, nothing.moves, nothing.samples) == (None, (), 0)
@@ -336,19 +348,34 @@ def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPat
 def test_a_deal_the_search_does_not_finish_is_not_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    unfinished = Solution(0, None, (), (), False, (0, 162), 0, 0.0)
-    monkeypatch.setattr(advise_module, "solve_in", lambda *args: unfinished)
+    monkeypatch.setattr(Worlds, "values", lambda *args: None)
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=4)
     assert (advice.card, advice.samples) == (None, 0)
 
 
-def solution(losses: dict[str, int]) -> Solution:
-    """A solve's answer with these losses per card (the outcomes made up)."""
-    moves = tuple(
-        MoveValue(cards(card)[0], Outcome((100 - loss, 62 + loss), None, "made", (0, 0)), loss)
+def test_a_search_past_its_deadline_values_no_card() -> None:
+    """The first lead of a deal: its search reads the clock before it ends (every
+    `CLOCK_EVERY` nodes), and stops there when the deadline has passed."""
+    hands = random_hands(random.Random(5))
+    record = DealRecord(0, CLUBS, 1, ())
+    worlds = Worlds(CLASSIC, record, RuleOptions())
+    assert worlds.values(hands, time.perf_counter() - 1) is None
+
+
+def solution(
+    losses: dict[str, int], margins: dict[str, int] | None = None
+) -> tuple[MoveValue, ...]:
+    """A deal's values with these losses per card (the outcomes made up: the team's score is
+    its margin, the other team's 0)."""
+    margins = margins or dict.fromkeys(losses, 0)
+    return tuple(
+        MoveValue(
+            cards(card)[0],
+            Outcome((100 - loss, 62 + loss), None, "made", (margins[card], 0)),
+            loss,
+        )
         for card, loss in losses.items()
     )
-    return Solution(0, None, moves, (), True, None, 0, 0.0)
 
 
 def test_at_equal_mean_loss_the_card_most_often_best_is_advised(
@@ -357,7 +384,7 @@ def test_at_equal_mean_loss_the_card_most_often_best_is_advised(
     # Over two deals 9S loses 0 then 4, KH 2 and 2, 7H 3 and 3: KH and 9S lose 2 on average,
     # and 9S is the best card once.
     answers = iter([solution({"KH": 2, "9S": 0, "7H": 3}), solution({"KH": 2, "9S": 4, "7H": 3})])
-    monkeypatch.setattr(advise_module, "solve_in", lambda *args: next(answers))
+    monkeypatch.setattr(Worlds, "values", lambda *args: next(answers))
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=2)
     assert [(m.card, m.loss, m.best_share, m.points) for m in advice.moves] == [
         (cards("KH")[0], 2.0, 0.0, 98.0),
@@ -766,16 +793,15 @@ def test_a_coinche_annonce_declared_puts_its_cards_with_its_seat(
 
 
 def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[CoincheRecord] = []
+    asked: list[tuple[tuple[Card, ...], ...]] = []
+    real = Worlds.values
 
-    def recorded(
-        variant: Variant, record: CoincheRecord, options: CoincheOptions, budget: int
-    ) -> Solution:
-        assert variant is COINCHE
-        asked.append(record)
-        return solve_coinche(record, options, budget)
+    def recorded(worlds: Worlds, hands: tuple[tuple[Card, ...], ...], deadline: float):
+        assert worlds.variant is COINCHE
+        asked.append(hands)
+        return real(worlds, hands, deadline)
 
-    monkeypatch.setattr(advise_module, "solve_in", recorded)
+    monkeypatch.setattr(Worlds, "values", recorded)
     record = CoincheRecord(3, Contract(taker=3, value=80, strain=CLUBS), VARIED.plays)
     options = CoincheOptions(undertrump="required")
     first = advise_coinche_play(
@@ -783,7 +809,7 @@ def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> No
     )
     view = varied_view()
     drawn = [view.hands(view.deals.deal(r)) for r in view.deals.ranks(2, random.Random("s"))]
-    assert [deal.hands for deal in asked] == drawn
+    assert asked == drawn
     assert first.samples == 2 and first.card in VARIED_HAND
 
 

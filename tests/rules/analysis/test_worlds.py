@@ -1,0 +1,159 @@
+"""One position valued in many deals (service/rules/analysis/worlds.py) gives exactly what
+`solve_in` gives each deal: every legal card, in the same order, with the same outcome (points,
+capot, contract, score) and the same loss, in both variants, with renonces, belotes announced
+or not, annonces, capot still open, SA and TA and their scaled points.
+
+Late positions (three tricks or fewer to play): tests/rules run under `make mutants` with the
+reference search. `tests/native` holds the native search equal to the reference.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+from service.rules.advice import holdings_in
+from service.rules.advice.view import seat_view
+from service.rules.analysis import Worlds, solve_in
+from service.rules.analysis.worlds import honour_holders
+from service.rules.annonces import declarable
+from service.rules.cards import KING, QUEEN, Card
+from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
+from service.rules.coinche_replay import Belote, CoincheRecord
+from service.rules.errors import InconsistentInput
+from service.rules.options import RuleOptions
+from service.rules.replay import DealRecord, Declaration
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
+from service.rules.variants import CLASSIC, COINCHE, Variant
+from tests.rules.builders import cards, play_deal
+
+POSITIONS = 240  # per variant
+
+
+def classic_case(rng: random.Random) -> tuple[DealRecord, RuleOptions]:
+    options = RuleOptions(
+        undertrump=rng.choice(["required", "optional"]),
+        belote=rng.choice(["announce", "automatic"]),
+        annonces=rng.random() < 0.3,
+    )
+    deal = play_deal(rng, rng.randrange(20, 32), rng.choice([0.0, 0.05]), options)
+    record = deal.record
+    assert record.hands is not None
+    declared = tuple(
+        Declaration(seat, annonce.cards)
+        for seat, hand in enumerate(record.hands)
+        for annonce in declarable(hand, record.strain)
+        if options.annonces
+    )
+    return replace(record, belote_announced=rng.random() < 0.7, declarations=declared), options
+
+
+def coinche_case(rng: random.Random) -> tuple[CoincheRecord, CoincheOptions]:
+    options = CoincheOptions(
+        sa_ta=True,
+        undertrump=rng.choice(["optional", "required"]),
+        belote=rng.choice(["announce", "automatic"]),
+        capot=rng.choice([250, 252]),
+        sa_points=rng.choice(["ace19", "scaled"]),
+        ta_points=rng.choice(["ffb", "scaled"]),
+        annonces=rng.random() < 0.3,
+        made=rng.choice(["beat_defenders", "reach_bid"]),
+        litige=rng.choice(["dedans", "reserve"]),
+    )
+    strain = rng.choice([0, 1, 2, 3, SANS_ATOUT, TOUT_ATOUT])
+    deal = play_deal(rng, rng.randrange(20, 32), rng.choice([0.0, 0.05]), options, trump=strain)
+    played = deal.record
+    hands = played.hands
+    assert hands is not None
+    value = rng.choice([80, 90, 100, 120, 160, CAPOT])
+    contract = Contract(played.taker, value, strain, rng.choice([0, 0, 1, 2]))
+    belotes = tuple(
+        Belote(seat, suit)
+        for suit in belote_suits(strain, options.ta_belote)
+        for seat, hand in enumerate(hands)
+        if {Card.of(KING, suit), Card.of(QUEEN, suit)} <= set(hand) and rng.random() < 0.7
+    )
+    declared = tuple(
+        Declaration(seat, annonce.cards)
+        for seat, hand in enumerate(hands)
+        for annonce in declarable(hand, strain if strain < 4 else 0)
+        if options.annonces
+    )
+    record = CoincheRecord(played.dealer, contract, played.plays, hands, belotes, declared)
+    return record, options
+
+
+def compared(variant: Variant, record: DealRecord | CoincheRecord, options: object) -> int:
+    """`Worlds` against `solve_in` on one position: the number of cards compared."""
+    expected = solve_in(variant, record, options, 60_000)
+    assert record.hands is not None
+    worlds = Worlds(variant, record, options)
+    if expected.to_move is None:  # the deal is over: nothing to value
+        return 0
+    got = worlds.values(record.hands, time.perf_counter() + 60)
+    assert got == expected.moves
+    return len(got or ())
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
+def test_every_card_is_valued_as_solve_values_it(variant: Variant) -> None:
+    rng = random.Random(f"worlds {variant.name}")
+    valued = 0
+    for _ in range(POSITIONS):
+        record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
+        valued += compared(variant, record, options)
+    assert valued > POSITIONS  # most positions have several legal cards
+
+
+def drawn(variant: Variant, record: DealRecord | CoincheRecord, options: object, count: int):
+    """Deals of the record's hands as the advice draws them for the seat to play: agreeing
+    with every public fact (the precondition of `Worlds`)."""
+    public = replace(record, hands=None)
+    judged = variant.replay(public, options)
+    seat = judged.to_move
+    assert seat is not None and record.hands is not None
+    hand = tuple(card for card in record.hands[seat] if card not in record.plays)
+    holdings = holdings_in(variant, public, judged, None, options)
+    view = seat_view(
+        seat, hand, judged.tricks, judged.renonces, variant.strain(record), options, holdings
+    )
+    return [view.hands(view.deals.deal(rank)) for rank in view.deals.ranks(count, random.Random(1))]
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
+def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(variant: Variant) -> None:
+    """The outcomes kept from one deal serve the next only where they are the same: one
+    `Worlds` values every deal drawn for the seat to play, each as `solve_in` values it alone;
+    among them, deals where another seat holds the trump king and queen (a belote that counts
+    for the other team under `automatic`)."""
+    rng = random.Random(f"drawn {variant.name}")
+    belote_moved = 0
+    for _ in range(30):
+        record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
+        options = replace(options, belote="automatic")
+        record = replace(record, plays=record.plays[:20])
+        if variant.replay(replace(record, hands=None), options).renonces:
+            continue  # a proven renonce: its deals are drawn as any other's, tested apart
+        worlds = Worlds(variant, record, options)
+        try:
+            deals = drawn(variant, record, options, 6)
+        except InconsistentInput:  # a hidden renonce made a void the hands refute
+            continue
+        belote_moved += len({honour_holders(hands) for hands in deals}) > 1
+        for hands in deals:
+            expected = solve_in(variant, replace(record, hands=hands), options, 60_000)
+            assert worlds.values(hands, time.perf_counter() + 60) == expected.moves
+    assert belote_moved
+
+
+def test_a_deal_s_belote_holders_are_who_holds_each_king_and_queen() -> None:
+    hands = (
+        cards("KH QH 7S 8S 9S 10S JS QS"),
+        cards("KS AS KD QD 7H 8H 9H 10H"),
+        cards("KC 7D 8D 9D 10D JD AD JH"),
+        cards("QC 7C 8C 9C 10C JC AC AH"),
+    )
+    assert honour_holders(hands) == (None, 0, 1, None)  # spades, hearts, diamonds, clubs
