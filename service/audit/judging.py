@@ -18,6 +18,7 @@ import orjson
 from marshmallow import validate
 
 from service.api.direct import Answer, Direct
+from service.api.problems import MALFORMED_JSON
 from service.audit.records import Line, Unreadable
 from service.rules.scoring import MADE
 from service.rules.table import PLAYERS, Seat, team_of
@@ -132,7 +133,7 @@ def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
     try:
         record = orjson.loads(line.data)
     except orjson.JSONDecodeError as error:
-        return _error(line, None, direct.unparsed(error, line.data), not_json=True)
+        return _error(line, None, direct.unparsed(error, line.data), unparsed=True)
     if not isinstance(record, dict):  # the endpoint says what it says of any other JSON
         return _error(line, None, direct.answer(ENDPOINTS[CLASSIC][0], record))
     try:
@@ -209,21 +210,25 @@ def refusal(problem: dict[str, Any]) -> str:
     return _places(problem)
 
 
-def problem_sentence(line: Line, problem: dict[str, Any], not_json: bool = False) -> str:
+def problem_sentence(line: Line, problem: dict[str, Any], unparsed: bool = False) -> str:
     """A sentence for a line that cannot be judged: where it is, and its problem in the API's
-    words ("line 12 of a.ndjson is not JSON (unexpected end of data at column 81)")."""
+    words ("line 12 of a.ndjson is not JSON (unexpected end of data at column 81)");
+    `unparsed`: the line could not be parsed (`Direct.unparsed`'s problem)."""
     where = f"line {line.number} of {line.file}"
-    if not_json:
-        (error,) = problem["errors"]
-        said = str(error["message"]).removesuffix(".")
-        if not line.data:
-            return f"{where} is not JSON (an empty line)"
-        return f"{where} is not JSON ({said[:1].lower()}{said[1:]} at column {error['column']})"
-    return f"{where}: {_places(problem)}"
+    if not unparsed:
+        return f"{where}: {_places(problem)}"
+    if not line.data:
+        return f"{where} is not JSON (an empty line)"
+    (error,) = problem["errors"]
+    said = str(error["message"]).removesuffix(".")
+    said = f"{said[:1].lower()}{said[1:]} at column {error['column']}"
+    if problem["type"].endswith(MALFORMED_JSON.name):
+        return f"{where} is not JSON ({said})"
+    return f"{where} is JSON beyond what the referee reads ({said})"  # a parser's limit
 
 
-def _error(line: Line, record_id: Any, answer: Answer, not_json: bool = False) -> Judged:
-    bad = BadLine(line.file, line.number, problem_sentence(line, answer.body, not_json))
+def _error(line: Line, record_id: Any, answer: Answer, unparsed: bool = False) -> Judged:
+    bad = BadLine(line.file, line.number, problem_sentence(line, answer.body, unparsed))
     text = orjson.dumps(
         {
             "file": line.file,

@@ -7,9 +7,12 @@ import html
 from pathlib import Path
 
 import orjson
+import pytest
 
+from service.api.direct import Direct
 from service.app import create_app
-from service.audit.judging import MISSING, refusal
+from service.audit.judging import MISSING, judge_line, refusal
+from service.audit.records import Line
 from tests.audit.archive import BAD_LINES
 from tests.audit.conftest import Files, ndjson
 
@@ -80,3 +83,20 @@ def test_a_review_refused_is_counted_by_its_reason() -> None:
     assert refusal({"errors": None, "detail": "The request body is larger than 64 KiB."}) == (
         "The request body is larger than 64 KiB."
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b'{"dealer": tx}', " is not JSON (invalid literal, expected 'true' at column 12)"),
+        (b'{"dealer": tru', " is not JSON (unexpected end of data at column 15)"),
+        (b"", " is not JSON (an empty line)"),
+        (b'{"dealer": 1e999}', " is JSON beyond what the referee reads (the request body holds "),
+        (b'{"dealer": 9}', ": /dealer: Must be greater than or equal to 0"),
+    ],
+)
+def test_a_line_that_cannot_be_parsed_is_said_not_json_and_where(data: bytes, said: str) -> None:
+    with Direct(create_app({"TESTING": True})) as direct:
+        judged = judge_line(direct, Line("a.ndjson", 7, data), review=False)
+    assert judged.bad is not None and judged.bad.problem.startswith(f"line 7 of a.ndjson{said}")
+    assert orjson.loads(judged.text)["message"] == judged.bad.problem
