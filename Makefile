@@ -20,7 +20,7 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 # Nor does the guide's build (mkdocs-material's notice of its end of life, printed each build).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized audit docs
+.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized audit sample-archive docs
 
 # The native search core (service/rules/analysis/native): compiled by the machine's C compiler
 # when missing or older than its sources (scripts/build_native.py says what to install when
@@ -83,6 +83,12 @@ run: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 ## [--workers N]' (service/audit; the guide's docs/audit.md).
 audit: $(VENV)/.audit-installed $(NATIVE_MODULE)
 	$(BIN)/python -m service.audit $(ARGS)
+
+## The sample archive the guide's audit page starts with (samples/archive/, committed): 200
+## classic and 200 coinche deals played by the referee's advice at every seat, some with
+## renonces, and a few bad lines; seeded, the same files again (scripts/sample_archive.py).
+sample-archive: $(VENV)/.runtime-installed $(NATIVE_MODULE)
+	$(BIN)/python -m scripts.sample_archive
 
 ## Debian's chromium and chromium-driver for the viewer's browser tests (tests/browser),
 ## installed as root when missing. selenium is given the driver's path: it downloads nothing.

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from service.audit.judging import Deal, Judged
+from service.audit.judging import BadLine, Deal, Judged
 from service.audit.records import Unreadable
 from service.rules.table import PLAYERS, TEAMS, team_of
 
@@ -60,12 +60,16 @@ def _add(counts: list[int], other: Iterable[int]) -> None:
 
 
 TOTALS = ("lines", "deals", "errors", "renonces", "reviewed", "inexact", "review_problems")
+MAX_BAD_LINES = 200
+"""The bad lines kept for the report and the summary: the first ones by file and line (every
+one is in errors/)."""
 
 
 @dataclass
 class ArchiveCounts:
     """What an archive's lines gave (a partition's, or several merged): lines, deals, errors,
-    renonces and reviews in all, counts per player and per partnership, the unreadable files."""
+    renonces and reviews in all, counts per player and per partnership, the unreadable files,
+    the first `MAX_BAD_LINES` bad lines (by file and line) and the reviews refused by reason."""
 
     lines: int = 0
     deals: int = 0
@@ -77,6 +81,8 @@ class ArchiveCounts:
     players: dict[Any, list[int]] = field(default_factory=dict)
     pairs: dict[tuple[Any, Any], list[int]] = field(default_factory=dict)
     unreadable: list[Unreadable] = field(default_factory=list)
+    bad_lines: list[BadLine] = field(default_factory=list)
+    refusals: dict[str, int] = field(default_factory=dict)  # reviews refused, by reason
 
     def add(self, judged: Judged) -> None:
         """Count one line's outcome."""
@@ -86,10 +92,15 @@ class ArchiveCounts:
         self.lines += 1
         if judged.deal is None:
             self.errors += 1
+            if judged.bad is not None:
+                self.bad_lines = _first_bad_lines(self.bad_lines, [judged.bad])
             return
         self.deals += 1
         self.renonces += len(judged.deal.renonces)
-        self.review_problems += judged.review_refused
+        if judged.review_refused is not None:
+            self.review_problems += 1
+            reason = judged.review_refused
+            self.refusals[reason] = self.refusals.get(reason, 0) + 1
         if judged.deal.review is not None:
             self.reviewed += 1
             self.inexact += not judged.deal.review.exact
@@ -104,7 +115,11 @@ class ArchiveCounts:
             players={key: list(counts) for key, counts in self.players.items()},
             pairs={key: list(counts) for key, counts in self.pairs.items()},
             unreadable=self.unreadable + other.unreadable,
+            bad_lines=_first_bad_lines(self.bad_lines, other.bad_lines),
+            refusals=dict(self.refusals),
         )
+        for reason, count in other.refusals.items():
+            merged.refusals[reason] = merged.refusals.get(reason, 0) + count
         for mine, theirs, size in (
             (merged.players, other.players, len(Player)),
             (merged.pairs, other.pairs, len(Pair)),
@@ -123,6 +138,11 @@ class ArchiveCounts:
             ordered = sorted(seats, key=lambda seat: players[seat])
             self.pairs.setdefault(key, [0] * len(Pair))  # type: ignore[arg-type]
             _add(self.pairs[key], _pair_counts(deal, team, ordered))  # type: ignore[index]
+
+
+def _first_bad_lines(mine: list[BadLine], theirs: list[BadLine]) -> list[BadLine]:
+    """The first `MAX_BAD_LINES` of both, by file and line: the same in any merge order."""
+    return sorted(mine + theirs)[:MAX_BAD_LINES]
 
 
 def _player_counts(deal: Deal, seat: int) -> list[int]:

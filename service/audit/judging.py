@@ -18,6 +18,7 @@ import orjson
 from marshmallow import validate
 
 from service.api.direct import Answer, Direct
+from service.api.problems import MALFORMED_JSON
 from service.audit.records import Line, Unreadable
 from service.rules.scoring import MADE
 from service.rules.table import PLAYERS, Seat, team_of
@@ -95,14 +96,24 @@ class Deal(NamedTuple):
     review: Review | None  # None: not reviewed (not asked, or the review refused the deal)
 
 
+class BadLine(NamedTuple):
+    """A line that could not be judged, where it is and why, in a sentence (its errors/
+    line's `message`)."""
+
+    file: str
+    line: int
+    problem: str
+
+
 class Judged(NamedTuple):
-    """A line's outcome: its NDJSON line for deals/ (with `deal`) or errors/ (without), or a
-    file that failed (`unreadable`)."""
+    """A line's outcome: its NDJSON line for deals/ (with `deal`) or errors/ (with `bad`), or
+    a file that failed (`unreadable`)."""
 
     text: bytes
     deal: Deal | None = None
-    review_refused: bool = False  # with --review: the review answered a problem
+    review_refused: str | None = None  # with --review: why the review refused (`refusal`)
     unreadable: Unreadable | None = None
+    bad: BadLine | None = None
 
 
 def judge_lines(items: Iterable[Line | Unreadable], app: Any, review: bool) -> Iterator[Judged]:
@@ -122,7 +133,7 @@ def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
     try:
         record = orjson.loads(line.data)
     except orjson.JSONDecodeError as error:
-        return _error(line, None, direct.unparsed(error, line.data))
+        return _error(line, None, direct.unparsed(error, line.data), unparsed=True)
     if not isinstance(record, dict):  # the endpoint says what it says of any other JSON
         return _error(line, None, direct.answer(ENDPOINTS[CLASSIC][0], record))
     try:
@@ -154,7 +165,8 @@ def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
             "review_problem": reviewed.body if reviewed and reviewed.status != 200 else None,
         }
     )
-    return Judged(text, deal, review_refused=reviewed is not None and reviewed.status != 200)
+    refused = refusal(reviewed.body) if reviewed and reviewed.status != 200 else None
+    return Judged(text, deal, review_refused=refused)
 
 
 def _taker(body: dict[str, Any], variant: str) -> Seat:
@@ -177,8 +189,53 @@ def _valid_id(value: Any) -> Any:
         return None
 
 
-def _error(line: Line, record_id: Any, answer: Answer) -> Judged:
+# marshmallow's own words for a field missing (the audit's answers are in English).
+MISSING: Final = ma.fields.Field.default_error_messages["required"]
+
+
+def _places(problem: dict[str, Any]) -> str:
+    """What the problem says of each place it names ("/trump: 'X' is not a suit..."), or its
+    detail when it names none."""
+    errors = problem.get("errors") or ()
+    said = [f"{error['pointer'] or 'the record'}: {error['message']}" for error in errors]
+    return "; ".join(said) or str(problem["detail"])
+
+
+def refusal(problem: dict[str, Any]) -> str:
+    """Why a review refused a deal, in a few words to count by: "no hands" for a field that is
+    missing, else the places its problem names."""
+    errors = problem.get("errors") or ()
+    if errors and all(error["message"] == MISSING for error in errors):
+        return "no " + ", ".join(error["pointer"].lstrip("/") for error in errors)
+    return _places(problem)
+
+
+def problem_sentence(line: Line, problem: dict[str, Any], unparsed: bool = False) -> str:
+    """A sentence for a line that cannot be judged: where it is, and its problem in the API's
+    words ("line 12 of a.ndjson is not JSON (unexpected end of data at column 81)");
+    `unparsed`: the line could not be parsed (`Direct.unparsed`'s problem)."""
+    where = f"line {line.number} of {line.file}"
+    if not unparsed:
+        return f"{where}: {_places(problem)}"
+    if not line.data:
+        return f"{where} is not JSON (an empty line)"
+    (error,) = problem["errors"]
+    said = str(error["message"]).removesuffix(".")
+    said = f"{said[:1].lower()}{said[1:]} at column {error['column']}"
+    if problem["type"].endswith(MALFORMED_JSON.name):
+        return f"{where} is not JSON ({said})"
+    return f"{where} is JSON beyond what the referee reads ({said})"  # a parser's limit
+
+
+def _error(line: Line, record_id: Any, answer: Answer, unparsed: bool = False) -> Judged:
+    bad = BadLine(line.file, line.number, problem_sentence(line, answer.body, unparsed))
     text = orjson.dumps(
-        {"file": line.file, "line": line.number, "id": record_id, "problem": answer.body}
+        {
+            "file": line.file,
+            "line": line.number,
+            "id": record_id,
+            "message": bad.problem,
+            "problem": answer.body,
+        }
     )
-    return Judged(text)
+    return Judged(text, bad=bad)

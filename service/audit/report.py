@@ -17,6 +17,7 @@ from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from service.audit.counts import MAX_BAD_LINES
 from service.audit.outliers import (
     BETTER_TOGETHER,
     FAR_ABOVE_PEERS,
@@ -32,6 +33,7 @@ body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { border-bottom: 1px solid #ccc; padding: .25rem .75rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
+td:first-child { white-space: nowrap; }
 figure { margin: 1rem 0; }
 svg { max-width: 100%; height: auto; }
 .note { background: #fff6d6; border-left: 4px solid #d9a400; padding: .5rem 1rem; }
@@ -39,6 +41,9 @@ svg { max-width: 100%; height: auto; }
 FLAGGED: Final = "#c0392b"
 OTHERS: Final = "#5b7db1"
 UNTESTED: Final = "#b8b8b8"
+MAX_ROWS: Final = 200
+"""Rows of the players' and partnerships' tables: beyond, the flagged first, and a note that
+players.ndjson and pairs.ndjson hold every one."""
 
 
 def _svg(figure: Figure) -> str:
@@ -137,7 +142,12 @@ def report(
     population: Population,
 ) -> str:
     """The page."""
-    sections = [_overview(summary), _renonces(players, population)]
+    sections = [
+        _overview(summary),
+        _players(players, summary["review"]),
+        _pairs(pairs, summary["review"]),
+        _renonces(players, population),
+    ]
     if summary["review"]:
         sections += [_losses(players, population), _together(pairs)]
     sections.append(_method())
@@ -164,6 +174,10 @@ def _overview(summary: dict[str, Any]) -> str:
             ("Reviews whose budget ran out (bounds, not values)", summary["inexact_reviews"]),
             ("Reviews refused (review_problem)", summary["review_problems"]),
         ]
+        rows += [
+            (f"&nbsp;&nbsp;refused: {html.escape(reason)}", count)
+            for reason, count in summary["review_refusals"].items()
+        ]
     table = "".join(f"<tr><th scope=row>{name}</th><td>{value}</td></tr>" for name, value in rows)
     unreadable = "".join(
         f"<li>{html.escape(item['file'])}: {html.escape(item['reason'])}"
@@ -172,7 +186,85 @@ def _overview(summary: dict[str, Any]) -> str:
         for item in summary["unreadable"]
     )
     files = f"<h3>Files not read to their end</h3><ul>{unreadable}</ul>" if unreadable else ""
-    return f"<section><h2>The archive</h2><table>{table}</table>{files}</section>"
+    return (
+        f"<section><h2>The archive</h2><table>{table}</table>{files}{_bad_lines(summary)}</section>"
+    )
+
+
+def _bad_lines(summary: dict[str, Any]) -> str:
+    bad = summary["bad_lines"]
+    if not bad:
+        return ""
+    items = "".join(f"<li>{html.escape(item['problem'])}</li>" for item in bad)
+    more = (
+        f"<p>The first {MAX_BAD_LINES} of {summary['errors']}, by file and line; errors/ holds "
+        "every one.</p>"
+        if summary["errors"] > len(bad)
+        else ""
+    )
+    return f"<h3>Lines that could not be judged</h3><ul>{items}</ul>{more}"
+
+
+Columns = list[tuple[str, str]]
+PLAYER_COLUMNS: Final[Columns] = [
+    ("player", "Player"),
+    ("deals", "Deals"),
+    ("as_takers", "As takers"),
+    ("contracts_made", "Contracts made"),
+    ("renonces", "Renonces"),
+    ("renonces_per_100", "Per 100 deals"),
+]
+PLAYER_REVIEW_COLUMNS: Final[Columns] = [
+    ("reviewed", "Reviewed"),
+    ("loss_per_deal", "Loss per deal"),
+    ("precision", "Precision %"),
+]
+PAIR_COLUMNS: Final[Columns] = [
+    ("players", "Partners"),
+    ("deals", "Deals together"),
+    ("as_takers", "As takers"),
+    ("contracts_made", "Contracts made"),
+    ("renonces", "Renonces"),
+]
+PAIR_REVIEW_COLUMNS: Final[Columns] = [
+    ("reviewed", "Reviewed"),
+    ("loss_per_deal", "Loss per deal together"),
+    ("apart_loss_per_deal", "Loss per deal apart"),
+    ("precision", "Precision %"),
+]
+
+
+def _shown(
+    rows: Sequence[dict[str, Any]], what: str, file: str
+) -> tuple[list[dict[str, Any]], str]:
+    """The rows a table shows: all of them up to `MAX_ROWS`, else the flagged first; and a note
+    when some are left out."""
+    if len(rows) <= MAX_ROWS:
+        return list(rows), ""
+    ordered = [row for row in rows if row["flags"]] + [row for row in rows if not row["flags"]]
+    note = (
+        f"<p>{MAX_ROWS} of the {len(rows)} {what}, the flagged first; {file} holds every one.</p>"
+    )
+    return ordered[:MAX_ROWS], note
+
+
+def _counts_table(
+    title: str, rows: Sequence[dict[str, Any]], what: str, file: str, columns: Columns
+) -> str:
+    """A section with a row per player (or partnership): its counts, and its flags."""
+    shown, note = _shown(rows, what, file)
+    table = _table(shown, [*columns, ("flags", "Flags")])
+    return f"<section><h2>{title}</h2>{note}{table}</section>"
+
+
+def _players(players: Sequence[dict[str, Any]], review: bool) -> str:
+    columns = PLAYER_COLUMNS + (PLAYER_REVIEW_COLUMNS if review else [])
+    return _counts_table("Players", players, "players", "players.ndjson", columns)
+
+
+def _pairs(pairs: Sequence[dict[str, Any]], review: bool) -> str:
+    columns = PAIR_COLUMNS + (PAIR_REVIEW_COLUMNS if review else [])
+    return _counts_table("Partnerships", pairs, "partnerships", "pairs.ndjson", columns)
 
 
 def _renonces(players: Sequence[dict[str, Any]], population: Population) -> str:

@@ -174,10 +174,14 @@ def finish(
         "reviewed": counted.reviewed,
         "inexact_reviews": counted.inexact,
         "review_problems": counted.review_problems,
+        "review_refusals": dict(
+            sorted(counted.refusals.items(), key=lambda item: (-item[1], item[0]))
+        ),
         "players": len(players),
         "pairs": len(pairs),
         "partitions": partitions,
         "unreadable": [item._asdict() for item in sorted(counted.unreadable)],
+        "bad_lines": [item._asdict() for item in counted.bad_lines],
     }
     page = report(summary, players, pairs, population)
     write_atomically(out / REPORT, [page.encode()])

@@ -3,11 +3,16 @@ API's own problem."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import orjson
+import pytest
 
+from service.api.direct import Direct
 from service.app import create_app
+from service.audit.judging import MISSING, judge_line, refusal
+from service.audit.records import Line
 from tests.audit.archive import BAD_LINES
 from tests.audit.conftest import Files, ndjson
 
@@ -42,3 +47,56 @@ def test_an_error_names_its_line_and_carries_the_apis_own_problem(
         assert error["id"] == (record.get("id") if isinstance(record, dict) else None)
     codes = {e["code"] for error in errors for e in error["problem"]["errors"] or ()}
     assert {"duplicate_card", None} <= codes
+
+
+def test_a_bad_line_is_said_in_a_sentence_with_its_file_and_line(
+    files: Files, on_cluster: Path
+) -> None:
+    errors = ndjson(on_cluster, "errors")
+    said = [error["message"] for error in errors]
+    for error in errors:
+        assert error["message"].startswith(f"line {error['line']} of {files.plain}")
+    not_json = [text for text in said if " is not JSON (" in text]
+    assert [text.split(" is not JSON ")[1] for text in not_json] == [
+        "(unexpected end of data at column 27)",  # cut short
+        "(an empty line)",
+        "(bytes that are not UTF-8 at column 1)",
+    ]
+    assert said[3].endswith(
+        ": /dealer: Must be greater than or equal to 0 and less than or equal to 3."
+    )
+    summary = orjson.loads((on_cluster / "summary.json").read_bytes())
+    assert summary["bad_lines"] == [
+        {"file": error["file"], "line": error["line"], "problem": error["message"]}
+        for error in errors
+    ]
+    page = (on_cluster / "report.html").read_text()
+    assert all(html.escape(text) in page for text in said)
+    assert "invalid literal" not in page.lower() and "Unexpected end of data" not in page
+
+
+def test_a_review_refused_is_counted_by_its_reason() -> None:
+    missing = {"errors": [{"pointer": "/hands", "message": MISSING}], "detail": "..."}
+    assert refusal(missing) == "no hands"
+    short = {"errors": [{"pointer": "/hands/0", "message": "Length must be 8."}], "detail": "."}
+    assert refusal(short) == "/hands/0: Length must be 8."
+    assert refusal({"errors": None, "detail": "The request body is larger than 64 KiB."}) == (
+        "The request body is larger than 64 KiB."
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b'{"dealer": tx}', " is not JSON (invalid literal, expected 'true' at column 12)"),
+        (b'{"dealer": tru', " is not JSON (unexpected end of data at column 15)"),
+        (b"", " is not JSON (an empty line)"),
+        (b'{"dealer": 1e999}', " is JSON beyond what the referee reads (the request body holds "),
+        (b'{"dealer": 9}', ": /dealer: Must be greater than or equal to 0"),
+    ],
+)
+def test_a_line_that_cannot_be_parsed_is_said_not_json_and_where(data: bytes, said: str) -> None:
+    with Direct(create_app({"TESTING": True})) as direct:
+        judged = judge_line(direct, Line("a.ndjson", 7, data), review=False)
+    assert judged.bad is not None and judged.bad.problem.startswith(f"line 7 of a.ndjson{said}")
+    assert orjson.loads(judged.text)["message"] == judged.bad.problem

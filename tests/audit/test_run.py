@@ -84,6 +84,7 @@ def test_with_the_review_each_deal_carries_it_and_the_players_its_losses(
     audit(Settings([str(archive_file)], out, review=True, scheduler=cluster, block_size=1500))
     summary = orjson.loads((out / "summary.json").read_bytes())
     assert (summary["deals"], summary["reviewed"], summary["review_problems"]) == (5, 4, 1)
+    assert summary["review_refusals"] == {"no hands": 1}
     assert summary["partitions"] >= 2
     deals = ndjson(out, "deals")
     (refused,) = [deal for deal in deals if deal["review"] is None]
@@ -102,4 +103,6 @@ def test_with_the_review_each_deal_carries_it_and_the_players_its_losses(
         reviewed = row["reviewed"]
         assert (row["loss_per_deal"] or 0) * reviewed == pytest.approx(losses.get(row["player"], 0))
         assert (row["precision"] is None) == (reviewed == 0)
-    assert "Partnerships that play better together" in (out / "report.html").read_text()
+    page = (out / "report.html").read_text()
+    assert "Partnerships that play better together" in page
+    assert "refused: no hands</th><td>1</td>" in page
