@@ -73,6 +73,7 @@ class CoincheReplay(PlaysJudged):
     belote: tuple[Belote, ...]  # the belotes counted
     declarations: tuple[DeclarationVerdict, ...]
     score: CoincheDealScore | None  # on a complete deal, the renonce penalty applied
+    summary: CoincheDealSummary | None = None  # what the score was worked out from
 
 
 def strain_values(strain: Strain, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS) -> CardValues:
@@ -113,25 +114,24 @@ def replay_coinche(
     played = judge_plays(deal, options, strain_values(record.contract.strain, options))
     belotes = counted_belotes(record, deal, played.seats, options)
     declarations = check_declarations(deal, played.seats) if options.annonces else ()
-    score = None
+    score = summary = None
     if played.complete:
         counts = [0, 0]
         for belote in belotes:
             counts[belote.team] += 1
-        score = score_coinche_deal(
-            CoincheDealSummary(
-                contract=record.contract,
-                points=played.points,
-                capot=capot_team(played.tricks),
-                belote=(counts[0], counts[1]),
-                annonces=declared_annonces(declarations),
-                renonce=team_of(played.renonces[0].seat) if played.renonces else None,
-            ),
-            options,
+        summary = CoincheDealSummary(
+            contract=record.contract,
+            points=played.points,
+            capot=capot_team(played.tricks),
+            belote=(counts[0], counts[1]),
+            annonces=declared_annonces(declarations),
+            renonce=team_of(played.renonces[0].seat) if played.renonces else None,
         )
+        score = score_coinche_deal(summary, options)
     return CoincheReplay(
         **played.judged(),
         belote=belotes,
         declarations=declarations,
         score=score,
+        summary=summary,
     )

@@ -148,6 +148,7 @@ class Replay(PlaysJudged):
     belote: Team | None  # the team holding K and Q of trump, when known
     declarations: tuple[DeclarationVerdict, ...]
     score: DealScore | None  # on a complete deal
+    summary: DealSummary | None = None  # what the score was worked out from
 
 
 def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay:
@@ -165,26 +166,25 @@ def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay
 
     holder = belote_holder(record, played.seats, trump)
     declarations = check_declarations(record, played.seats) if options.annonces else ()
-    score = None
+    score = summary = None
     if played.complete:
         counted = holder is not None and belote_counts(record, options)
-        score = score_deal(
-            DealSummary(
-                taker=record.taker,
-                points=points,
-                capot=capot_team(played.tricks),
-                belote=team_of(holder) if counted and holder is not None else None,
-                annonces=declared_annonces(declarations),
-                trump=trump,
-                renonce=team_of(renonces[0].seat) if renonces else None,
-            ),
-            options,
+        summary = DealSummary(
+            taker=record.taker,
+            points=points,
+            capot=capot_team(played.tricks),
+            belote=team_of(holder) if counted and holder is not None else None,
+            annonces=declared_annonces(declarations),
+            trump=trump,
+            renonce=team_of(renonces[0].seat) if renonces else None,
         )
+        score = score_deal(summary, options)
     return Replay(
         **played.judged(),
         belote=None if holder is None else team_of(holder),
         declarations=declarations,
         score=score,
+        summary=summary,
     )
 
 

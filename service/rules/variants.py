@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from service.rules.cards import KING, QUEEN, Card, CardValues
 from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS, CoincheOptions
@@ -25,8 +25,10 @@ from service.rules.coinche_replay import (
     replay_coinche,
     strain_values,
 )
+from service.rules.coinche_scoring import score_coinche_deal
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.replay import DealRecord, Replay, replay
+from service.rules.scoring import ScoredDeal, score_deal
 from service.rules.strains import Strain, belote_suits, card_values
 from service.rules.table import Seat, seat_after
 
@@ -45,7 +47,9 @@ class Variant(Generic[RecordT, OptionsT]):
       complete deal its score (the variant's scoring);
     - `card_values(strain, options)`: what the cards are worth under `strain`;
     - `belotes(record, replayed, options)`: the belotes the record announces (a king and
-      queen of a suit that makes one), with the seat that holds each."""
+      queen of a suit that makes one), with the seat that holds each;
+    - `score_summary(summary, options)`: the deal score of a complete replay's `summary`
+      (the variant's scoring: what the replay scores a complete deal with)."""
 
     name: str
     default_options: OptionsT
@@ -54,6 +58,7 @@ class Variant(Generic[RecordT, OptionsT]):
     replay: Callable[[RecordT, OptionsT], Replayed]
     card_values: Callable[[Strain, OptionsT], CardValues]
     belotes: Callable[[RecordT, Replayed, OptionsT], list[Belote]]
+    score_summary: Callable[[Any, OptionsT], ScoredDeal[Any]]
 
     def options_or_default(self, options: OptionsT | None) -> OptionsT:
         """`options`, or the variant's defaults when None."""
@@ -118,6 +123,7 @@ CLASSIC: Variant[DealRecord, RuleOptions] = Variant(
     replay,
     _suit_values,
     _classic_belotes,
+    score_deal,
 )
 COINCHE: Variant[CoincheRecord, CoincheOptions] = Variant(
     "coinche",
@@ -127,4 +133,5 @@ COINCHE: Variant[CoincheRecord, CoincheOptions] = Variant(
     replay_coinche,
     strain_values,
     _coinche_belotes,
+    score_coinche_deal,
 )

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from time import perf_counter
+from typing import Any
 
 from service.rules.analysis.questions import (
     Deal,
@@ -34,8 +35,8 @@ from service.rules.analysis.questions import (
     deal_from,
     objective_in,
 )
-from service.rules.analysis.reference import OutOfTime, seat_to_move
-from service.rules.cards import KING, QUEEN, Card, Suit
+from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_move
+from service.rules.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
 from service.rules.table import team_of
 from service.rules.variants import OptionsT, RecordT, Replayed, Variant
 
@@ -68,17 +69,38 @@ class Worlds:
         self.objective = objective_in(variant, variant.strain(record), options)
         self.taker = variant.taker(record)
         self._outcomes: dict[tuple[int, tuple[int | None, ...]], Outcome] = {}
+        self._summaries: dict[tuple[int | None, ...], Any] = {}
+        self._first: Deal | None = None
+        self._played = mask_of(record.plays)
 
     def deal(self, hands: Hands) -> Deal:
-        """The position in the deal of `hands` (each seat's 8 cards as dealt)."""
+        """The position in the deal of `hands` (each seat's 8 cards as dealt): the first
+        deal's, its held cards replaced (the tricks, who leads and the points won so far are
+        the record's, the same in every deal)."""
         dealt = replace(self.record, hands=hands)
 
         def finish(line: Sequence[Card]) -> Replayed:
             return self.variant.replay(replace(dealt, plays=(*dealt.plays, *line)), self.options)
 
-        return deal_from(
-            hands, self.record.plays, self.taker, self.options, self.objective, finish, self.judged
+        if self._first is None:
+            self._first = deal_from(
+                hands,
+                self.record.plays,
+                self.taker,
+                self.options,
+                self.objective,
+                finish,
+                self.judged,
+            )
+            return self._first
+        played = self._played
+        held = (
+            mask_of(hands[0]) & ~played,
+            mask_of(hands[1]) & ~played,
+            mask_of(hands[2]) & ~played,
+            mask_of(hands[3]) & ~played,
         )
+        return self._first._replace(state=self._first.state._replace(hands=held), finish=finish)
 
     def values(self, hands: Hands, deadline: float) -> tuple[MoveValue, ...] | None:
         """Every legal card's value in the deal of `hands`, in the order of the mover's hand,
@@ -115,21 +137,46 @@ class Worlds:
     def _outcome(
         self,
         deal: Deal,
-        search: object,
+        search: Search,
         card: Card,
         gain: int,
-        child: object,
+        child: State,
         after: int,
         holders: tuple[int | None, ...],
     ) -> Outcome:
-        """The finished deal after `card` and perfect play, scored once per (gain, holders)
-        by the replay of a perfect line."""
+        """The finished deal after `card` and perfect play (the takers' gain `after` from
+        here), worked out once per (gain, holders): the first time holders are met, by the
+        replay of a perfect line; after, by the variant's scoring of that replay's summary
+        with the points and capot of the gain."""
         key = (after, holders)
         found = self._outcomes.get(key)
-        if found is None:
-            rest = search.line(child, after - gain)  # type: ignore[attr-defined]
-            found = self._outcomes[key] = deal.outcome((card, *rest))
+        if found is not None:
+            return found
+        summary = self._summaries.get(holders)
+        if summary is None:
+            finished = deal.finish((card, *search.line(child, after - gain)))
+            score = finished.score
+            assert score is not None and finished.summary is not None
+            self._summaries[holders] = finished.summary
+            found = Outcome(finished.points, score.capot, score.contract, score.score)
+        else:
+            points, capot = self._points(deal.past[deal.takers] + after)
+            rescored = self.variant.score_summary(
+                replace(summary, points=points, capot=capot), self.options
+            )
+            found = Outcome(points, capot, rescored.contract, rescored.score)
+        self._outcomes[key] = found
         return found
+
+    def _points(self, gain: int) -> tuple[tuple[int, int], int | None]:
+        """Each team's final points (dix de der in, 162 in all) and the capot's team, from the
+        takers' final gain in the objective's unit (`questions.Objective`): above every
+        card's units the takers won all 8 tricks, below 0 the defenders did."""
+        objective, takers = self.objective, team_of(self.taker)
+        every = sum(objective.points) + objective.last_bonus
+        capot = takers if gain > every else 1 - takers if gain < 0 else None
+        ours = objective.team_points(min(max(gain, 0), every))
+        return ((ours, DEAL_POINTS - ours) if takers == 0 else (DEAL_POINTS - ours, ours)), capot
 
 
 def left_ms(deadline: float) -> int:

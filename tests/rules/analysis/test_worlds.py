@@ -157,3 +157,37 @@ def test_a_deal_s_belote_holders_are_who_holds_each_king_and_queen() -> None:
         cards("QC 7C 8C 9C 10C JC AC AH"),
     )
     assert honour_holders(hands) == (None, 0, 1, None)  # spades, hearts, diamonds, clubs
+
+
+@pytest.mark.parametrize("taker", [0, 1, 2, 3])
+def test_a_gain_gives_each_team_its_points_and_the_capot(taker: int) -> None:
+    """The takers' final gain (a capot counted in it, `questions.Objective`) as the replay
+    counts the deal: all the card points are no capot when a trick was lost; more is the
+    takers' capot, less than nothing the defenders'."""
+    worlds = Worlds(CLASSIC, DealRecord(0, 1, taker, ()), RuleOptions())
+    takers = taker % 2
+
+    def as_takers(points: tuple[int, int]) -> tuple[int, int]:
+        return (points[takers], points[1 - takers])
+
+    bonus = worlds.objective.bonus
+    points, capot = worlds._points(100)
+    assert (as_takers(points), capot) == ((100, 62), None)
+    points, capot = worlds._points(162)  # every point, a trick lost: no capot
+    assert (as_takers(points), capot) == ((162, 0), None)
+    points, capot = worlds._points(162 + bonus)
+    assert (as_takers(points), capot) == ((162, 0), takers)
+    points, capot = worlds._points(0)  # a trick won, no point in it
+    assert (as_takers(points), capot) == ((0, 162), None)
+    points, capot = worlds._points(-bonus)
+    assert (as_takers(points), capot) == ((0, 162), 1 - takers)
+
+
+def test_scaled_points_are_rounded_as_the_replay_rounds_them() -> None:
+    """Under sans-atout's `scaled` points a gain counts fifteenths of a point."""
+    options = CoincheOptions(sa_ta=True, sa_points="scaled")
+    record = CoincheRecord(0, Contract(1, 90, SANS_ATOUT), ())
+    worlds = Worlds(COINCHE, record, options)
+    assert worlds.objective.unit == 15
+    assert worlds._points(15 * 80 + 8) == ((81, 81), None)  # 80.53 rounds to 81
+    assert worlds._points(15 * 80 + 7) == ((82, 80), None)  # 80.47 rounds to 80

@@ -1,0 +1,466 @@
+"""The advice at the table: duplicate coinche deals against colver's bots, through the
+service's own endpoints.
+
+Run from the repo root as `python -m bench.arena` (`--help`; `make arena` installs colver
+0.11.1 into the venv, as `make bench` does for bench/analysis.py: it is no requirement of the
+referee). Prints figures, asserts nothing.
+
+**Duplicate.** Each board is one deal (`colver.Env.deal(dealer, seed)`, the dealer turning
+with the board) played twice with the same cards: once with the referee at seats 0 and 2
+(North-South in colver's numbering) and colver at 1 and 3, once the other way round. The
+cards dealt cancel out; what stays is how each side plays them. A board's **margin** is the
+referee's team's score less the other team's, averaged over the two directions (so a
+board played alike both ways counts 0); the run prints its mean with a 95% interval (1.96
+standard errors), and with `--matches` the matches to 2000 points that the boards make in each
+direction, one after the other (a match ends after the deal where a team has 2000, the
+higher total winning; its win rate with a 95% interval).
+
+**Modes** (`--mode`):
+- `play`: the auction by colver's "improved" bidder at every seat (the same calls both
+  ways), then the card play: the referee's `/v1/coinche/advice/play` at its seats, colver's
+  bot at the others;
+- `auction`: the referee's seats also call, by `/v1/coinche/advice/bid` (when the service has
+  it), colver's bidder the others'.
+
+**Opponents** (`--opponent`): `colver` (its IS-DD bot: `method = "isdd"`, 32 determinizations,
+uniform worlds, its "improved" bidder; the bot the issue measured), or `previous`: the
+referee's own advice as it was before December 2026 (card points, `"objective": "points"`,
+uniform sampling), through the same endpoint, so that each technique's gain shows against the
+same cards.
+
+**Scores.** Each direction is judged by colver's own `env.rewards()` and, beside it, by the
+referee's `/v1/coinche/deals/score` under `ARENA_RULES`, the options under which the two agree
+(measured with `--check-scoring`: 380 of 400 deals of colver's bots at 2026-12-01; the other 20
+are two rules the referee does not offer: colver scores a coinched contract as 162 + m x V to
+the winner, not m x (162 + V), and gives a fallen takers' belote to the defenders).
+
+**Time.** Each card's wall-clock time, as the caller sees it: the referee's through Flask (the
+test client, in this process), colver's `Agent.decide`; the median and the 95th percentile of
+each, and their ratio, for every card and for the first lead, in the same run.
+"""
+
+# ruff: noqa: E402 - the imports below need the repo root on the path first
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if not __package__:
+    sys.path[0] = str(ROOT)  # as bench/engine.py: bench/http.py must not shadow http
+
+import argparse
+import json
+import math
+import multiprocessing
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from statistics import fmean, median, stdev
+from time import perf_counter
+from typing import Any
+
+from service.rules.cards import CARD_CODES, SUIT_CODES
+
+SEED = 20_261_201
+TARGET = 2000
+# The referee's coinche options under which its deal score is colver's (`--check-scoring`).
+ARENA_RULES = {"chute_points": 162, "capot": 252, "rounding": "none", "belote": "automatic"}
+COLVER_RANK = (0, 1, 2, 6, 3, 4, 5, 7)  # colver: 7 8 9 J Q K 10 A; the referee: 7 8 9 10 J Q K A
+TO_COLVER = tuple((card >> 3) * 8 + COLVER_RANK[card & 7] for card in range(32))
+FROM_COLVER = {colver: card for card, colver in enumerate(TO_COLVER)}
+PASS, CAPOT_FIRST, COINCHE_ACTION, SURCOINCHE_ACTION = 0, 37, 41, 42
+
+
+def colver_spec(method: str = "isdd", worlds: int = 32) -> str:
+    """A colver bot: its "improved" bidder, and `method` for the cards."""
+    play = f'method = "{method}"\n'
+    if method == "isdd":
+        play += f'determinizations = {worlds}\ntime_ms = 0\n\n[worlds]\nsource = "uniform"\n'
+    return f'[bid]\nstrategy = "improved"\n\n[play]\n{play}'
+
+
+def call_name(action: int) -> str:
+    """A colver auction action as the referee writes the call."""
+    if action == PASS:
+        return "pass"
+    if action == COINCHE_ACTION:
+        return "coinche"
+    if action == SURCOINCHE_ACTION:
+        return "surcoinche"
+    if action >= CAPOT_FIRST:
+        return f"capot{SUIT_CODES[action - CAPOT_FIRST]}"
+    value, suit = divmod(action - 1, 4)
+    return f"{80 + 10 * value}{SUIT_CODES[suit]}"
+
+
+def call_action(name: str) -> int:
+    """The referee's canonical call as colver's auction action."""
+    for action in range(43):
+        if call_name(action) == name:
+            return action
+    raise ValueError(f"no colver action for the call {name!r}")
+
+
+def contract_of(calls: Sequence[tuple[int, int]]) -> dict[str, Any] | None:
+    """The contract an auction (colver's (seat, action) history) fixed, as the referee's
+    body writes it; None when every seat passed."""
+    taker = value = strain = None
+    coinche = 0
+    for seat, action in calls:
+        if PASS < action < COINCHE_ACTION:
+            taker, coinche = seat, 0
+            if action >= CAPOT_FIRST:
+                value, strain = "capot", action - CAPOT_FIRST
+            else:
+                steps, strain = divmod(action - 1, 4)
+                value = 80 + 10 * steps
+        elif action in (COINCHE_ACTION, SURCOINCHE_ACTION):
+            coinche = 1 if action == COINCHE_ACTION else 2
+    if taker is None:
+        return None
+    return {"taker": taker, "value": value, "strain": SUIT_CODES[strain], "coinche": coinche}
+
+
+@dataclass
+class Direction:
+    """One direction of a board: the referee's team, the contract, each team's score by
+    colver's rewards and by the referee's scoring, and the times of each side's cards."""
+
+    team: int
+    contract: dict[str, Any] | None
+    rewards: tuple[float, float] = (0.0, 0.0)
+    scores: tuple[int, int] = (0, 0)
+    times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
+    first: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
+    illegal: int = 0
+
+    def margin(self, by: str = "rewards") -> float:
+        pair = self.rewards if by == "rewards" else self.scores
+        return pair[self.team] - pair[1 - self.team]
+
+
+class Table:
+    """The service (a Flask test client in this process) and colver, for one worker."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        import colver  # a bench-only install
+
+        from service.app import create_app
+
+        self.colver = colver
+        self.client = create_app().test_client()
+        self.args = args
+        self.spec = colver_spec(args.colver_method, args.worlds)
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        response = self.client.post(path, json=body)
+        answer = response.get_json()
+        if response.status_code != 200:
+            raise RuntimeError(f"{path}: {response.status_code} {answer}")
+        return answer
+
+    # --- one side's decisions ------------------------------------------------------------
+
+    def referee_card(
+        self,
+        seat: int,
+        dealer: int,
+        contract: dict[str, Any],
+        plays: list[int],
+        hand: list[int],
+        objective: str,
+        board: int,
+    ) -> int:
+        body = {
+            "dealer": dealer,
+            "contract": contract,
+            "plays": [CARD_CODES[c] for c in plays],
+            "seat": seat,
+            "hand": [CARD_CODES[c] for c in hand],
+            "samples": self.args.samples,
+            "seed": f"arena {board} {len(plays)}",
+            "rules": ARENA_RULES,
+            "objective": objective,
+            "budget_ms": 10_000,
+        }
+        if self.args.inference:
+            body["inference"] = self.args.inference
+        card = self.post("/v1/coinche/advice/play", body)["card"]
+        return CARD_CODES.index(card)
+
+    def referee_call(
+        self, seat: int, dealer: int, calls: list[str], hand: list[int], board: int
+    ) -> str:
+        body = {
+            "dealer": dealer,
+            "bids": calls,
+            "seat": seat,
+            "hand": [CARD_CODES[c] for c in hand],
+            "samples": self.args.bid_samples,
+            "seed": f"arena {board} call {len(calls)}",
+            "rules": ARENA_RULES,
+        }
+        if self.args.inference:
+            body["inference"] = self.args.inference
+        return self.post("/v1/coinche/advice/bid", body)["advice"]
+
+    # --- a board -------------------------------------------------------------------------
+
+    def auction(self, board: int) -> tuple[Any, list[tuple[int, int]]]:
+        """The board's deal, and its auction by colver's bidder at every seat."""
+        env = self.colver.Env.deal(dealer=board % 4, seed=SEED + board)
+        bidders = [self.colver.Agent(self.spec, seat=s, seed=board) for s in range(4)]
+        for bidder in bidders:
+            bidder.init_deal(env)
+        while env.phase() == 0:
+            action = bidders[env.current_player()].action(env)
+            for bidder in bidders:
+                bidder.observe(env, action)
+            env.step(action)
+        return env, list(env.get_bid_history())
+
+    def direction(
+        self,
+        board: int,
+        hands: list[list[int]],
+        dealer: int,
+        calls: list[tuple[int, int]],
+        team: int,
+    ) -> Direction:
+        """The board played with the referee at `team`'s seats."""
+        colver = self.colver
+        env = colver.Env.deal_with_hands(dealer, hands)
+        others = {s: colver.Agent(self.spec, seat=s, seed=board) for s in range(4) if s % 2 != team}
+        for agent in others.values():
+            agent.init_deal(env)
+        own_hands = [sorted(FROM_COLVER[c] for c in hand) for hand in hands]
+        names: list[str] = []
+        mode = self.args.mode
+        history = list(calls)
+        while env.phase() == 0:
+            seat = env.current_player()
+            if mode == "play":
+                action = history[len(names)][1]  # colver's bidder's calls, as in the auction
+            elif seat % 2 == team:
+                call = self.referee_call(seat, dealer, names, own_hands[seat], board)
+                action = call_action(call)
+            else:
+                action = others[seat].action(env)
+            for agent in others.values():
+                agent.observe(env, action)
+            names.append(call_name(action))
+            env.step(action)
+        contract = contract_of(list(env.get_bid_history()))
+        result = Direction(team, contract)
+        if contract is None:
+            return result
+        plays: list[int] = []
+        held = [list(hand) for hand in own_hands]
+        while not env.is_terminal():
+            seat = env.current_player()
+            start = perf_counter()
+            if seat % 2 == team or self.args.opponent == "previous":
+                objective = self.args.objective if seat % 2 == team else "points"
+                card = self.referee_card(
+                    seat, dealer, contract, plays, held[seat], objective, board
+                )
+                action = TO_COLVER[card]
+                side = "ours" if seat % 2 == team else "theirs"
+            else:
+                action = others[seat].decide(env)["action"]
+                card = FROM_COLVER[action]
+                side = "theirs"
+            elapsed = (perf_counter() - start) * 1000
+            if action not in env.legal_actions():
+                result.illegal += 1
+                action = env.legal_actions()[0]
+                card = FROM_COLVER[action]
+            (result.first if not plays else result.times)[side].append(elapsed)
+            for agent in others.values():
+                agent.observe(env, action)
+            env.step(action)
+            plays.append(card)
+            held[seat].remove(card)
+        result.rewards = tuple(env.rewards())
+        scored = self.post(
+            "/v1/coinche/deals/replay",
+            {
+                "dealer": dealer,
+                "contract": contract,
+                "plays": [CARD_CODES[c] for c in plays],
+                "hands": [[CARD_CODES[c] for c in hand] for hand in own_hands],
+                "rules": ARENA_RULES,
+            },
+        )
+        result.scores = tuple(scored["score"]["score"])
+        return result
+
+
+_TABLE: Table | None = None
+
+
+def _init(args: argparse.Namespace) -> None:
+    global _TABLE
+    _TABLE = Table(args)
+
+
+def play_board(board: int) -> tuple[int, list[Direction]]:
+    table = _TABLE
+    assert table is not None
+    env, calls = table.auction(board)
+    hands = [list(hand) for hand in env.get_initial_hands()]
+    dealer = env.get_dealer()
+    return board, [table.direction(board, hands, dealer, calls, team) for team in (0, 1)]
+
+
+# --- figures -----------------------------------------------------------------------------------
+
+
+def interval(values: Sequence[float]) -> str:
+    if len(values) < 2:
+        return f"{fmean(values) if values else 0:+.1f}"
+    half = 1.96 * stdev(values) / math.sqrt(len(values))
+    return f"{fmean(values):+.1f} ± {half:.1f} (sd {stdev(values):.0f}, n {len(values)})"
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else math.nan
+
+
+def matches(boards: list[list[Direction]], team_of_ours: int, by: str) -> list[bool]:
+    """The matches to TARGET the boards make, one after the other, in the direction where the
+    referee holds `team_of_ours`'s seats: True for each the referee wins."""
+    won: list[bool] = []
+    totals = [0.0, 0.0]
+    for directions in boards:
+        played = directions[team_of_ours]
+        pair = played.rewards if by == "rewards" else played.scores
+        totals = [totals[0] + pair[0], totals[1] + pair[1]]
+        if max(totals) >= TARGET and totals[0] != totals[1]:
+            ours = totals[team_of_ours]
+            won.append(ours > totals[1 - team_of_ours])
+            totals = [0.0, 0.0]
+    return won
+
+
+def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace) -> None:
+    results.sort()
+    boards = [directions for _, directions in results]
+    played = [b for b in boards if b[0].contract is not None]
+    passed = len(boards) - len(played)
+    print(f"boards: {len(boards)} ({passed} passed out with the referee North-South)")
+    for by in ("rewards", "scores"):
+        margins = [fmean(d.margin(by) for d in b) for b in boards]
+        alike = sum(1 for b in boards if b[0].margin(by) + b[1].margin(by) == 0 and b[0].contract)
+        label = "colver's rewards" if by == "rewards" else "the referee's score (ARENA_RULES)"
+        print(f"margin a board by {label}: {interval(margins)}; played alike both ways: {alike}")
+    if args.matches:
+        for by in ("rewards",):
+            wins = matches(boards, 0, by) + matches(boards, 1, by)
+            if wins:
+                share = fmean(wins)
+                half = 1.96 * math.sqrt(share * (1 - share) / len(wins))
+                print(f"matches to {TARGET}: {len(wins)}, the referee won {share:.1%} ± {half:.1%}")
+    illegal = sum(d.illegal for b in boards for d in b)
+    print(f"illegal cards or calls: {illegal}")
+    for kind, label in (("times", "every card but the first lead"), ("first", "first lead")):
+        ours = [t for b in boards for d in b for t in getattr(d, kind)["ours"]]
+        theirs = [t for b in boards for d in b for t in getattr(d, kind)["theirs"]]
+        if not ours or not theirs:
+            continue
+        ratio = median(ours) / median(theirs)
+        print(
+            f"ms a card, {label}: referee median {median(ours):.1f} p95 "
+            f"{percentile(ours, 0.95):.1f} | {args.opponent} median {median(theirs):.1f} p95 "
+            f"{percentile(theirs, 0.95):.1f} | ratio of medians {ratio:.2f}"
+        )
+    every_ours = [
+        t for b in boards for d in b for k in ("times", "first") for t in getattr(d, k)["ours"]
+    ]
+    every_theirs = [
+        t for b in boards for d in b for k in ("times", "first") for t in getattr(d, k)["theirs"]
+    ]
+    if every_ours and every_theirs:
+        print(
+            f"ms a card, all cards: referee median {median(every_ours):.1f} | {args.opponent} "
+            f"median {median(every_theirs):.1f} | "
+            f"ratio {median(every_ours) / median(every_theirs):.2f}"
+        )
+
+
+def dump(board: int, directions: list[Direction]) -> str:
+    return json.dumps({"board": board, "directions": [asdict(d) for d in directions]})
+
+
+def load(line: str) -> tuple[int, list[Direction]]:
+    data = json.loads(line)
+    directions = []
+    for d in data["directions"]:
+        d["rewards"], d["scores"] = tuple(d["rewards"]), tuple(d["scores"])
+        directions.append(Direction(**d))
+    return data["board"], directions
+
+
+def run(args: argparse.Namespace) -> list[tuple[int, list[Direction]]]:
+    """Every board asked, in worker processes when `--jobs` says so; each written to `--out`
+    as it ends, and its count printed every 25 boards."""
+    boards = range(args.first, args.first + args.boards)
+    out = args.out.open("a") if args.out else None
+    results = []
+
+    def keep(result: tuple[int, list[Direction]]) -> None:
+        results.append(result)
+        if out is not None:
+            out.write(dump(*result) + "\n")
+            out.flush()
+        if len(results) % 25 == 0:
+            print(f"  {len(results)} boards", file=sys.stderr, flush=True)
+
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs, _init, (args,)) as pool:
+            for result in pool.imap_unordered(play_board, boards):
+                keep(result)
+    else:
+        _init(args)
+        for board in boards:
+            keep(play_board(board))
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the first board's number")
+    parser.add_argument("--mode", choices=("play", "auction"), default="play")
+    parser.add_argument("--opponent", choices=("colver", "previous"), default="colver")
+    parser.add_argument("--objective", choices=("score", "points"), default="score")
+    parser.add_argument(
+        "--inference", default=None, help="the advice's inference (default: the service's)"
+    )
+    parser.add_argument("--samples", type=int, default=32, help="the referee's samples a card")
+    parser.add_argument("--bid-samples", type=int, default=32)
+    parser.add_argument("--worlds", type=int, default=32, help="colver IS-DD's determinizations")
+    parser.add_argument("--colver-method", default="isdd")
+    parser.add_argument("--matches", action="store_true", help="also the matches to 2000")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--out", type=Path, help="also write each board as a JSON line here")
+    parser.add_argument(
+        "--report", type=Path, nargs="+", help="print the figures of boards written by --out"
+    )
+    args = parser.parse_args(argv)
+    started = perf_counter()
+    if args.report:
+        results = [load(line) for path in args.report for line in path.read_text().splitlines()]
+    else:
+        results = run(args)
+    print(
+        f"bench/arena.py: mode {args.mode}, opponent {args.opponent}, objective "
+        f"{args.objective}, inference {args.inference or 'default'}, samples {args.samples}, "
+        f"colver {args.colver_method} {args.worlds} worlds; {perf_counter() - started:.0f} s"
+    )
+    report(results, args)
+
+
+if __name__ == "__main__":
+    main()
