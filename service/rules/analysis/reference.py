@@ -228,6 +228,10 @@ class _Objective:
         # The trumps, the strongest first (none under SA and TA).
         self.trumps_down = self.orders[strain][::-1] if trump_suit else ()
         self.holder = [0] * DECK_SIZE  # per card still held, the team holding it
+        # Per card seen in a hand: its seat + 1 when last seen (0: never). A card in another
+        # seat's hand is another deal, whose positions the table's keys (the cards out) do
+        # not tell apart: the table is emptied (as the C search's `load`).
+        self.owner = [0] * DECK_SIZE
 
     def _gain(self, trick: Sequence[int], winner: Seat, last: bool) -> int:
         if SEAT_TEAMS[winner] != self.team:
@@ -504,11 +508,20 @@ class Search(_Tree):
         """Fail-soft answer to "is the future gain at least `beta`?": a value g, with the
         gain >= g when g >= beta, else the gain <= g."""
         self.hands = list(state.hands)
+        owner = self.owner
+        another_deal = False
         for seat, hand in enumerate(state.hands):
             team = team_of(seat)
             for card in range(DECK_SIZE):
                 if hand >> card & 1:
                     self.holder[card] = team
+                    another_deal = another_deal or owner[card] not in (0, seat + 1)
+        if another_deal:
+            self.table.clear()
+        for seat, hand in enumerate(state.hands):
+            for card in range(DECK_SIZE):
+                if hand >> card & 1:
+                    owner[card] = seat + 1
         if state.trick:
             win = trick_winner(state.trick, self.strain)
             out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]

@@ -71,6 +71,7 @@ class Worlds:
         self._outcomes: dict[tuple[int, tuple[int | None, ...]], Outcome] = {}
         self._summaries: dict[tuple[int | None, ...], Any] = {}
         self._first: Deal | None = None
+        self._searching: tuple[float, Search] | None = None
         self._played = mask_of(record.plays)
 
     def deal(self, hands: Hands) -> Deal:
@@ -108,7 +109,7 @@ class Worlds:
         time) passes first. The deal must go on."""
         deal = self.deal(hands)
         state, objective, takers = deal.state, deal.objective, deal.takers
-        search = deal.search(takers, takers, False, objective.bonus, deadline)
+        search = self._search(deal, deadline)
         mover = seat_to_move(state)
         sign = 1 if team_of(mover) == takers else -1
         holders = honour_holders(hands)
@@ -133,6 +134,15 @@ class Worlds:
         except OutOfTime:
             return None
         return tuple(values[card] for card in hands[mover] if card in values)
+
+    def _search(self, deal: Deal, deadline: float) -> Search:
+        """The search of every deal until `deadline`: one, kept from deal to deal (it empties
+        its table when the cards move to other seats, and keeps its memory), made again for
+        another deadline."""
+        if self._searching is None or self._searching[0] != deadline:
+            search = deal.search(deal.takers, deal.takers, False, self.objective.bonus, deadline)
+            self._searching = (deadline, search)
+        return self._searching[1]
 
     def _outcome(
         self,

@@ -103,3 +103,24 @@ def test_the_search_counts_the_strain_s_own_points_unless_told(strain: int) -> N
     default = value()
     assert default == value(own) == value(own, LAST_TRICK_BONUS)
     assert value(tuple(2 * p for p in own), 2 * LAST_TRICK_BONUS) == 2 * default
+
+
+def test_the_table_is_kept_for_the_same_deal_and_emptied_for_another() -> None:
+    """A search asked about several deals (the advice's, one after the other) keeps its
+    table while the cards stay with their seats, and empties it when a card is in another
+    seat's hand: the table's keys are the cards out, the same in two deals of them."""
+    hands = [mask_of(cards(text)) for text in ("AS KS", "AH KH", "AD KD", "AC KC")]
+    search = Search(Suit.HEARTS, CoincheOptions(), 0, 0, False, 0, perf_counter() + 60)
+    same = State((hands[0], hands[1], hands[2], hands[3]), 0, (), MIXED)
+    search.value(same, 0)
+    search.table[-1] = (0, 0, -1)  # a mark: kept or emptied with the table
+    search.value(same, 0)
+    assert -1 in search.table
+    fewer = State((hands[0], hands[1], 0, 0), 0, (), MIXED)  # the same cards where they were
+    search.value(fewer, 0)
+    assert -1 in search.table
+    swapped = State((hands[1], hands[0], hands[2], hands[3]), 0, (), MIXED)
+    search.value(swapped, 0)
+    assert -1 not in search.table
+    fresh = Search(Suit.HEARTS, CoincheOptions(), 0, 0, False, 0, perf_counter() + 60)
+    assert search.value(swapped, 0) == fresh.value(swapped, 0)
