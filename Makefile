@@ -156,6 +156,13 @@ examples: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 	LOG_LEVEL=warning $(BIN)/python -m scripts.examples
 	$(MAKE) openapi
 
+## The arena (bench/arena.py): duplicate coinche boards against colver's bots through the
+## service's endpoints; colver goes into the venv here only, as for make bench. ARGS are the
+## arena's (python -m bench.arena --help), e.g. ARGS='--boards 1000 --jobs 2 --matches'.
+arena: $(VENV)/.runtime-installed $(NATIVE_MODULE)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check $(COLVER)
+	LOG_LEVEL=warning $(BIN)/python -m bench.arena $(ARGS)
+
 ## The benchmarks that exist (they print figures; nothing is asserted). Run as modules
 ## (python -m bench.http): as a script, bench/http.py would shadow the standard library's http.
 ## colver (the Rust solver bench/analysis.py compares with) goes into the venv here only: it is

@@ -1,0 +1,63 @@
+"""bench/arena.py's bookkeeping, which needs no colver: the calls and cards as colver numbers
+them and back, the contract an auction fixes, and the matches a run of boards makes."""
+
+from __future__ import annotations
+
+from bench.arena import (
+    FROM_COLVER,
+    TO_COLVER,
+    Direction,
+    call_action,
+    call_name,
+    contract_of,
+    matches,
+)
+from service.rules.cards import CARD_CODES
+
+
+def test_every_call_and_card_goes_to_colver_and_back() -> None:
+    assert [call_action(call_name(action)) for action in range(43)] == list(range(43))
+    assert [call_name(a) for a in (0, 1, 2, 36, 37, 40, 41, 42)] == [
+        "pass",
+        "80S",
+        "80H",
+        "160C",
+        "capotS",
+        "capotC",
+        "coinche",
+        "surcoinche",
+    ]
+    assert sorted(TO_COLVER) == list(range(32))
+    assert all(FROM_COLVER[TO_COLVER[card]] == card for card in range(32))
+    # colver orders a suit 7 8 9 J Q K 10 A: its 10 of spades is its 6th card.
+    assert CARD_CODES[FROM_COLVER[6]] == "10S" and CARD_CODES[FROM_COLVER[3]] == "JS"
+
+
+def test_the_contract_is_the_last_bid_with_its_coinche() -> None:
+    assert contract_of([(1, 0), (2, 0), (3, 0), (0, 0)]) is None
+    calls = [(1, 1), (2, 6), (3, 41), (0, 0), (1, 0), (2, 42)]  # 80S, 90H, coinche, surcoinche
+    assert contract_of(calls) == {"taker": 2, "value": 90, "strain": "H", "coinche": 2}
+    assert contract_of([(3, 38), (0, 41), (1, 0)]) == {
+        "taker": 3,
+        "value": "capot",
+        "strain": "H",
+        "coinche": 1,
+    }
+    # A bid after a coinche starts again uncoinched.
+    assert contract_of([(0, 1), (1, 41), (2, 5)])["coinche"] == 0  # type: ignore[index]
+
+
+def board(ns: tuple[int, int], ew: tuple[int, int]) -> list[Direction]:
+    """A board whose two directions scored `ns` (the referee North-South) and `ew`."""
+    return [Direction(0, {}, rewards=ns), Direction(1, {}, rewards=ew)]
+
+
+def test_the_boards_make_matches_to_2000_one_after_the_other() -> None:
+    boards = [board((1000, 0), (0, 1000)), board((1100, 0), (500, 0)), board((0, 2500), (0, 10))]
+    # North-South: 2100 to 0 after two boards (the referee wins); then 0 to 2500 (it loses).
+    assert matches(boards, 0, "rewards") == [True, False]
+    # East-West: the referee 1010 to 500 after three boards: no match ended.
+    assert matches(boards, 1, "rewards") == []
+    assert (
+        board((10, 20), (30, 5))[1].margin() == -25 and board((10, 20), (3, 5))[0].margin() == -10
+    )
