@@ -389,6 +389,61 @@ def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace)
         )
 
 
+def check_scoring(deals: int) -> None:
+    """colver's rewards against the referee's score under ARENA_RULES, on `deals` deals bid
+    and played by colver's bots at every seat (its rule-of-thumb card play: quick): how many
+    agree, and each kind of disagreement."""
+    import colver  # a bench-only install
+
+    from service.app import create_app
+
+    client = create_app().test_client()
+    spec = colver_spec("heuristic")
+    kinds: dict[str, int] = {}
+    agree = played = 0
+    for number in range(deals):
+        env = colver.Env.deal(dealer=number % 4, seed=SEED + number)
+        hands = [list(hand) for hand in env.get_hands()]
+        agents = [colver.Agent(spec, seat=s, seed=number) for s in range(4)]
+        for agent in agents:
+            agent.init_deal(env)
+        plays = []
+        while not env.is_terminal():
+            action = agents[env.current_player()].action(env)
+            if env.phase() == 1:
+                plays.append(FROM_COLVER[action])
+            for agent in agents:
+                agent.observe(env, action)
+            env.step(action)
+        contract = contract_of(list(env.get_bid_history()))
+        if contract is None:
+            continue
+        played += 1
+        body = {
+            "dealer": env.get_dealer(),
+            "contract": contract,
+            "plays": [CARD_CODES[c] for c in plays],
+            "hands": [[CARD_CODES[FROM_COLVER[c]] for c in hand] for hand in hands],
+            "rules": ARENA_RULES,
+        }
+        answer = client.post("/v1/coinche/deals/replay", json=body).get_json()
+        if tuple(answer["score"]["score"]) == tuple(env.rewards()):
+            agree += 1
+            continue
+        takers = contract["taker"] % 2
+        belote = env.get_belote()
+        if contract["coinche"]:
+            kind = "coinched (colver: 162 + m x V to the winner; the referee: m x (162 + V))"
+        elif answer["score"]["contract"] != "made" and belote[takers]:
+            kind = "fallen takers' belote (colver: to the defenders; the referee: kept)"
+        else:
+            kind = "other"
+        kinds[kind] = kinds.get(kind, 0) + 1
+    print(f"scoring under ARENA_RULES {ARENA_RULES}: {agree} of {played} deals agree")
+    for kind, count in sorted(kinds.items()):
+        print(f"  {count} {kind}")
+
+
 def dump(board: int, directions: list[Direction]) -> str:
     return json.dumps({"board": board, "directions": [asdict(d) for d in directions]})
 
@@ -448,8 +503,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--report", type=Path, nargs="+", help="print the figures of boards written by --out"
     )
+    parser.add_argument(
+        "--check-scoring",
+        type=int,
+        metavar="DEALS",
+        help="only compare colver's rewards with the referee's score on DEALS deals",
+    )
     args = parser.parse_args(argv)
     started = perf_counter()
+    if args.check_scoring:
+        check_scoring(args.check_scoring)
+        return
     if args.report:
         results = [load(line) for path in args.report for line in path.read_text().splitlines()]
     else:
