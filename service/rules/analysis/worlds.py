@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from time import perf_counter
 from typing import Any
 
@@ -41,6 +42,7 @@ from service.rules.table import team_of
 from service.rules.variants import OptionsT, RecordT, Replayed, Variant
 
 Hands = tuple[tuple[Card, ...], ...]
+SCORES_KEPT = 8192  # the scores of summaries kept (`_scored`): a few MB at most
 _HONOURS = tuple((Card.of(KING, suit), Card.of(QUEEN, suit)) for suit in Suit)
 
 
@@ -171,10 +173,10 @@ class Worlds:
             found = Outcome(finished.points, score.capot, score.contract, score.score)
         else:
             points, capot = self._points(deal.past[deal.takers] + after)
-            rescored = self.variant.score_summary(
-                replace(summary, points=points, capot=capot), self.options
+            rescored = _scored(
+                self.variant, replace(summary, points=points, capot=capot), self.options
             )
-            found = Outcome(points, capot, rescored.contract, rescored.score)
+            found = Outcome(points, capot, rescored[0], rescored[1])
         self._outcomes[key] = found
         return found
 
@@ -187,6 +189,14 @@ class Worlds:
         capot = takers if gain > every else 1 - takers if gain < 0 else None
         ours = objective.team_points(min(max(gain, 0), every))
         return ((ours, DEAL_POINTS - ours) if takers == 0 else (DEAL_POINTS - ours, ours)), capot
+
+
+@lru_cache(maxsize=SCORES_KEPT)
+def _scored(variant: Variant[Any, Any], summary: Any, options: Any) -> tuple[str, tuple[int, int]]:
+    """The contract and deal score of a complete deal's `summary`: kept, as the same few
+    scores come back deal after deal and advice after advice (a bounded cache)."""
+    score = variant.score_summary(summary, options)
+    return score.contract, score.score
 
 
 def left_ms(deadline: float) -> int:
