@@ -239,6 +239,16 @@ INTERPRETATIONS: dict[str, Texts] = {
         "celui qui l'a ; les annonces déclarées. Rien n'est déduit du choix d'une carte "
         "permise, ni des enchères.",
     },
+    "advice_objective": {
+        "en": "The card advice (/v1/advice/play) chooses by the deal's score under the "
+        "contract unless asked otherwise (objective 'score'): the best mean margin of the "
+        "seat's team's score over the other team's, then the least mean loss of card points; "
+        "objective 'points' chooses by card points alone.",
+        "fr": "Le conseil de carte (/v1/advice/play) choisit d'après la marque de la donne sous "
+        "le contrat, sauf demande contraire (objectif « score ») : le meilleur écart moyen "
+        "entre la marque de l'équipe du joueur et celle de l'autre, puis la moindre perte "
+        "moyenne de points ; l'objectif « points » choisit d'après les seuls points.",
+    },
     "advice_pass_value": {
         "en": "Advice on taking (/v1/advice/take) values passing as a redeal, 0 for both "
         "teams: it takes when taking scores more than the other team on average over the "
