@@ -23,10 +23,10 @@ higher total winning; its win rate with a 95% interval).
   it), colver's bidder the others'.
 
 **Opponents** (`--opponent`): `colver` (its IS-DD bot: `method = "isdd"`, 32 determinizations,
-uniform worlds, its "improved" bidder; the bot the issue measured), or `previous`: the
-referee's own advice as it was before December 2026 (card points, `"objective": "points"`,
-uniform sampling), through the same endpoint, so that each technique's gain shows against the
-same cards.
+uniform worlds, its "improved" bidder; the bot the issue measured), or `referee`: the
+referee's own advice through the same endpoint, with `--their-objective` and
+`--their-inference` (by default as it was before December 2026: card points, uniform
+sampling), so that each technique's gain shows against the same cards.
 
 **Scores.** Each direction is judged by colver's own `env.rewards()` and, beside it, by the
 referee's `/v1/coinche/deals/score` under `ARENA_RULES`, the options under which the two agree
@@ -151,6 +151,7 @@ class Table:
         self.client = create_app().test_client()
         self.args = args
         self.spec = colver_spec(args.colver_method, args.worlds)
+        self.calls: list[str] = []
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         response = self.client.post(path, json=body)
@@ -169,6 +170,7 @@ class Table:
         plays: list[int],
         hand: list[int],
         objective: str,
+        inference: str | None,
         board: int,
     ) -> int:
         body = {
@@ -183,8 +185,10 @@ class Table:
             "objective": objective,
             "budget_ms": 10_000,
         }
-        if self.args.inference:
-            body["inference"] = self.args.inference
+        if inference:
+            body["inference"] = inference
+        if self.args.bids_to_play:
+            body["bids"] = self.calls
         card = self.post("/v1/coinche/advice/play", body)["card"]
         return CARD_CODES.index(card)
 
@@ -251,6 +255,7 @@ class Table:
             names.append(call_name(action))
             env.step(action)
         contract = contract_of(list(env.get_bid_history()))
+        self.calls = names
         result = Direction(team, contract)
         if contract is None:
             return result
@@ -259,10 +264,12 @@ class Table:
         while not env.is_terminal():
             seat = env.current_player()
             start = perf_counter()
-            if seat % 2 == team or self.args.opponent == "previous":
-                objective = self.args.objective if seat % 2 == team else "points"
+            if seat % 2 == team or self.args.opponent == "referee":
+                ours = seat % 2 == team
+                objective = self.args.objective if ours else self.args.their_objective
+                inference = self.args.inference if ours else self.args.their_inference
                 card = self.referee_card(
-                    seat, dealer, contract, plays, held[seat], objective, board
+                    seat, dealer, contract, plays, held[seat], objective, inference, board
                 )
                 action = TO_COLVER[card]
                 side = "ours" if seat % 2 == team else "theirs"
@@ -488,7 +495,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first board's number")
     parser.add_argument("--mode", choices=("play", "auction"), default="play")
-    parser.add_argument("--opponent", choices=("colver", "previous"), default="colver")
+    parser.add_argument("--opponent", choices=("colver", "referee"), default="colver")
+    parser.add_argument(
+        "--their-objective",
+        choices=("score", "points"),
+        default="points",
+        help="the referee opponent's objective (default: the advice before December 2026)",
+    )
+    parser.add_argument("--their-inference", default=None, help="the referee opponent's")
+    parser.add_argument(
+        "--bids-to-play", action="store_true", help="give the auction to the card advice"
+    )
     parser.add_argument("--objective", choices=("score", "points"), default="score")
     parser.add_argument(
         "--inference", default=None, help="the advice's inference (default: the service's)"
