@@ -262,9 +262,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "le joueur {to_move}.",
     },
     "advice_not_to_call": {
-        "en": "Seat {seat} is not to call: advice is for the seat to call, seat {to_call}.",
+        "en": "Seat {seat} is not to call: advice is for the seat to call, seat {to_move}.",
         "fr": "Ce n'est pas au joueur {seat} de parler : le conseil est pour celui qui parle, "
-        "le joueur {to_call}.",
+        "le joueur {to_move}.",
     },
     "advice_illegal_call": {
         "en": "The call {call} is not legal here: advice needs a legal auction "

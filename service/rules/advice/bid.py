@@ -117,7 +117,7 @@ def open_auction(dealer: Seat, bids: Sequence[str], seat: Seat, options: Coinche
         last = len(bids) - 1
         raise InconsistentInput.at(f"/bids/{last}", "advice_auction_over", call=bids[last])
     if auction.next != seat:
-        raise InconsistentInput.at("/seat", "advice_not_to_call", seat=seat, to_call=auction.next)
+        raise InconsistentInput.at("/seat", "advice_not_to_call", seat=seat, to_move=auction.next)
     return auction
 
 

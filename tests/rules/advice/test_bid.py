@@ -230,7 +230,7 @@ def problem_of(error: pytest.ExceptionInfo[InconsistentInput]) -> tuple[str, str
 def test_advice_is_for_the_seat_to_call_in_an_open_auction() -> None:
     with pytest.raises(InconsistentInput) as error:
         open_auction(3, ["pass"], 0, CoincheOptions())
-    assert problem_of(error) == ("/seat", "advice_not_to_call", {"seat": 0, "to_call": 1})
+    assert problem_of(error) == ("/seat", "advice_not_to_call", {"seat": 0, "to_move": 1})
     with pytest.raises(InconsistentInput) as error:
         open_auction(3, ["80S", "pass", "pass", "pass"], 0, CoincheOptions())
     assert problem_of(error) == ("/bids/3", "advice_auction_over", {"call": "pass"})
