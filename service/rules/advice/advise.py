@@ -342,26 +342,25 @@ def _played_out(
 class BidSums:
     """What the deals valued add up to per bid, for the asking seat's team, each deal by its
     weight (`inference`; 1 without): its deal score, its score less the other team's, the
-    contracts made (None for a bid that makes no contract); the deals and their weight."""
+    contracts made; the deals and their weight."""
 
     def __init__(self, bids: Iterable[str]) -> None:
         self.scores: dict[str, float] = dict.fromkeys(bids, 0)
         self.margins: dict[str, float] = dict.fromkeys(self.scores, 0)
-        self.made: dict[str, float | None] = dict.fromkeys(self.scores, 0)
+        self.made: dict[str, float] = dict.fromkeys(self.scores, 0)
         self.used = 0
         self.weight: float = 0
 
-    def add_deal(self, weight: float, rows: Iterable[tuple[str, int, int, bool | None]]) -> None:
+    def add_deal(self, weight: float, rows: Iterable[tuple[str, int, int, bool]]) -> None:
         """One deal's `rows`: per bid the team's score, its margin, whether made."""
         self.used += 1
         self.weight += weight
         for bid, score, margin, made in rows:
             self.scores[bid] += weight * score
             self.margins[bid] += weight * margin
-            counted = self.made[bid]
-            self.made[bid] = None if made is None or counted is None else counted + weight * made
+            self.made[bid] += weight * made
 
-    def add(self, values: list[tuple[str, Outcome]], team: Team, weight: float = 1) -> None:
+    def add(self, values: list[tuple[str, Outcome]], team: Team, weight: float) -> None:
         rows = [
             (bid, v.score[team], v.score[team] - v.score[other_team(team)], v.contract == MADE)
             for bid, v in values
@@ -372,17 +371,11 @@ class BidSums:
         """Each bid's weighted means over the deals (None without one)."""
         weight = self.weight
         return [
-            BidAdvice(
-                bid, self.scores[bid] / weight, self.margins[bid] / weight, _share(made, weight)
-            )
+            BidAdvice(bid, self.scores[bid] / weight, self.margins[bid] / weight, made / weight)
             if self.used
             else BidAdvice(bid, None, None, None)
             for bid, made in self.made.items()
         ]
-
-
-def _share(made: float | None, weight: float) -> float | None:
-    return None if made is None else made / weight
 
 
 def best_bid(figures: list[BidAdvice], used: int) -> str | None:

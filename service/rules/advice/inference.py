@@ -64,6 +64,7 @@ NO_TRUMP_WORTH = (0, 0, 0, 8, 0, 0, 2, 25)
 BELOTE_WORTH = 10
 BASE = 20
 SUPPORT_WORTH = 10
+LENGTH_WORTH = 5
 SPREAD = 10.0
 FLOOR = 0.05
 
@@ -99,7 +100,7 @@ def support(hand: Sequence[Card], strain: Strain) -> int:
     trumps = [c for c in hand if c.suit == strain]
     honours = sum(c.rank in (JACK, NINE) for c in trumps)
     aces = sum(c.rank == ACE and c.suit != strain for c in hand)
-    return SUPPORT_WORTH * (honours + aces) + SUPPORT_WORTH // 2 * max(0, len(trumps) - 2)
+    return SUPPORT_WORTH * (honours + aces) + LENGTH_WORTH * max(0, len(trumps) - 2)
 
 
 def _rank(value: int | str, options: CoincheOptions) -> int:
@@ -107,20 +108,22 @@ def _rank(value: int | str, options: CoincheOptions) -> int:
 
 
 class _Standing:
-    """The auction as each call finds it: the standing bid's value (0 before any), strain
-    and seat, and its coinche level."""
+    """The auction as each call finds it: the standing bid (its value, strain and seat; None
+    before any) and whether it is coinched."""
 
     def __init__(self, options: CoincheOptions) -> None:
         self.options = options
-        self.value = 0
-        self.strain: Strain | None = None
-        self.bidder: Seat = 0
-        self.coinche = 0
+        self.bid: tuple[int, Strain, Seat] | None = None
+        self.coinched = False
 
-    def _raised(self, seat: Seat) -> Strain | None:
-        """The suit of the partner's standing bid, which `seat` may raise; None if none."""
-        partner = self.strain is not None and team_of(self.bidder) == team_of(seat)
-        return self.strain if partner and self.strain in range(len(Suit)) else None
+    def _raised(self, seat: Seat) -> tuple[int, Strain] | None:
+        """The value and suit of the partner's standing bid in a suit, which `seat` may
+        raise; None if there is none."""
+        if self.bid is None:
+            return None
+        value, strain, bidder = self.bid
+        partner = team_of(bidder) == team_of(seat)
+        return (value, strain) if partner and strain in range(len(Suit)) else None
 
     def best_bid(self, hand: Sequence[Card], seat: Seat) -> int:
         """The highest bid the model lets `hand` make: its value in any strain, or its
@@ -129,35 +132,36 @@ class _Standing:
         raised = self._raised(seat)
         if raised is None:
             return best
-        return max(best, self.value + support(hand, raised))
+        value, suit = raised
+        return max(best, value + support(hand, suit))
 
     def likelihood(self, call: Call, hand: Sequence[Card], seat: Seat) -> float:
         """How likely `call` by `seat`, holding `hand`, is here."""
+        standing = self.bid
         if call.kind == "bid":
             value, strain = _rank(call.value, self.options), call.strain  # type: ignore[arg-type]
             assert strain is not None
-            if strain == self._raised(seat):
-                return likely(support(hand, strain) - (value - self.value))
+            raised = self._raised(seat)
+            if raised is not None and strain == raised[1]:
+                return likely(support(hand, strain) - (value - raised[0]))
             return likely(hand_value(hand, strain) - value)
         if call.kind == PASS:
-            if self.coinche:
+            if self.coinched:
                 return 1.0
-            least = MIN_BID if self.strain is None else self.value + BID_STEP
+            least = MIN_BID if standing is None else standing[0] + BID_STEP
             return 1 - likely(self.best_bid(hand, seat) - least)
         if call.kind == COINCHE:
-            assert self.strain is not None
-            defence = hand_value(hand, self.strain) - BASE
-            return likely(defence - (DEAL_POINTS + BID_STEP - self.value))
+            assert standing is not None
+            defence = hand_value(hand, standing[1]) - BASE
+            return likely(defence - (DEAL_POINTS + BID_STEP - standing[0]))
         return 1.0  # a surcoinche
 
     def play(self, call: Call, seat: Seat) -> None:
         if call.kind == "bid":
-            self.value, self.strain = _rank(call.value, self.options), call.strain  # type: ignore[arg-type]
-            self.bidder = seat
-        elif call.kind == COINCHE:
-            self.coinche = 1
+            assert call.strain is not None
+            self.bid = (_rank(call.value, self.options), call.strain, seat)  # type: ignore[arg-type]
         elif call.kind != PASS:
-            self.coinche = 2
+            self.coinched = True  # a coinche, or a surcoinche (which ends the auction)
 
 
 def call_weights(
@@ -198,12 +202,11 @@ def pass_weights(
     others = [suit for suit in Suit if suit != turned.suit]
     weight = 1.0
     for place in range(PLAYERS):
-        if place == mine or (round_ == 1 and place > mine):
-            continue
         held = (*hands[seat_after(dealer, 1 + place)], turned)
-        weight *= _passed(held, [turned.suit])
-        if place < mine and round_ == 2:
-            weight *= _passed(held, others)
+        if place < mine:  # passed before `seat` in this round
+            weight *= _passed(held, [turned.suit] if round_ == 1 else others)
+        if round_ == 2 and place != mine:  # passed the turned card's suit in round 1
+            weight *= _passed(held, [turned.suit])
     return weight
 
 

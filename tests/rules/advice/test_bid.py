@@ -93,7 +93,8 @@ def test_every_legal_call_is_valued_in_the_auction_s_order(
     assert len(spy.asked) == 8
     assert [r.contract.strain for r in spy.asked] == [0, 1, 2, 3] * 2
     for record in spy.asked:
-        assert (record.dealer, record.contract.taker, record.plays) == (3, 0, ())
+        assert (record.dealer, record.contract[:2], record.plays) == (3, (0, 80), ())
+    assert advice.elapsed_ms >= 0
 
 
 def test_each_deal_gives_the_seat_its_hand_and_the_others_eight_each(
@@ -280,6 +281,11 @@ def test_the_budget_keeps_the_deals_fully_valued(monkeypatch: pytest.MonkeyPatch
     )
     clock(monkeypatch, 0.25)
     assert advise_bid(3, bids, 0, HAND, samples=8, budget_ms=251).samples == 1
+    # A search is given the whole milliseconds left.
+    clock(monkeypatch, 0.25)
+    spy = spied(monkeypatch, {HEARTS: (130, 32)})
+    advise_bid(3, bids, 0, HAND, samples=1, budget_ms=5000)
+    assert spy.budgets == [4750]
 
 
 def test_an_unfinished_search_stops_the_advice(monkeypatch: pytest.MonkeyPatch) -> None:

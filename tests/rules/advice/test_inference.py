@@ -16,6 +16,7 @@ from service.rules.advice.inference import (
 )
 from service.rules.cards import Card
 from service.rules.coinche_options import CoincheOptions
+from service.rules.errors import InconsistentInput
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 from tests.rules.builders import cards
 
@@ -36,6 +37,7 @@ def test_a_hand_is_valued_by_its_trumps_aces_tens_and_belote() -> None:
     assert hand_value(STRONG, SPADES) == 20 + (12 + 3) + 12 + 12  # AS a trump; AH 10H, AD plain
     assert hand_value(WEAK, HEARTS) == 20 + 5 + 5
     assert hand_value(cards("KH QH 7S"), HEARTS) == 20 + 5 + 5 + 10  # a belote
+    assert hand_value(cards("KH QS"), HEARTS) == 20 + 5  # a king alone is none
     assert hand_value(cards("KH QH KS QS"), TOUT_ATOUT) == 20 + 4 * 5 + 2 * 10
     assert hand_value(cards("KH QH"), SANS_ATOUT) == 20 + 2 + 0  # no belote in SA
     assert hand_value(STRONG, SANS_ATOUT) == 20 + 3 * 25 + 8
@@ -84,16 +86,30 @@ def test_a_partner_s_raise_is_read_as_support() -> None:
 
 
 def test_a_coinche_is_read_as_defence_against_the_contract() -> None:
-    defender = cards("JS 9S AS 10S AH AD 7C 8C")
+    defender = STRONG  # the master hearts
     weights = [
-        call_weights(3, ["150S", "coinche"], at(1, hand), skip=0) for hand in (defender, WEAK)
+        call_weights(3, ["150H", "coinche"], at(1, hand), skip=0) for hand in (defender, WEAK)
     ]
-    # Defence: the hand's value in spades less 20, against 162 + 10 - 150.
+    # Defence: the hand's value in hearts less 20, against 162 + 10 - 150.
     assert weights[0] == pytest.approx(likely(91 - 22))
     assert weights[1] == pytest.approx(likely(10 - 22))
     # After a coinche every pass weighs 1, and so does a surcoinche.
-    later = ["150S", "coinche", "pass", "pass", "surcoinche"]
-    assert call_weights(3, later, at(1, defender), skip=0) == pytest.approx(weights[0])
+    later = ["150H", "coinche", "pass", "pass", "surcoinche"]
+    alone = call_weights(3, ["150H"], at(1, defender))  # seat 0's bid, from no card
+    assert call_weights(3, later, at(1, defender)) == pytest.approx(alone * weights[0])
+
+
+def test_a_pass_reads_every_strain_the_table_plays() -> None:
+    jacks = cards("JS JH JD JC 7S 7H 8D 8C")  # 50 in any suit, 140 in tout-atout
+    assert call_weights(3, ["pass"], at(0, jacks)) == pytest.approx(1 - likely(50 - 80))
+    assert call_weights(3, ["pass"], at(0, jacks), CoincheOptions(sa_ta=True)) == FLOOR
+
+
+def test_a_call_that_is_no_call_is_refused_at_its_index() -> None:
+    with pytest.raises(InconsistentInput) as error:
+        call_weights(3, ["pass", "81X"], at(0, WEAK))
+    ((pointer, code),) = [(p.pointer, p.code) for p in error.value.problems]
+    assert (pointer, code) == ("/bids/1", "not_a_call")
 
 
 def test_capot_counts_above_the_highest_bid() -> None:
@@ -111,16 +127,19 @@ def test_the_skipped_seat_s_calls_are_not_weighed() -> None:
 def test_classic_passes_weigh_the_passers_who_would_not_take() -> None:
     turned = Card.parse("AH")
     strong = cards("JH 9H 10H AS AD 7C 8C 7D")
-    hands = [strong, WEAK, NOBODY, NOBODY]
-    # Round 1, seat 2 asks: the dealer's next, seat 0, then seat 1 passed.
+    spades = cards("JS 9S AS 10S 7H 8H 7D 8D")  # would name spades in round 2
+    hands = [strong, WEAK, spades, spades]
+    # Round 1, seat 2 asks: the dealer's next, seat 0, then seat 1 passed; not seat 2 itself.
     weighed = pass_weights(3, 2, turned, 1, hands)
     value = hand_value((*strong, turned), HEARTS)
     assert weighed == pytest.approx(max(FLOOR, 1 - likely(value - 80)) * (1 - likely(42 - 80)))
-    assert weighed < pass_weights(3, 2, turned, 1, [WEAK, WEAK, NOBODY, NOBODY])
+    assert weighed < pass_weights(3, 2, turned, 1, [WEAK, WEAK, spades, spades])
     # The first to speak: nobody passed before it.
     assert pass_weights(3, 0, turned, 1, hands) == 1.0
-    # Round 2, seat 1 asks: every other seat passed hearts in round 1, seat 0 also the others.
-    round_two = pass_weights(3, 1, turned, 2, [WEAK, NOBODY, WEAK, WEAK])
-    hearts = 1 - likely(hand_value((*WEAK, turned), HEARTS) - 80)
-    others = 1 - likely(max(hand_value((*WEAK, turned), s) for s in (0, 2, 3)) - 80)
-    assert round_two == pytest.approx(hearts**3 * others)
+    # Round 2, seat 1 asks: every other seat passed hearts in round 1, and seat 0 every other
+    # suit in round 2.
+    round_two = pass_weights(3, 1, turned, 2, [spades, WEAK, WEAK, spades])
+    hearts = [1 - likely(hand_value((*hand, turned), HEARTS) - 80) for hand in (spades, WEAK)]
+    others = 1 - likely(hand_value((*spades, turned), SPADES) - 80)
+    assert round_two == pytest.approx(hearts[0] ** 2 * hearts[1] * max(FLOOR, others))
+    assert others < 0.5  # the spades weigh
