@@ -1,5 +1,6 @@
-"""POST /v1/advice/play, /v1/coinche/advice/play and /v1/advice/take: advice from one seat's
-view (its own cards and what the table has seen), by Monte Carlo over perfect play."""
+"""POST /v1/advice/play, /v1/coinche/advice/play, /v1/advice/take and /v1/coinche/advice/bid:
+advice from one seat's view (its own cards and what the table has seen), by Monte Carlo over
+perfect play."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from marshmallow import validate
 
 from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, capped
 from service.api.blueprint import Blueprint
+from service.api.coinche.bidding import EVERY_CALL, AuctionRequestSchema
 from service.api.examples import example
 from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
 from service.api.i18n import request_language
@@ -21,14 +23,17 @@ from service.api.replay_requests import CoincheReplayRequestSchema, ReplayReques
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules.advice import (
+    DEFAULT_INFERENCE,
     DEFAULT_OBJECTIVE,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
+    INFERENCES,
     MAX_SAMPLES,
     OBJECTIVES,
     TAKE_HAND_SIZE,
     Advice,
     TakeAdvice,
+    advise_bid,
     advise_coinche_play,
     advise_play,
     advise_take,
@@ -79,6 +84,19 @@ def _seed() -> ma.fields.String:
 
 
 _BUDGET = "Milliseconds the advice may take; past them it answers from the deals solved so far."
+
+
+def _inference(calls: str) -> ma.fields.String:
+    return ma.fields.String(
+        validate=validate.OneOf(INFERENCES),
+        load_default=DEFAULT_INFERENCE,
+        metadata={
+            "description": f"`calls`: each deal drawn is weighted by how likely {calls} were "
+            "with its hands (a cheap model of how players bid: trump strength, aces, tens, "
+            "belote, a partner's support); `none`: every deal alike.",
+            "default": DEFAULT_INFERENCE,
+        },
+    )
 
 
 # Why a body with `hands` is refused (`Advised.load`), in place of marshmallow's "Unknown field.".
@@ -342,6 +360,7 @@ class TakeRequestSchema(RequestSchema):
     samples = _samples()
     seed = _seed()
     budget_ms = budget_field(_BUDGET)
+    inference = _inference("the passes before the seat (the passers would not take)")
 
     @ma.post_load
     def asked(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -431,4 +450,110 @@ class AdviseTake(MethodView):
             body["samples"],
             body["seed"],
             body["budget_ms"],
+            body["inference"],
+        )
+
+
+class CallAdviceRequestSchema(AuctionRequestSchema):
+    """The auction so far, as /v1/coinche/bidding takes it, and who asks with its 8 cards."""
+
+    seat = seat(required=True, metadata={"description": "Who asks: the seat to call."})
+    hand = card_list(
+        HAND_SIZE,
+        HAND_SIZE,
+        required=True,
+        metadata={"description": "The asking seat's 8 cards."},
+    )
+    samples = _samples()
+    seed = _seed()
+    budget_ms = budget_field(_BUDGET)
+    inference = _inference("the calls before (each caller's, given its hand)")
+
+    @ma.post_load
+    def asked(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {**data, "budget_ms": capped(data["budget_ms"])}
+
+
+class CallAdviceSchema(BidAdviceSchema):
+    bid = ma.fields.String(
+        required=True, metadata={"enum": EVERY_CALL, "description": "The call, canonical."}
+    )
+    expected_score = Figure(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Mean deal score of the asking seat's team: a bid's contract "
+            "played uncoinched, `pass` the standing contract (0 with none: a redeal), "
+            "`coinche` and `surcoinche` the standing contract at that level; each deal "
+            "played out by perfect play."
+        },
+    )
+    made_share = Figure(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Share of deals where the contract is made (the takers'); null for "
+            "a pass to a redeal."
+        },
+    )
+
+
+class CallsAdviceSchema(TakeAdviceSchema):
+    advice = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "enum": [*EVERY_CALL, None],
+            "description": "The call with the best expected margin, ties to the cheaper "
+            "(the first in `options`); null when the budget solved no deal.",
+        },
+    )
+    options = ma.fields.List(
+        ma.fields.Nested(CallAdviceSchema),
+        required=True,
+        metadata={"description": "Each legal call, in RULES-COINCHE.md's order (pass first)."},
+    )
+
+
+@blp.route("/v1/coinche/advice/bid")
+class AdviseCall(MethodView):
+    @blp.doc(
+        operationId="coinche_advise_bid",
+        description="The call to make at the coinche auction, from the caller's 8 cards and "
+        "the calls so far: over sampled deals of the other 24 cards, each deal is played out "
+        "by perfect play once per strain (the team margin of card points, which is the same "
+        "whoever takes), and every legal call is scored from it by the coinche scoring: a "
+        "bid as its contract played uncoinched, `pass` as the standing contract (a redeal, "
+        "0, with none), `coinche` and `surcoinche` as the standing contract at that level. "
+        "The auction must be open and `seat` the seat to call (else a 422). `inference` "
+        "`calls` weights each deal by how likely the calls before were with its hands.",
+    )
+    @example(
+        "opening",
+        {
+            "dealer": 3,
+            "bids": [],
+            "seat": 0,
+            "hand": ["JH", "9H", "AH", "10H", "AS", "AD", "7C", "8C"],
+            "samples": 4,
+            "seed": "example",
+        },
+        "Seat 0 opens with the jack, 9, ace and 10 of hearts and two aces: a bid in hearts "
+        "is worth far more than a redeal. `elapsed_ms` varies with the machine.",
+        varying=ADVICE_FIGURES,
+    )
+    @judgement(blp, CallAdviceRequestSchema, CallsAdviceSchema)
+    @limited(blp)
+    def post(self, body: dict[str, Any]) -> TakeAdvice:
+        """The call to make at the coinche auction, from one seat's view."""
+        return advise_bid(
+            body["dealer"],
+            body["bids"],
+            body["seat"],
+            tuple(body["hand"]),
+            body["options"],
+            body["samples"],
+            body["seed"],
+            body["budget_ms"],
+            body["inference"],
         )

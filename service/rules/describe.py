@@ -230,14 +230,18 @@ INTERPRETATIONS: dict[str, Texts] = {
         "seat did not hold (it did not follow, did not trump, did not over-trump when the "
         "rules made it), unless that play is a proven renonce; the turned card in the taker's "
         "hand; an announced belote's king and queen with its holder; declared annonces. "
-        "Nothing is read into which legal card a player chose, nor into the bidding.",
+        "Nothing is read into which legal card a player chose; nor into the bidding, unless "
+        "a request asks `inference: calls` (/v1/advice/take, /v1/coinche/advice/bid), which "
+        "weights each deal by how likely the calls were with its hands.",
         "fr": "Le conseil (/v1/advice) distribue les cartes cachées parmi les donnes qui "
         "s'accordent avec ce que la table a vu, toutes également probables : les cartes "
         "jouées ; les cartes qu'un joueur n'avait pas d'après son jeu (il n'a pas fourni, "
         "pas coupé, pas surcoupé quand la règle l'y obligeait), sauf renonce prouvée ; la "
         "retourne dans la main du preneur ; le roi et la dame d'une belote annoncée chez "
         "celui qui l'a ; les annonces déclarées. Rien n'est déduit du choix d'une carte "
-        "permise, ni des enchères.",
+        "permise ; ni des enchères, sauf si la requête demande `inference: calls` "
+        "(/v1/advice/take, /v1/coinche/advice/bid), qui pondère chaque donne par la "
+        "vraisemblance des annonces faites avec ses mains.",
     },
     "advice_objective": {
         "en": "The card advice (/v1/advice/play) chooses by the deal's score under the "
@@ -252,10 +256,14 @@ INTERPRETATIONS: dict[str, Texts] = {
     "advice_pass_value": {
         "en": "Advice on taking (/v1/advice/take) values passing as a redeal, 0 for both "
         "teams: it takes when taking scores more than the other team on average over the "
-        "sampled deals, played out by perfect play.",
+        "sampled deals, played out by perfect play. At the coinche auction "
+        "(/v1/coinche/advice/bid) passing is worth the standing contract, or a redeal, 0, "
+        "when there is none.",
         "fr": "Le conseil de prise (/v1/advice/take) compte le passe comme une redistribution, "
         "0 pour les deux équipes : il prend quand prendre marque en moyenne plus que l'autre "
-        "équipe sur les donnes tirées, jouées parfaitement.",
+        "équipe sur les donnes tirées, jouées parfaitement. Aux enchères de la coinche "
+        "(/v1/coinche/advice/bid), passer vaut le contrat en cours, ou une redistribution, "
+        "0, s'il n'y en a pas.",
     },
 }
 

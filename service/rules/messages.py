@@ -261,6 +261,21 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Le joueur {seat} n'a pas la main : le conseil est pour celui qui doit jouer, "
         "le joueur {to_move}.",
     },
+    "advice_not_to_call": {
+        "en": "Seat {seat} is not to call: advice is for the seat to call, seat {to_move}.",
+        "fr": "Ce n'est pas au joueur {seat} de parler : le conseil est pour celui qui parle, "
+        "le joueur {to_move}.",
+    },
+    "advice_illegal_call": {
+        "en": "The call {call} is not legal here: advice needs a legal auction "
+        "(/v1/coinche/bidding says why).",
+        "fr": "L'annonce {call} n'est pas permise ici : le conseil demande des enchères "
+        "régulières (/v1/coinche/bidding dit pourquoi).",
+    },
+    "advice_auction_over": {
+        "en": "The auction ended with {call}: there is no call left to advise.",
+        "fr": "Les enchères ont fini sur {call} : il n'y a plus d'annonce à conseiller.",
+    },
     "advice_after_last_trick": {
         "en": "The deal is over: there is no card left to advise.",
         "fr": "La donne est finie : il n'y a plus de carte à conseiller.",

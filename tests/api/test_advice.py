@@ -1,5 +1,6 @@
-"""POST /v1/advice/play, /v1/coinche/advice/play and /v1/advice/take: shapes, the answer from
-one seat's view (never from hands the body would carry), and the 422s."""
+"""POST /v1/advice/play, /v1/coinche/advice/play, /v1/advice/take and /v1/coinche/advice/bid:
+shapes, the answer from one seat's view (never from hands the body would carry), and the
+422s."""
 
 from __future__ import annotations
 
@@ -236,3 +237,105 @@ def test_the_take_advice_refuses_what_no_table_sees(client: FlaskClient) -> None
     assert list(problems(client, TAKE, {**asked, "turned": "QH", "round": 3})) == ["/round"]
     short = {**asked, "turned": "QH", "hand": asked["hand"][:4]}
     assert list(problems(client, TAKE, short)) == ["/hand"]
+
+
+# --- the coinche auction ---------------------------------------------------------------------
+
+BID = "/v1/coinche/advice/bid"
+STRONG = ["JH", "9H", "AH", "10H", "AS", "AD", "7C", "8C"]
+
+
+def test_the_call_advice_values_every_legal_call(client: FlaskClient) -> None:
+    asked = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "samples": 2, "seed": "t"}
+    advice = answer(client, BID, {**asked, "budget_ms": 10_000})
+    assert set(advice) == {"advice", "options", "samples", "elapsed_ms"}
+    legal = answer(client, "/v1/coinche/bidding", {"dealer": 3, "bids": []})["legal"]
+    assert [option["bid"] for option in advice["options"]] == legal
+    assert advice["options"][0] == {
+        "bid": "pass",
+        "expected_score": 0.0,
+        "expected_margin": 0.0,
+        "made_share": None,
+    }
+    assert advice["advice"].endswith("H") and advice["samples"] == 2
+    # The same body, the same seed: the same answer; inference "calls" is accepted.
+    again = answer(client, BID, {**asked, "budget_ms": 10_000, "inference": "calls"})
+    assert again["options"] == advice["options"]  # no call before: every deal weighs 1
+
+
+def test_the_call_advice_takes_bids_as_the_bidding_does(client: FlaskClient) -> None:
+    asked = {"dealer": 3, "seat": 2, "hand": STRONG, "samples": 1, "budget_ms": 10_000}
+    advice = answer(client, BID, {**asked, "bids": ["90♥", "Coinche"]})
+    assert [option["bid"] for option in advice["options"]] == ["pass", "surcoinche"]
+
+
+def test_the_call_advice_is_for_the_seat_to_call_in_an_open_auction(
+    client: FlaskClient,
+) -> None:
+    asked = {"dealer": 3, "hand": STRONG, "samples": 1}
+    found = problems(client, BID, {**asked, "bids": ["pass"], "seat": 0})
+    assert found == {"/seat": "Seat 0 is not to call: advice is for the seat to call, seat 1."}
+    over = {**asked, "bids": ["80S", "pass", "pass", "pass"], "seat": 0}
+    assert problems(client, BID, over, **FRENCH) == {
+        "/bids/3": "Les enchères ont fini sur pass : il n'y a plus d'annonce à conseiller."
+    }
+    illegal = {**asked, "bids": ["90S", "80H"], "seat": 2}
+    assert problems(client, BID, illegal) == {
+        "/bids/1": "The call 80H is not legal here: advice needs a legal auction "
+        "(/v1/coinche/bidding says why)."
+    }
+    assert list(problems(client, BID, {**asked, "bids": ["100x"], "seat": 1})) == ["/bids/0"]
+    short = {**asked, "bids": [], "seat": 0, "hand": STRONG[:7]}
+    assert list(problems(client, BID, short)) == ["/hand"]
+    twice = {**asked, "bids": [], "seat": 0, "hand": [*STRONG[:7], "JH"]}
+    assert list(problems(client, BID, twice)) == ["/hand/7"]
+    assert list(problems(client, BID, {**asked, "seat": 0, "inference": "x"})) == ["/inference"]
+
+
+def test_the_take_advice_takes_the_inference_option(client: FlaskClient) -> None:
+    asked = {"dealer": 0, "seat": 2, "hand": ["JH", "9H", "AH", "10H", "KH"], "turned": "QH"}
+    body = {**asked, "round": 1, "samples": 2, "budget_ms": 10_000}
+    uniform = answer(client, TAKE, body)
+    named = answer(client, TAKE, {**body, "inference": "none"})  # the default
+    assert named["options"] == uniform["options"]
+    # Seat 2 speaks third: the two passes before it weigh the deals.
+    weighed = answer(client, TAKE, {**body, "inference": "calls"})
+    assert weighed["samples"] == uniform["samples"] == 2
+    assert weighed["options"] != uniform["options"]
+    assert list(problems(client, TAKE, {**body, "inference": "all"})) == ["/inference"]
+
+
+def test_a_strong_hand_bids_and_sevens_and_eights_pass(client: FlaskClient) -> None:
+    asked = {"dealer": 3, "bids": ["pass"], "seat": 1, "samples": 4, "budget_ms": 10_000}
+    strong = answer(client, BID, {**asked, "hand": STRONG})
+    assert strong["advice"] != "pass" and strong["advice"].endswith("H")
+    hearts = {o["bid"]: o for o in strong["options"]}[strong["advice"]]
+    assert hearts["expected_margin"] > 0 and hearts["made_share"] >= 0.75
+    weak = answer(client, BID, {**asked, "hand": ["7S", "8S", "7H", "8H", "7D", "8D", "7C", "8C"]})
+    assert weak["advice"] == "pass"
+    assert all(o["expected_margin"] < 0 for o in weak["options"][1:])
+
+
+def test_opponents_at_160_against_our_master_trumps_are_coinched(client: FlaskClient) -> None:
+    hand = ["JS", "9S", "AS", "10S", "AH", "AD", "7C", "8C"]
+    asked = {"dealer": 3, "bids": ["160S"], "seat": 1, "hand": hand, "samples": 4}
+    advice = answer(client, BID, {**asked, "budget_ms": 10_000})
+    assert advice["advice"] == "coinche"
+    found = {o["bid"]: o for o in advice["options"]}
+    assert found["coinche"]["made_share"] == 0.0
+    assert found["coinche"]["expected_margin"] > found["pass"]["expected_margin"] > 0
+
+
+def test_a_coinched_contract_we_make_is_surcoinched(client: FlaskClient) -> None:
+    bids = ["80H", "coinche", "pass", "pass"]
+    asked = {"dealer": 3, "bids": bids, "seat": 0, "hand": STRONG, "samples": 4}
+    advice = answer(client, BID, {**asked, "budget_ms": 10_000})
+    assert [o["bid"] for o in advice["options"]] == ["pass", "surcoinche"]
+    assert advice["advice"] == "surcoinche"
+
+
+def test_the_call_advice_honours_its_budget(client: FlaskClient) -> None:
+    asked = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "samples": 256}
+    advice = answer(client, BID, {**asked, "budget_ms": 30})
+    assert advice["samples"] < 256
+    assert advice["elapsed_ms"] < 30 + 250  # scoring the last deal may end past it

@@ -54,6 +54,12 @@ COINCHE_ADVICE: dict[str, Any] = {
     **{key: value for key, value in ADVICE.items() if key not in ("trump", "taker")},
     "contract": {"taker": 1, "value": 160, "strain": "H"},
 }
+COINCHE_BID: dict[str, Any] = {
+    "dealer": 2,
+    "bids": ["pass"],
+    "seat": 0,
+    "hand": ["JH", "9H", "AH", "10H", "AS", "AD", "7C", "8C"],
+}
 TAKE: dict[str, Any] = {
     "dealer": 0,
     "seat": 1,
@@ -197,6 +203,11 @@ VALID: dict[str, list[dict[str, Any]]] = {
     "/v1/advice/take": [
         {**TAKE, "samples": 2},
         {**TAKE, "round": 2, "samples": 1, "seed": "y", "rules": RULES},
+    ],
+    "/v1/coinche/advice/bid": [
+        {**COINCHE_BID, "samples": 2},
+        {**COINCHE_BID, "bids": ["80H", "coinche"], "seat": 1, "samples": 1, "inference": "calls"},
+        {**COINCHE_BID, "samples": 1, "seed": "z", "rules": {"sa_ta": True}},
     ],
     "/v1/analysis/review": [
         {**ANALYSIS, "plays": ["JH", "KS", "AD", "7H"], "from_play": 2},

@@ -1,5 +1,6 @@
 """The viewer's "Teach me" switch (issue 22, item 3), in chromium: the advice of the seat to
-play, asked from that seat's view only, beside perfect play with every hand seen."""
+play, asked from that seat's view only, beside perfect play with every hand seen; before the
+first card of a coinche deal, the call advice for the seat to call (issue 30, item 7)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from selenium.webdriver.common.keys import Keys
 
 from tests.api.test_render import EXAMPLE
 from tests.browser.conftest import Page
+from tests.browser.test_viewer import COINCHE, COINCHE_HANDS
 
 # The example deal with the belote counted only when announced, and announced: seat 0 holds
 # KS and QS, and announces it with KS, the first card of the deal.
@@ -159,4 +161,100 @@ def test_teach_me_in_french_and_at_the_end_of_the_deal(page: Page) -> None:
     page.wait(
         lambda: page.text("#teach-result") == "La donne est finie : aucune carte à conseiller."
     )
+    page.assert_clean()
+
+
+def call_name(call: str, lang: str = "en") -> str:
+    """A call as the page writes it: "80♥", "capot ♠", "110 SA", "pass" ("passe")."""
+    words = {"en": {"pass": "pass"}, "fr": {"pass": "passe"}}[lang]
+    if call in ("pass", "coinche", "surcoinche"):
+        return words.get(call, call)
+    value, strain = (call[:5], call[5:]) if call.startswith("capot") else (call[:-1], call[-1])
+    if strain in ("A", "SA", "TA") and not call.startswith("capot"):
+        value, strain = call[:-2], call[-2:]
+    symbol = dict(zip("SHDC", "♠♥♦♣", strict=True)).get(strain, strain)
+    if value == "capot":
+        return f"capot {symbol}"
+    return f"{value}{symbol}" if len(symbol) == 1 else f"{value} {symbol}"
+
+
+def shows(text: str, value: float | None) -> bool:
+    """Whether a cell shows `value` with one decimal (as the page's language writes it)."""
+    if value is None:
+        return text == "—"
+    return abs(float(text.replace(",", "")) - value) <= 0.05 + 1e-9
+
+
+def call_head(page: Page) -> str:
+    """The call advice's head, or "" while there is none."""
+    heads = page.find_all("#auction-result .call-head")
+    return heads[0].text if heads else ""
+
+
+def test_teach_me_advises_the_call_before_the_first_coinche_card(page: Page) -> None:
+    page.paste(COINCHE)
+    page.wait(lambda: page.step() == (0, 32))
+    page.record_analysis("/advice/bid")
+    page.find("#teach").click()
+    page.wait(lambda: page.find_all("#auction-result table.call-table"))
+    ((advice,),) = [asked(page, "/v1/coinche/advice/bid")]
+    # The seat to call, the dealer's next, asks with its own hand only.
+    assert advice["body"] == {
+        "dealer": 3,
+        "bids": [],
+        "rules": {"sa_ta": True},
+        "seat": 0,
+        "hand": COINCHE_HANDS[0],
+    }
+    answer = advice["answer"]
+    rows = page.find_all("#auction-result table.call-table tr")[1:]
+    assert [row.get_attribute("data-call") for row in rows] == [
+        option["bid"] for option in answer["options"]
+    ]
+    for row, option in zip(rows, answer["options"], strict=True):
+        name, score, margin, made = [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+        assert name.split("\n")[0] == call_name(option["bid"])
+        assert shows(score, option["expected_score"]) and "." in score
+        assert shows(margin, option["expected_margin"])
+        share = option["made_share"]
+        assert made == ("—" if share is None else f"{half_up(share * 100)}%")
+    (suggested,) = page.find_all("#auction-result tr.suggested")
+    assert suggested.get_attribute("data-call") == answer["advice"]
+    assert page.text("#auction-result .call-head") == (
+        f"Seat 0 to call, from its own hand: {call_name(answer['advice'])}. "
+        f"({answer['samples']} deals of the cards it cannot see were tried.)"
+    )
+    page.driver.execute_script("document.getElementById('teach-auction').scrollIntoView()")
+    page.screenshot("teach-me-auction")
+
+    # Calls typed: seat 2 is to call, with its own hand.
+    page.find("#auction-calls").send_keys("pass 80♥", Keys.ENTER)
+    page.wait(lambda: len(asked(page, "/v1/coinche/advice/bid")) == 2)
+    page.wait(lambda: call_head(page).startswith("Seat 2 to call"))
+    later = asked(page, "/v1/coinche/advice/bid")[1]["body"]
+    assert (later["bids"], later["seat"], later["hand"]) == (["pass", "80♥"], 2, COINCHE_HANDS[2])
+    calls = page.find("#auction-calls")
+    calls.clear()
+    calls.send_keys("90H 80S", Keys.ENTER)
+    page.wait(lambda: "80S" in page.text("#auction-result"))
+    assert page.find_all("#auction-result table") == []
+    calls = page.find("#auction-calls")
+    calls.clear()
+    calls.send_keys("pass pass pass pass", Keys.ENTER)
+    page.wait(lambda: page.text("#auction-result") == "The auction is over: no call to advise.")
+    assert len(asked(page, "/v1/coinche/advice/bid")) == 2
+
+    # In French, and past the first card: no auction any more.
+    calls = page.find("#auction-calls")
+    calls.clear()
+    calls.send_keys("80♥", Keys.ENTER)
+    page.wait(lambda: call_head(page).startswith("Seat 1 to call"))
+    page.find("#lang-fr").click()
+    page.wait(lambda: call_head(page).startswith("La place 1 parle ; sa main conseille : "))
+    assert page.find("#auction-calls").get_attribute("value") == "80♥"
+    first = page.find_all("#auction-result table.call-table tr")[1]
+    assert first.find_elements(By.TAG_NAME, "td")[0].text.split("\n")[0] == "passe"
+    page.find("#next").click()
+    page.wait(lambda: page.step() == (1, 32))
+    assert page.find_all("#teach-auction > *") == []
     page.assert_clean()

@@ -2,6 +2,9 @@
 
 - `advise`: the questions (`advise_play_in`, of a deal of either variant; `advise_play`,
   `advise_coinche_play`, each variant's; `advise_take`) and their answers' types;
+- `bid`: the call to make at the coinche auction (`advise_bid`);
+- `inference`: what the calls suggest about the callers' hands, a weight per sampled deal
+  (`call_weights`, `pass_weights`);
 - `view`: what one seat sees of a deal, the public facts, and the deals of the unseen cards
   that agree with them;
 - `sampler`: those deals counted exactly and drawn uniformly.
@@ -28,12 +31,25 @@ from service.rules.advice.advise import (
     advise_take,
     holdings_in,
 )
+from service.rules.advice.bid import advise_bid
+from service.rules.advice.inference import (
+    CALLS,
+    DEFAULT_INFERENCE,
+    INFERENCES,
+    NONE,
+    call_weights,
+    pass_weights,
+)
 
 __all__ = [
+    "CALLS",
+    "DEFAULT_INFERENCE",
     "DEFAULT_OBJECTIVE",
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
+    "INFERENCES",
     "MAX_SAMPLES",
+    "NONE",
     "OBJECTIVES",
     "POINTS",
     "SCORE",
@@ -42,9 +58,12 @@ __all__ = [
     "BidAdvice",
     "CardAdvice",
     "TakeAdvice",
+    "advise_bid",
     "advise_coinche_play",
     "advise_play",
     "advise_play_in",
     "advise_take",
+    "call_weights",
     "holdings_in",
+    "pass_weights",
 ]

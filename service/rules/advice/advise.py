@@ -22,6 +22,7 @@ from random import Random
 from time import perf_counter
 from typing import NamedTuple
 
+from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, pass_weights
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
 from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Worlds, solve
@@ -89,14 +90,19 @@ class Advice:
 
 
 class BidAdvice(NamedTuple):
-    """One bid over the deals solved: the mean deal score of the seat's team, the mean of its
-    score less the other team's, and the share of deals where the contract is made. Passing
-    is valued as a redeal (README, Advice): 0 and 0, and no contract."""
+    """One bid (or coinche call) over the deals solved: the mean deal score of the seat's
+    team, the mean of its score less the other team's, and the share of deals where the
+    contract is made. Passing with no contract standing is valued as a redeal (README,
+    Advice): 0 and 0, and no contract."""
 
     bid: str
     expected_score: float | None
     expected_margin: float | None
     made_share: float | None
+
+
+# Passing with no contract standing: a redeal, 0 and 0, and no contract.
+REDEAL = BidAdvice(PASS, 0.0, 0.0, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,27 +315,31 @@ def advise_take(
     samples: int = DEFAULT_SAMPLES,
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
+    inference: str = DEFAULT_INFERENCE,
 ) -> TakeAdvice:
     """Whether `seat`, holding the 5 cards of `hand` with `turned` turned up, should take in
     bidding round `round_` (every seat before it having passed), and in which suit: for each
     legal bid, the deal's expected score for the seat's team over `samples` deals of the
     other cards (the seat as taker gets the turned card and 2 more, the others 3), each played
-    out by perfect play; passing valued as a redeal, 0."""
+    out by perfect play; passing valued as a redeal, 0. With `inference` "calls" each deal
+    weighs what the passes before `seat` suggest of the passers' hands
+    (`inference.pass_weights`)."""
     start = perf_counter()
     _check_take_hand(hand, turned)
     trumps = _bid_trumps(round_, turned)
     deals = _completions(seat, hand, turned)
     team, deadline = team_of(seat), start + budget_ms / 1000
-    sums = _BidSums(trumps)
+    sums = BidSums(trumps)
     for rank in deals.ranks(samples, Random(seed)):
         hands = _taker_hands(seat, hand, turned, deals.deal(rank))
         values = _played_out(dealer, seat, hands, trumps, options, deadline)
         if values is None:
             break  # out of time: this deal is not counted for any bid
-        sums.add(values, team)
-    figures = sums.figures()
+        weighed = inference == CALLS
+        sums.add(values, team, pass_weights(dealer, seat, turned, round_, hands) if weighed else 1)
+    figures = [*sums.figures(), REDEAL]
     used = sums.used
-    return TakeAdvice(_best_bid(figures, used), tuple(figures), used, elapsed_ms_since(start))
+    return TakeAdvice(best_bid(figures, used), tuple(figures), used, elapsed_ms_since(start))
 
 
 def _check_take_hand(hand: tuple[Card, ...], turned: Card) -> None:
@@ -388,39 +398,48 @@ def _played_out(
     return values
 
 
-class _BidSums:
-    """What the deals played out add up to per bid, for the asking seat's team: its deal
-    score, its score less the other team's, the contracts made; and how many deals."""
+class BidSums:
+    """What the deals valued add up to per bid, for the asking seat's team, each deal by its
+    weight (`inference`; 1 without): its deal score, its score less the other team's, the
+    contracts made; the deals and their weight."""
 
     def __init__(self, bids: Iterable[str]) -> None:
-        self.scores = dict.fromkeys(bids, 0)
-        self.margins = dict.fromkeys(self.scores, 0)
-        self.made = dict.fromkeys(self.scores, 0)
+        self.scores: dict[str, float] = dict.fromkeys(bids, 0)
+        self.margins: dict[str, float] = dict.fromkeys(self.scores, 0)
+        self.made: dict[str, float] = dict.fromkeys(self.scores, 0)
         self.used = 0
+        self.weight: float = 0
 
-    def add(self, values: list[tuple[str, Outcome]], team: Team) -> None:
+    def add_deal(self, weight: float, rows: Iterable[tuple[str, int, int, bool]]) -> None:
+        """One deal's `rows`: per bid the team's score, its margin, whether made."""
         self.used += 1
-        for bid, value in values:
-            self.scores[bid] += value.score[team]
-            self.margins[bid] += value.score[team] - value.score[other_team(team)]
-            self.made[bid] += value.contract == MADE
+        self.weight += weight
+        for bid, score, margin, made in rows:
+            self.scores[bid] += weight * score
+            self.margins[bid] += weight * margin
+            self.made[bid] += weight * made
+
+    def add(self, values: list[tuple[str, Outcome]], team: Team, weight: float) -> None:
+        rows = [
+            (bid, v.score[team], v.score[team] - v.score[other_team(team)], v.contract == MADE)
+            for bid, v in values
+        ]
+        self.add_deal(weight, rows)
 
     def figures(self) -> list[BidAdvice]:
-        """Each bid's means over the deals (None without one), then passing: a redeal, 0."""
-        used = self.used
-        figures = [
-            BidAdvice(bid, self.scores[bid] / used, self.margins[bid] / used, self.made[bid] / used)
-            if used
+        """Each bid's weighted means over the deals (None without one)."""
+        weight = self.weight
+        return [
+            BidAdvice(bid, self.scores[bid] / weight, self.margins[bid] / weight, made / weight)
+            if self.used
             else BidAdvice(bid, None, None, None)
-            for bid in self.scores
+            for bid, made in self.made.items()
         ]
-        figures.append(BidAdvice(PASS, 0.0, 0.0, None))
-        return figures
 
 
-def _best_bid(figures: list[BidAdvice], used: int) -> str | None:
-    """The best expected margin, passing when no bid beats a redeal; then the first bid.
-    None when no deal was played out."""
+def best_bid(figures: list[BidAdvice], used: int) -> str | None:
+    """The best expected margin; then the first bid of `figures`. None when no deal was
+    played out."""
     if not used:
         return None
     return max(figures, key=lambda f: (f.expected_margin, -figures.index(f))).bid

@@ -16,6 +16,7 @@ export const VARIANTS = {
     solve: "/v1/analysis/solve",
     review: "/v1/analysis/review",
     advice: "/v1/advice/play",
+    callAdvice: null,
     render: "/v1/deals/render",
   },
   coinche: {
@@ -26,6 +27,8 @@ export const VARIANTS = {
     solve: "/v1/coinche/analysis/solve",
     review: "/v1/coinche/analysis/review",
     advice: "/v1/coinche/advice/play",
+    bidding: "/v1/coinche/bidding",
+    callAdvice: "/v1/coinche/advice/bid",
     render: null,
   },
 };
@@ -43,6 +46,7 @@ export const state = {
   review: null, // {record (its JSON), data (the review), line (what the contract needs)}
   reviewAsked: false, // whether the review is asked for each record shown (its button, a link)
   teach: false, // the "Teach me" switch
+  calls: "", // Teach me's coinche auction so far, as typed: the calls before the seat to call
   rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
 };
 

@@ -1,9 +1,11 @@
 // Teach me: for the seat to play, the advice from its own view (/advice/play: its hand and
 // what the table has seen, never the other hands) beside perfect play with every hand seen
-// (/analysis/solve), card by card.
+// (/analysis/solve), card by card; and before the first card of a coinche deal, the auction:
+// for the seat to call after the calls typed (/coinche/bidding says whose turn it is), the
+// call its own hand suggests (/coinche/advice/bid), call by call.
 
 import { post } from "./api.js";
-import { canonical, rankOf, suitOf, teamOf } from "./cards.js";
+import { SUIT_SYMBOLS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
 import { $, cardElement, headedTable, paragraph } from "./dom.js";
 import { endpoint, offered, state, trumpSuit } from "./state.js";
 import { cardName, decimal, shortName, t } from "./words.js";
@@ -122,14 +124,122 @@ async function teach(seat, hand) {
   box.replaceChildren(...teachResult(seat, advice.data, solved?.status === 200 ? solved.data : null));
 }
 
-/** The Teach me switch and, while it is on, the advice for `mover` (null: the deal is over). */
+// --- the coinche auction ----------------------------------------------------------------------
+
+/** A call as players write it: "pass", "80♥", "capot ♠", "110 SA", "coinche" (in French
+ * "passe"). */
+export function callName(call) {
+  if (["pass", "coinche", "surcoinche"].includes(call)) return t(`call_${call}`);
+  const [, value, strain] = call.match(/^(\d+|capot)(.+)$/);
+  const shown = SUIT_SYMBOLS[strain] ?? strain;
+  if (value === "capot") return `${t("call_capot")} ${shown}`;
+  return shown.length === 1 ? `${value}${shown}` : `${value} ${shown}`;
+}
+
+// The call table's column heads.
+const CALL_COLUMNS = ["col_call", "col_expected_score", "col_expected_margin", "col_made_share"];
+
+/** One row per legal call: its mean score and margin for the caller's team, how often the
+ * contract it stands for is made. */
+function callTable(seat, advice) {
+  const team = teamOf(seat);
+  const table = headedTable("call-table", t("callCaption", { seat, team }), CALL_COLUMNS.map((key) => t(key)));
+  const figure = (n) => (n === null ? "—" : decimal(n, 1));
+  for (const option of advice.options) {
+    const row = document.createElement("tr");
+    row.dataset.call = option.bid;
+    const made = option.made_share === null ? "—" : t("percent", { n: Math.round(option.made_share * 100) });
+    const cells = [callName(option.bid), figure(option.expected_score), figure(option.expected_margin), made];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    if (option.bid === advice.advice) {
+      row.classList.add("suggested");
+      row.cells[0].append(paragraph(t("suggested"), "notes"));
+    }
+    table.append(row);
+  }
+  return table;
+}
+
+/** Whose turn it is after the calls typed, then the call advice for that seat: its own hand
+ * (never the others'), the calls and the record's rules. */
+async function adviseCall(result) {
+  const { record } = state;
+  const shown = state.record;
+  const bids = state.calls.split(/[\s,]+/).filter(Boolean);
+  const asked = { dealer: record.dealer, bids, ...("rules" in record ? { rules: record.rules } : {}) };
+  const still = () => state.record === shown && state.step === 0 && state.teach;
+  result.setAttribute("aria-busy", "true");
+  result.replaceChildren(paragraph(t("auctionThinking")));
+  const auction = await post(endpoint("bidding"), asked);
+  if (!still()) return;
+  const done = (...parts) => {
+    result.removeAttribute("aria-busy");
+    result.replaceChildren(...parts);
+  };
+  if (auction.status !== 200) {
+    const detail = (auction.data.errors ?? []).map((error) => error.message).join(" ") || auction.data.title;
+    return done(paragraph(t("auctionRefused", { detail }), "unfinished"));
+  }
+  const judged = auction.data;
+  if (judged.violation) return done(paragraph(judged.violation.message, "unfinished"));
+  if (judged.status !== "open") return done(paragraph(t("auctionOver")));
+  const seat = judged.next;
+  const advice = await post(endpoint("callAdvice"), { ...asked, seat, hand: record.hands[seat] });
+  if (!still()) return;
+  if (advice.status !== 200) return done(paragraph(t(advice.status === 503 ? "busy" : "adviceFailed")));
+  const { data } = advice;
+  if (data.advice === null) return done(paragraph(t("callNone", { seat })));
+  const head = t("callHead", { seat, n: data.samples, call: callName(data.advice) });
+  done(paragraph(head, "call-head"), callTable(seat, data));
+}
+
+/** The auction's part of Teach me: the calls so far (typed), and the advice for the seat to
+ * call. */
+function renderAuction() {
+  const box = $("teach-auction");
+  const form = document.createElement("form");
+  form.className = "auction-form";
+  const label = document.createElement("label");
+  label.htmlFor = "auction-calls";
+  label.textContent = t("auctionCalls");
+  const input = document.createElement("input");
+  input.id = "auction-calls";
+  input.type = "text";
+  input.value = state.calls;
+  input.placeholder = t("auctionHint");
+  input.autocomplete = "off";
+  const ask = document.createElement("button");
+  ask.type = "submit";
+  ask.textContent = t("auctionAsk");
+  form.append(label, input, ask);
+  const result = document.createElement("div");
+  result.id = "auction-result";
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    state.calls = input.value;
+    adviseCall(result);
+  });
+  const heading = document.createElement("h3");
+  heading.textContent = t("auctionHead");
+  box.replaceChildren(heading, form, result);
+  adviseCall(result);
+}
+
+/** The Teach me switch and, while it is on, the advice for `mover` (null: the deal is over);
+ * before the first card of a coinche deal, the auction's too. */
 export function renderTeach(mover, hands) {
   const button = $("teach");
   button.setAttribute("aria-checked", String(state.teach));
   const box = $("teach-result");
   box.removeAttribute("aria-busy");
   box.replaceChildren();
+  $("teach-auction").replaceChildren();
   if (!state.teach || !offered("advice") || !hands) return;
+  if (state.step === 0 && offered("callAdvice") && offered("bidding")) renderAuction();
   if (mover === null) {
     box.replaceChildren(paragraph(t("teachOver")));
     return;

@@ -61,6 +61,7 @@ async function showRecord(text, step = 0, { reviewed = null } = {}) {
   const same = state.record !== null && JSON.stringify(state.record) === key;
   state.reviewAsked = reviewed ?? (same && state.reviewAsked);
   if (state.review?.record !== key) state.review = null;
+  if (!same) state.calls = "";
   state.record = record;
   state.variant = variantOf(record);
   state.refused = null;

@@ -844,3 +844,45 @@ def test_the_coinche_advice_never_reads_the_hands_a_record_carries(
     carried = advise_coinche_play(record, 3, hands[3])
     assert carried.deals == shown.deals
     assert carried.elapsed_ms >= 0 and carried.samples == 0
+
+
+class ByDeal:
+    """Stands for a spy's table by trump or strain: each look-up answers the next value, one
+    per deal when one trump or strain is asked."""
+
+    def __init__(self, values: list[tuple[int, int]]) -> None:
+        self.values = iter(values)
+
+    def __getitem__(self, key: int) -> tuple[int, int]:
+        return next(self.values)
+
+
+class Weigher:
+    """Stands for an inference's weight: records what it is asked, answers the next weight."""
+
+    def __init__(self, weights: list[float]) -> None:
+        self.weights = iter(weights)
+        self.asked: list[tuple[object, ...]] = []
+
+    def __call__(self, *args: object) -> float:
+        self.asked.append(args)
+        return next(self.weights)
+
+
+def test_the_passes_before_the_seat_weigh_the_take_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy({})
+    spy.scores = ByDeal([(100, 62), (0, 162)])  # type: ignore[assignment]  # made, then not
+    monkeypatch.setattr(advise_module, "solve", spy)
+    weigher = Weigher([0.75, 0.25])
+    monkeypatch.setattr(advise_module, "pass_weights", weigher)
+    advice = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2, inference="calls")
+    # Seat 2's team: 100 against 62, then 0 against 162, weighed 3 to 1.
+    take = advice.options[0]
+    assert take == ("take", 75.0, 0.75 * 38 - 0.25 * 162, 0.75)
+    assert [args[:4] for args in weigher.asked] == [(0, 2, TURNED, 1)] * 2
+    assert [args[4] for args in weigher.asked] == [record.hands for record in spy.asked]
+    # Without it, no weight is asked.
+    spy.scores = ByDeal([(100, 62), (0, 162)])  # type: ignore[assignment]
+    uniform = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2)
+    assert uniform.options[0] == ("take", 50.0, (38 - 162) / 2, 0.5)
+    assert len(weigher.asked) == 2

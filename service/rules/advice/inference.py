@@ -1,0 +1,215 @@
+"""What the calls suggest about the callers' hands: a weight per sampled deal.
+
+Advice samples the unseen cards uniformly among the deals that agree with the public facts
+(`sampler`). The calls made so far say more, though no fact: a seat that bid 100 in hearts
+most likely holds good hearts, one that passed most likely could not bid. As the strongest
+Skat and bridge programs do, each sampled deal is then weighted by how likely the calls made
+were, had the callers held the hands of that deal: the product, call by call, of a cheap
+model of how players bid (no search), each factor in [`FLOOR`, 1] so that no call rules a
+hand out. Weighted means use these weights (`advise_bid`, `advise_take` with
+`inference="calls"`); `"none"` weighs every deal 1.
+
+The model, in contract points (what a hand lets its team bid):
+
+- a hand's value in a strain (`hand_value`): `BASE` (what a partner brings on average) plus
+  each card's worth (`TRUMP_WORTH` in trump, `SIDE_WORTH` outside: aces, a little for tens;
+  under sans-atout `NO_TRUMP_WORTH`; under tout-atout every card is a trump) plus
+  `BELOTE_WORTH` for the king and queen of a trump;
+- a partner's support for a strain (`support`): `SUPPORT_WORTH` for the jack and 9 of its
+  trump, `SUPPORT_WORTH` per ace outside it, half of it per trump past the second;
+- a bid of V in a strain: likely as far as the hand's value reaches V (`likely(value - V)`,
+  a logistic of `SPREAD` points); a raise of the partner's bid in its strain by R: as far
+  as the support reaches R; capot counts as `max_bid + BID_STEP`;
+- a pass, with bids still open: as unlikely as the best bid the hand allows (its value in
+  any strain, or the partner's bid plus its support) reaches the least bid allowed;
+  after a coinche a pass is the one call left to most seats: weight 1;
+- a coinche of V: as far as the hand's defence (its value in the contract's strain, less
+  `BASE`) reaches what the defenders need, `DEAL_POINTS + BID_STEP - V`;
+- a surcoinche: weight 1.
+
+Classic's passes before a seat at the bidding (`pass_weights`) read the same way: a passer
+in round 1 would not take the turned card's suit (its hand with the turned card, valued in
+that suit, under `MIN_BID`), in round 2 no other suit. The sampled hands are 8 cards where
+the callers held 5 when they called: the model values the 8 (which 5 were held is not
+sampled), so it is a rough reading, as cheap as it must be to weigh every deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import exp
+
+from service.rules.bidding import PASS
+from service.rules.cards import ACE, DEAL_POINTS, JACK, KING, NINE, QUEEN, Card, Suit
+from service.rules.coinche_bidding import COINCHE, Call
+from service.rules.coinche_options import (
+    BID_STEP,
+    CAPOT,
+    DEFAULT_COINCHE_OPTIONS,
+    MIN_BID,
+    CoincheOptions,
+)
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Strain, allowed_strains
+from service.rules.table import PLAYERS, Seat, seat_after, team_of
+
+NONE, CALLS = "none", "calls"
+INFERENCES = (NONE, CALLS)
+# The requests' default: uniform deals, until the arena measures what the calls win.
+DEFAULT_INFERENCE = NONE
+
+#                rank:  7  8  9   10  J   Q  K  A
+TRUMP_WORTH = (5, 5, 20, 10, 25, 5, 5, 12)
+SIDE_WORTH = (0, 0, 0, 3, 0, 0, 0, 12)
+NO_TRUMP_WORTH = (0, 0, 0, 8, 0, 0, 2, 25)
+BELOTE_WORTH = 10
+BASE = 20
+SUPPORT_WORTH = 10
+LENGTH_WORTH = 5
+SPREAD = 10.0
+FLOOR = 0.05
+
+
+def likely(excess: float) -> float:
+    """How likely a call is from how far the hand goes past what the call needs: a logistic
+    of `SPREAD` points, one half at 0."""
+    return 1 / (1 + exp(-excess / SPREAD))
+
+
+def _worth(card: Card, strain: Strain) -> int:
+    if strain == SANS_ATOUT:
+        return NO_TRUMP_WORTH[card.rank]
+    if strain == TOUT_ATOUT or card.suit == strain:
+        return TRUMP_WORTH[card.rank]
+    return SIDE_WORTH[card.rank]
+
+
+def _belotes(hand: Sequence[Card], strain: Strain) -> int:
+    """The trump suits whose king and queen the hand holds."""
+    suits = range(len(Suit)) if strain == TOUT_ATOUT else () if strain == SANS_ATOUT else (strain,)
+    return sum(Card.of(KING, s) in hand and Card.of(QUEEN, s) in hand for s in suits)
+
+
+def hand_value(hand: Sequence[Card], strain: Strain) -> int:
+    """What `hand` lets its team bid in `strain`, in contract points (the module's model)."""
+    return BASE + sum(_worth(c, strain) for c in hand) + BELOTE_WORTH * _belotes(hand, strain)
+
+
+def support(hand: Sequence[Card], strain: Strain) -> int:
+    """What `hand` adds to its partner's bid in `strain`: its trump jack and 9, its aces
+    outside trump, its trumps past the second."""
+    trumps = [c for c in hand if c.suit == strain]
+    honours = sum(c.rank in (JACK, NINE) for c in trumps)
+    aces = sum(c.rank == ACE and c.suit != strain for c in hand)
+    return SUPPORT_WORTH * (honours + aces) + LENGTH_WORTH * max(0, len(trumps) - 2)
+
+
+def _rank(value: int | str, options: CoincheOptions) -> int:
+    return options.max_bid + BID_STEP if value == CAPOT else int(value)
+
+
+class _Standing:
+    """The auction as each call finds it: the standing bid (its value, strain and seat; None
+    before any) and whether it is coinched."""
+
+    def __init__(self, options: CoincheOptions) -> None:
+        self.options = options
+        self.bid: tuple[int, Strain, Seat] | None = None
+        self.coinched = False
+
+    def _raised(self, seat: Seat) -> tuple[int, Strain] | None:
+        """The value and suit of the partner's standing bid in a suit, which `seat` may
+        raise; None if there is none."""
+        if self.bid is None:
+            return None
+        value, strain, bidder = self.bid
+        partner = team_of(bidder) == team_of(seat)
+        return (value, strain) if partner and strain in range(len(Suit)) else None
+
+    def best_bid(self, hand: Sequence[Card], seat: Seat) -> int:
+        """The highest bid the model lets `hand` make: its value in any strain, or its
+        partner's bid raised by its support."""
+        best = max(hand_value(hand, s) for s in allowed_strains(self.options.sa_ta))
+        raised = self._raised(seat)
+        if raised is None:
+            return best
+        value, suit = raised
+        return max(best, value + support(hand, suit))
+
+    def likelihood(self, call: Call, hand: Sequence[Card], seat: Seat) -> float:
+        """How likely `call` by `seat`, holding `hand`, is here."""
+        standing = self.bid
+        if call.kind == "bid":
+            value, strain = _rank(call.value, self.options), call.strain  # type: ignore[arg-type]
+            assert strain is not None
+            raised = self._raised(seat)
+            if raised is not None and strain == raised[1]:
+                return likely(support(hand, strain) - (value - raised[0]))
+            return likely(hand_value(hand, strain) - value)
+        if call.kind == PASS:
+            if self.coinched:
+                return 1.0
+            least = MIN_BID if standing is None else standing[0] + BID_STEP
+            return 1 - likely(self.best_bid(hand, seat) - least)
+        if call.kind == COINCHE:
+            assert standing is not None
+            defence = hand_value(hand, standing[1]) - BASE
+            return likely(defence - (DEAL_POINTS + BID_STEP - standing[0]))
+        return 1.0  # a surcoinche
+
+    def play(self, call: Call, seat: Seat) -> None:
+        if call.kind == "bid":
+            assert call.strain is not None
+            self.bid = (_rank(call.value, self.options), call.strain, seat)  # type: ignore[arg-type]
+        elif call.kind != PASS:
+            self.coinched = True  # a coinche, or a surcoinche (which ends the auction)
+
+
+def call_weights(
+    dealer: Seat,
+    bids: Sequence[str],
+    hands: Sequence[Sequence[Card]],
+    options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
+    skip: Seat | None = None,
+) -> float:
+    """How likely the coinche calls `bids` (a legal auction from the dealer's next) were, had
+    the seats held `hands` (each seat's cards, by seat): the product over the calls of the
+    model's likelihood, each at least `FLOOR`, in (0, 1]. `skip`'s calls are not weighed
+    (the asking seat's own, whose hand is known; its entry in `hands` is not read)."""
+    standing = _Standing(options)
+    weight = 1.0
+    for index, text in enumerate(bids):
+        seat = seat_after(dealer, 1 + index)
+        call = Call.parse(text, index)
+        if seat != skip:
+            weight *= max(FLOOR, standing.likelihood(call, hands[seat], seat))
+        standing.play(call, seat)
+    return weight
+
+
+def pass_weights(
+    dealer: Seat,
+    seat: Seat,
+    turned: Card,
+    round_: int,
+    hands: Sequence[Sequence[Card]],
+) -> float:
+    """How likely the classic passes before `seat` in bidding round `round_` were, had the
+    seats held `hands` (each with the turned card, valued in a suit by `hand_value`): in round
+    1 each seat before `seat` would not take the turned card's suit; in round 2 every other
+    seat passed it in round 1, and each seat before `seat` named no other suit. Each factor
+    at least `FLOOR`, the product in (0, 1]."""
+    mine = (seat - dealer - 1) % PLAYERS  # the places from the dealer's next, 0 to 3
+    others = [suit for suit in Suit if suit != turned.suit]
+    weight = 1.0
+    for place in range(PLAYERS):
+        held = (*hands[seat_after(dealer, 1 + place)], turned)
+        if place < mine:  # passed before `seat` in this round
+            weight *= _passed(held, [turned.suit] if round_ == 1 else others)
+        if round_ == 2 and place != mine:  # passed the turned card's suit in round 1
+            weight *= _passed(held, [turned.suit])
+    return weight
+
+
+def _passed(hand: Sequence[Card], suits: Sequence[Strain]) -> float:
+    """How likely a classic pass is with `hand`, when it could take in `suits`."""
+    return max(FLOOR, 1 - likely(max(hand_value(hand, s) for s in suits) - MIN_BID))

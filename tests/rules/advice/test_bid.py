@@ -1,0 +1,315 @@
+"""The call to make at the coinche auction (service/rules/advice/bid.py): each legal call valued
+by the coinche scoring from one perfect-play figure per deal and strain, the best expected
+margin advised, ties to the cheaper call.
+
+Cheap on purpose (tests/rules run under `make mutants` with the reference search): the search
+is stood in for by `Spy`, which answers each strain's card points; the hands that real
+searches advise are tests/api/test_advice.py's.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from service.rules.advice import bid as bid_module
+from service.rules.advice.advise import BidAdvice
+from service.rules.advice.bid import advise_bid, belotes, contract_of, open_auction
+from service.rules.analysis import Outcome, Solution
+from service.rules.cards import ALL_CARDS
+from service.rules.coinche_bidding import Call, judge_auction
+from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
+from service.rules.coinche_replay import CoincheRecord
+from service.rules.errors import InconsistentInput
+from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.table import PLAYERS
+from service.rules.variants import COINCHE, Variant
+from tests.rules.advice.test_advise import ByDeal, Weigher
+from tests.rules.builders import cards
+
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+# Every king: no deal holds a belote, which would add 20 to a team here or there.
+HAND = cards("JH 9H AH KH AS KS KD KC")
+
+
+class Spy:
+    """Stands for `solve_in` in advise_bid: records each deal and strain it is asked, answers
+    team 0's and team 1's card points per strain (and a capot's team)."""
+
+    def __init__(self, points: dict[int, tuple[int, int]], capot: int | None = None) -> None:
+        self.points = points
+        self.capot = capot
+        self.asked: list[CoincheRecord] = []
+        self.budgets: list[int] = []
+        self.options: list[CoincheOptions] = []
+
+    def __call__(
+        self,
+        variant: Variant,
+        record: CoincheRecord,
+        options: CoincheOptions,
+        budget: int,
+        every_card: bool,
+    ) -> Solution:
+        assert variant is COINCHE and every_card is False  # the value and one line
+        self.asked.append(record)
+        self.budgets.append(budget)
+        self.options.append(options)
+        value = Outcome(self.points[record.contract.strain], self.capot, "made", (0, 0))
+        return Solution(None, value, (), (), True, None, 0, 0.0)
+
+
+def spied(monkeypatch: pytest.MonkeyPatch, points: dict[int, tuple[int, int]], **kw: int) -> Spy:
+    spy = Spy(points, **kw)
+    monkeypatch.setattr(bid_module, "solve_in", spy)
+    return spy
+
+
+def figures(advice_options: tuple[BidAdvice, ...]) -> dict[str, BidAdvice]:
+    return {option.bid: option for option in advice_options}
+
+
+EVEN = {SPADES: (81, 81), HEARTS: (81, 81), DIAMONDS: (81, 81), CLUBS: (81, 81)}
+
+
+def test_every_legal_call_is_valued_in_the_auction_s_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Team 0 (seat 0's) makes 122 in hearts, 40 elsewhere.
+    spy = spied(monkeypatch, {**dict.fromkeys(range(4), (40, 122)), HEARTS: (122, 40)})
+    advice = advise_bid(3, [], 0, HAND, samples=2, seed="s")
+    assert [o.bid for o in advice.options] == list(judge_auction(3, []).legal)
+    found = figures(advice.options)
+    assert found["pass"] == BidAdvice("pass", 0.0, 0.0, None)  # no contract: a redeal
+    # 100H made: 122 + 100 rounded to 220, against 40.
+    assert found["100H"] == BidAdvice("100H", 220.0, 180.0, 1.0)
+    assert found["130H"] == BidAdvice("130H", 0.0, -290.0, 0.0)  # dedans: 160 + 130 to them
+    assert found["80S"] == BidAdvice("80S", 0.0, -240.0, 0.0)
+    assert advice.advice == "120H" and advice.samples == 2  # 240 + 122 ... the most made
+    assert found["120H"].expected_margin == 200.0
+    # One search per deal and strain, seat 0 taking, no card played.
+    assert len(spy.asked) == 8
+    assert [r.contract.strain for r in spy.asked] == [0, 1, 2, 3] * 2
+    for record in spy.asked:
+        assert (record.dealer, record.contract[:2], record.plays) == (3, (0, 80), ())
+    assert advice.elapsed_ms >= 0
+
+
+def test_each_deal_gives_the_seat_its_hand_and_the_others_eight_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = spied(monkeypatch, EVEN)
+    advise_bid(0, ["pass"], 2, HAND, samples=3, seed="x")
+    deals = {record.hands for record in spy.asked}
+    assert len(deals) == 3
+    for hands in deals:
+        assert hands is not None
+        assert hands[2] == tuple(sorted(HAND))
+        assert [len(hand) for hand in hands] == [8] * PLAYERS
+        assert sorted(card for hand in hands for card in hand) == list(ALL_CARDS)
+
+
+def test_the_same_seed_draws_the_same_deals_and_answers_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = spied(monkeypatch, EVEN)
+    first = advise_bid(0, [], 1, HAND, samples=2, seed="table")
+    again = advise_bid(0, [], 1, HAND, samples=2, seed="table")
+    assert replace(first, elapsed_ms=0) == replace(again, elapsed_ms=0)
+    assert spy.asked[:8] == spy.asked[8:]
+    other = advise_bid(0, [], 1, HAND, samples=2, seed="other")
+    assert other.samples == 2 and spy.asked[16:] != spy.asked[:8]
+    drawn = bid_module._unseen(1, HAND)
+    ranks = drawn.ranks(2, random.Random("table"))
+    assert [spy.asked[4 * i].hands for i in range(2)] == [
+        bid_module._with_hand(1, HAND, drawn.deal(r)) for r in ranks
+    ]
+
+
+def test_opponents_at_160_that_we_defeat_are_coinched(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 0 bid 160 in spades; seat 1's team makes 100 of them.
+    spied(monkeypatch, {**EVEN, SPADES: (62, 100)})
+    advice = advise_bid(3, ["160S"], 1, HAND, samples=1)
+    found = figures(advice.options)
+    assert advice.options[0].bid == "pass"
+    assert "surcoinche" not in found and "150H" not in found
+    # Their 160 dedans: 160 + 160 to us, coinched twice that.
+    assert found["pass"] == BidAdvice("pass", 320.0, 320.0, 0.0)
+    assert found["coinche"] == BidAdvice("coinche", 640.0, 640.0, 0.0)
+    assert advice.advice == "coinche"
+
+
+def test_a_contract_coinched_that_we_make_is_surcoinched(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = spied(monkeypatch, {HEARTS: (130, 32)})
+    advice = advise_bid(3, ["80H", "coinche", "pass", "pass"], 0, HAND, samples=1)
+    assert [o.bid for o in advice.options] == ["pass", "surcoinche"]
+    found = figures(advice.options)
+    # Made coinched: 2 x (160 + 80); surcoinched: 4 x.
+    assert found["pass"] == BidAdvice("pass", 480.0, 480.0, 1.0)
+    assert found["surcoinche"] == BidAdvice("surcoinche", 960.0, 960.0, 1.0)
+    assert advice.advice == "surcoinche"
+    assert [r.contract.strain for r in spy.asked] == [HEARTS]  # the one strain at stake
+    # Short of it: the surcoinche costs more, passing is advised.
+    spied(monkeypatch, {HEARTS: (70, 92)})
+    assert advise_bid(3, ["80H", "coinche", "pass", "pass"], 0, HAND, samples=1).advice == "pass"
+
+
+def test_a_partner_s_contract_stands_when_passing(monkeypatch: pytest.MonkeyPatch) -> None:
+    spied(monkeypatch, {**EVEN, DIAMONDS: (100, 62)})
+    advice = advise_bid(3, ["90D", "pass"], 2, HAND, samples=1)
+    found = figures(advice.options)
+    assert found["pass"] == BidAdvice("pass", 190.0, 130.0, 1.0)  # 90D made by seat 0
+    assert "coinche" not in found  # no coinche of the partner's bid
+    # Raised to 100, made, it is worth 200 - 60; 110D is dedans.
+    assert found["100D"] == BidAdvice("100D", 200.0, 140.0, 1.0)
+    assert advice.advice == "100D"
+
+
+def test_equal_margins_advise_the_cheaper_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A capot in every strain: each capot bid alike, the first (spades) advised.
+    spied(monkeypatch, dict.fromkeys(range(4), (162, 0)), capot=0)
+    advice = advise_bid(3, [], 0, HAND, samples=1)
+    found = figures(advice.options)
+    assert found["capotS"] == found["capotC"]._replace(bid="capotS")
+    assert found["capotS"].expected_score == 500.0 and advice.advice == "capotS"
+
+
+def test_the_calls_are_scored_under_the_request_s_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    options = CoincheOptions(sa_ta=True, max_bid=100, chute_points=0)
+    spy = spied(
+        monkeypatch, {**EVEN, SANS_ATOUT: (40, 122), TOUT_ATOUT: (122, 40), HEARTS: (40, 122)}
+    )
+    advice = advise_bid(3, ["80H"], 1, HAND, options, samples=1)
+    assert spy.options == [options] * 6
+    found = figures(advice.options)
+    assert "110S" not in found and "100TA" in found
+    # 80H dedans: 0 of chute points + 80 to team 1 (seat 1's); coinched, twice that.
+    assert found["pass"] == BidAdvice("pass", 80.0, 80.0, 0.0)
+    assert found["coinche"] == BidAdvice("coinche", 160.0, 160.0, 0.0)
+    # 100 made by team 1 in hearts or SA: 220 against 40; hearts first.
+    assert found["100SA"] == found["100H"]._replace(bid="100SA")
+    assert advice.advice == "100H"
+
+
+def test_a_belote_counts_for_the_team_holding_it() -> None:
+    hands = (cards("KH QH"), cards("KS"), cards("QS KD QD"), ())
+    assert belotes(hands, HEARTS, CoincheOptions()) == (1, 0)
+    assert belotes(hands, SPADES, CoincheOptions()) == (0, 0)
+    assert belotes(hands, TOUT_ATOUT, CoincheOptions()) == (2, 0)
+    assert belotes(hands, TOUT_ATOUT, CoincheOptions(ta_belote="none")) == (0, 0)
+    assert belotes(hands, SANS_ATOUT, CoincheOptions()) == (0, 0)
+    other = (cards("7S"), cards("KC QC"), (), cards("KH QH"))
+    assert belotes(other, TOUT_ATOUT, CoincheOptions()) == (0, 2)
+
+
+def test_the_belote_is_in_the_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    spied(monkeypatch, {**EVEN, CLUBS: (62, 100)})
+    # Seat 1 holds KC and QC: 100 + 20 + 80.
+    advice = advise_bid(3, ["pass"], 1, cards("KC QC 7S 8S 7H 8H 7D 8D"), samples=1)
+    assert figures(advice.options)["80C"].expected_score == 200.0
+
+
+def test_what_each_call_stands_for() -> None:
+    standing = Contract(1, 90, SPADES, 1)
+    assert contract_of(Call("bid", 100, HEARTS), 2, standing) == Contract(2, 100, HEARTS, 0)
+    assert contract_of(Call("bid", CAPOT, DIAMONDS), 0, None) == Contract(0, CAPOT, DIAMONDS)
+    assert contract_of(Call("pass"), 3, standing) == standing
+    assert contract_of(Call("pass"), 3, None) is None
+    assert contract_of(Call("coinche"), 0, standing._replace(coinche=0)) == standing
+    assert contract_of(Call("surcoinche"), 3, standing) == standing._replace(coinche=2)
+
+
+def problem_of(error: pytest.ExceptionInfo[InconsistentInput]) -> tuple[str, str, dict]:
+    (problem,) = error.value.problems
+    return problem.pointer, problem.code, problem.params
+
+
+def test_advice_is_for_the_seat_to_call_in_an_open_auction() -> None:
+    with pytest.raises(InconsistentInput) as error:
+        open_auction(3, ["pass"], 0, CoincheOptions())
+    assert problem_of(error) == ("/seat", "advice_not_to_call", {"seat": 0, "to_move": 1})
+    with pytest.raises(InconsistentInput) as error:
+        open_auction(3, ["80S", "pass", "pass", "pass"], 0, CoincheOptions())
+    assert problem_of(error) == ("/bids/3", "advice_auction_over", {"call": "pass"})
+    with pytest.raises(InconsistentInput) as error:
+        open_auction(3, ["pass"] * 4, 0, CoincheOptions())
+    assert problem_of(error)[:2] == ("/bids/3", "advice_auction_over")
+    with pytest.raises(InconsistentInput) as error:
+        open_auction(3, ["90S", "80h", "pass"], 2, CoincheOptions())
+    assert problem_of(error) == ("/bids/1", "advice_illegal_call", {"call": "80H"})
+    assert open_auction(3, ["90S"], 1, CoincheOptions()).next == 1
+
+
+def test_the_hand_is_eight_cards_each_once() -> None:
+    with pytest.raises(InconsistentInput) as error:
+        advise_bid(3, [], 0, HAND[:7])
+    assert problem_of(error) == ("/hand", "hand_size", {"expected": 8, "size": 7})
+    with pytest.raises(InconsistentInput) as error:
+        advise_bid(3, [], 0, (*HAND[:7], HAND[0]))
+    assert problem_of(error)[:2] == ("/hand/7", "duplicate_card")
+
+
+def clock(monkeypatch: pytest.MonkeyPatch, step: float, begin: float = 0.0) -> None:
+    """The advice's clock, moving `step` seconds at each reading, from `begin`."""
+    ticks = iter(range(1000))
+    monkeypatch.setattr(bid_module, "perf_counter", lambda: begin + next(ticks) * step)
+
+
+def test_the_budget_keeps_the_deals_fully_valued(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock(monkeypatch, 0.25, begin=100.0)
+    spy = spied(monkeypatch, {HEARTS: (130, 32)})
+    bids = ["80H", "coinche", "pass", "pass"]  # one strain to solve per deal
+    # 1 s: the deals with 0.75, 0.5 and 0.25 s left; the fourth not started.
+    advice = advise_bid(3, bids, 0, HAND, samples=8, budget_ms=1000)
+    assert spy.budgets == [750, 500, 250] and advice.samples == 3
+    # Four strains a deal: with 1 s the first deal's fourth finds no time, and counts for none.
+    clock(monkeypatch, 0.25, begin=100.0)
+    spy = spied(monkeypatch, EVEN)
+    assert advise_bid(3, ["80H", "pass"], 2, HAND, samples=8, budget_ms=1000).samples == 0
+    clock(monkeypatch, 0.25, begin=100.0)
+    assert advise_bid(3, ["80H", "pass"], 2, HAND, samples=8, budget_ms=1250).samples == 1
+    clock(monkeypatch, 0.25)
+    none = advise_bid(3, bids, 0, HAND, samples=8, budget_ms=250)
+    assert none.samples == 0 and none.advice is None
+    assert none.options == (
+        BidAdvice("pass", None, None, None),
+        BidAdvice("surcoinche", None, None, None),
+    )
+    clock(monkeypatch, 0.25)
+    assert advise_bid(3, bids, 0, HAND, samples=8, budget_ms=251).samples == 1
+    # A search is given the whole milliseconds left.
+    clock(monkeypatch, 0.25)
+    spy = spied(monkeypatch, {HEARTS: (130, 32)})
+    advise_bid(3, bids, 0, HAND, samples=1, budget_ms=5000)
+    assert spy.budgets == [4750]
+
+
+def test_an_unfinished_search_stops_the_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    unfinished = Solution(None, None, (), (), False, (0, 162), 0, 0.0)
+    monkeypatch.setattr(bid_module, "solve_in", lambda *args, **kwargs: unfinished)
+    advice = advise_bid(3, [], 0, HAND, samples=4)
+    assert advice.samples == 0 and advice.advice is None
+    assert advice.options[0] == BidAdvice("pass", 0.0, 0.0, None)
+
+
+def test_inference_weighs_each_deal_by_the_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = spied(monkeypatch, {})
+    spy.points = ByDeal([(130, 32), (70, 92)])  # type: ignore[assignment]  # made, then not
+    weigher = Weigher([0.75, 0.25])
+    monkeypatch.setattr(bid_module, "call_weights", weigher)
+    bids = ["80H", "coinche", "pass", "pass"]  # one strain a deal
+    advice = advise_bid(3, bids, 0, HAND, samples=2, inference="calls")
+    # 480 made coinched, -480 dedans coinched: weighed 3 to 1.
+    assert figures(advice.options)["pass"] == BidAdvice("pass", 360.0, 240.0, 0.75)
+    assert [args[:2] for args in weigher.asked] == [(3, bids)] * 2
+    assert [args[3:] for args in weigher.asked] == [(CoincheOptions(), 0)] * 2
+    assert [args[2] for args in weigher.asked] == [record.hands for record in spy.asked]
+    # Without it, every deal weighs 1.
+    spy.points = ByDeal([(130, 32), (70, 92)])  # type: ignore[assignment]
+    uniform = advise_bid(3, bids, 0, HAND, samples=2)
+    assert figures(uniform.options)["pass"] == BidAdvice("pass", 240.0, 0.0, 0.5)
+    assert len(weigher.asked) == 2
