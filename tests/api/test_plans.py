@@ -203,6 +203,7 @@ VALID: dict[str, list[dict[str, Any]]] = {
     "/v1/advice/take": [
         {**TAKE, "samples": 2},
         {**TAKE, "round": 2, "samples": 1, "seed": "y", "rules": RULES},
+        {**TAKE, "seat": 3, "samples": 1, "inference": "calls"},
     ],
     "/v1/coinche/advice/bid": [
         {**COINCHE_BID, "samples": 2},
