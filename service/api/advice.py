@@ -537,6 +537,7 @@ class AdviseCall(MethodView):
             "hand": ["JH", "9H", "AH", "10H", "AS", "AD", "7C", "8C"],
             "samples": 4,
             "seed": "example",
+            "budget_ms": 10000,
         },
         "Seat 0 opens with the jack, 9, ace and 10 of hearts and two aces: a bid in hearts "
         "is worth far more than a redeal. `elapsed_ms` varies with the machine.",
