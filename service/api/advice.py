@@ -13,7 +13,7 @@ from marshmallow import validate
 
 from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, capped
 from service.api.blueprint import Blueprint
-from service.api.coinche.bidding import EVERY_CALL, AuctionRequestSchema
+from service.api.coinche.bidding import CALLS_READ, EVERY_CALL, AuctionRequestSchema, calls_field
 from service.api.examples import example
 from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
 from service.api.i18n import request_language
@@ -181,12 +181,23 @@ class AdvicePlayRequestSchema(Advised, ReplayRequestSchema):
 
 
 class CoincheAdvicePlayRequestSchema(Advised, CoincheReplayRequestSchema):
-    """A coinche replay's body without the hands, with the asking seat and its hand."""
+    """A coinche replay's body without the hands, with the asking seat and its hand, and
+    the auction that made the contract when known."""
 
     SOLVE_PATH: Final = "/v1/coinche/analysis/solve"
 
     class Meta:
         exclude = ("trump", "taker", "hands")
+
+    bids = calls_field(
+        f"The auction that made the contract (optional; it must end in `contract`). {CALLS_READ}"
+    )
+    inference = _inference("the other seats' calls in `bids`")
+
+    @ma.post_load
+    def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        advised: dict[str, Any] = super().record(data, **kwargs)
+        return {**advised, "bids": tuple(data["bids"]), "inference": data["inference"]}
 
 
 class CardAdviceSchema(Schema):
@@ -336,6 +347,8 @@ class AdviseCoinchePlay(MethodView):
             body["seed"],
             body["budget_ms"],
             objective=body["objective"],
+            bids=body["bids"],
+            inference=body["inference"],
         )
 
 

@@ -272,6 +272,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "L'annonce {call} n'est pas permise ici : le conseil demande des enchères "
         "régulières (/v1/coinche/bidding dit pourquoi).",
     },
+    "advice_calls_not_contract": {
+        "en": "The calls do not end in the record's contract: the advice reads the auction "
+        "that made it.",
+        "fr": "Les enchères ne finissent pas sur le contrat de la donne : le conseil lit les "
+        "enchères qui l'ont fait.",
+    },
     "advice_auction_over": {
         "en": "The auction ended with {call}: there is no call left to advise.",
         "fr": "Les enchères ont fini sur {call} : il n'y a plus d'annonce à conseiller.",

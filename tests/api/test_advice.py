@@ -158,6 +158,40 @@ def test_a_coinche_deal_is_advised_under_its_strain(client: FlaskClient) -> None
         assert response.get_json()["card"] in held
 
 
+def test_the_coinche_card_advice_reads_the_auction_when_asked(client: FlaskClient) -> None:
+    """`bids`, the auction that made the contract, with `inference` `calls`: each deal weighs
+    how likely the other seats' calls were with its hands; calls that do not make the
+    contract are a 422 at /bids."""
+    body, hands = seat_view(8, 13)
+    taker = (body["dealer"] + 2) % 4  # the second to speak takes 90 in hearts
+    coinche = {
+        "dealer": body["dealer"],
+        "contract": {"taker": taker, "value": 90, "strain": "H"},
+        "plays": body["plays"][:4],
+        "samples": 6,
+        "seed": "auction",
+        "bids": ["80S", "90H", "pass", "pass", "pass"],
+    }
+    # Seat to play after the first trick: ask the replay who it is, with its cards.
+    replayed = answer(
+        client,
+        "/v1/coinche/deals/replay",
+        {k: v for k, v in coinche.items() if k in ("dealer", "contract", "plays")},
+    )
+    to_move = replayed["to_move"]
+    coinche["seat"] = to_move
+    coinche["hand"] = [c for c in hands[to_move] if c not in coinche["plays"]]
+    plain = answer(client, COINCHE_PLAY, coinche)
+    weighed = answer(client, COINCHE_PLAY, {**coinche, "inference": "calls"})
+    assert plain["samples"] == weighed["samples"] == 6
+    assert [m["card"] for m in plain["moves"]] == [m["card"] for m in weighed["moves"]]
+    assert plain["moves"] != weighed["moves"]  # the same deals, weighed otherwise
+    found = problems(client, COINCHE_PLAY, {**coinche, "bids": ["80S", "pass", "pass", "pass"]})
+    assert list(found) == ["/bids"]
+    found = problems(client, COINCHE_PLAY, {**coinche, "inference": "bridge"})
+    assert list(found) == ["/inference"]
+
+
 def test_the_hands_are_never_taken(client: FlaskClient) -> None:
     body, hands = seat_view(5, 0)
     seat = (body["dealer"] + 1) % 4

@@ -57,9 +57,16 @@ EVERY_CALL = [
 ]
 
 
-class AuctionRequestSchema(CoincheRequestSchema):
-    dealer = seat(required=True)
-    bids = BoundedList(
+CALLS_READ = (
+    "The calls from the dealer's next: 'pass', '<value><strain>' ('90H', '110SA'), "
+    "'capot<strain>' ('capotS'), 'coinche', 'surcoinche'; any case, suits also as symbols. "
+    "Anything else is a 422."
+)
+
+
+def calls_field(description: str = CALLS_READ) -> BoundedList:
+    """A list of coinche calls, as the auction reads them."""
+    return BoundedList(
         # Every call the auction reads, as a pattern: an enum of every spelling would list
         # near-duplicates (`90H`, `90h`, `90♥`).
         ma.fields.String(
@@ -67,12 +74,13 @@ class AuctionRequestSchema(CoincheRequestSchema):
         ),
         validate=validate.Length(max=MAX_CALLS_LISTED),
         load_default=(),
-        metadata={
-            "description": "The calls from the dealer's next: 'pass', '<value><strain>' "
-            "('90H', '110SA'), 'capot<strain>' ('capotS'), 'coinche', 'surcoinche'; any case, "
-            "suits also as symbols. Anything else is a 422."
-        },
+        metadata={"description": description},
     )
+
+
+class AuctionRequestSchema(CoincheRequestSchema):
+    dealer = seat(required=True)
+    bids = calls_field()
 
 
 class AuctionViolationSchema(Schema):

@@ -15,14 +15,14 @@ same order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from random import Random
 from time import perf_counter
 from typing import NamedTuple
 
-from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, pass_weights
+from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, call_weights, pass_weights
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
 from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Worlds, solve
@@ -31,8 +31,11 @@ from service.rules.analysis.questions import (  # how every analysis reports its
     elapsed_ms_since,
 )
 from service.rules.annonces import classify
-from service.rules.bidding import PASS, TAKE, legal_bids
+from service.rules.bidding import PASS, TAKE, TAKEN, legal_bids
 from service.rules.cards import ALL_CARDS, HAND_SIZE, Card, Suit
+from service.rules.coinche_bidding import judge_auction
+from service.rules.coinche_options import CoincheOptions
+from service.rules.coinche_replay import CoincheRecord
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
@@ -174,11 +177,16 @@ def advise_play_in(
     budget_ms: int = DEFAULT_BUDGET_MS,
     turned: Card | None = None,
     objective: str = DEFAULT_OBJECTIVE,
+    bids: Sequence[str] = (),
+    inference: str = DEFAULT_INFERENCE,
 ) -> Advice:
     """The card for `seat` (the seat to play, holding `hand`) in the deal `record` of
     `variant` (its hands unknown), under its strain: over `samples` deals of the unseen cards
     that agree with the record and what it says seats hold (`holdings_in`), each valued by
-    perfect play (`analysis.Worlds`), the card chosen by `objective`."""
+    perfect play (`analysis.Worlds`), the card chosen by `objective`. A coinche deal's
+    auction (`bids`, which must end in the record's contract), with `inference` "calls",
+    weighs each deal by how likely the other seats' calls were with its hands
+    (`inference.call_weights`): the means are weighted."""
     start = perf_counter()
     chosen = variant.options_or_default(options)
     record = replace(record, hands=None)
@@ -186,7 +194,29 @@ def advise_play_in(
     judged = worlds.judged
     holdings = holdings_in(variant, record, judged, turned, chosen)
     view = _view(judged, seat, hand, variant.strain(record), chosen, holdings)
-    return _advise(start, view, worlds.values, samples, seed, budget_ms, objective)
+    weigh = _weigher(record, seat, bids, chosen, inference)
+    return _advise(start, view, worlds.values, samples, seed, budget_ms, objective, weigh)
+
+
+def _weigher(
+    record: object, seat: Seat, bids: Sequence[str], options: object, inference: str
+) -> Callable[[Hands], float] | None:
+    """How a coinche deal's auction weighs a deal of the hands (None: every deal alike, with
+    `inference` "none" or no calls given); the calls checked to end in the record's
+    contract (InconsistentInput at `/bids` otherwise)."""
+    if not bids:
+        return None
+    assert isinstance(record, CoincheRecord) and isinstance(options, CoincheOptions)
+    auction = judge_auction(record.dealer, bids, options)
+    if auction.violation is not None:
+        index = auction.violation.index
+        raise InconsistentInput.at(f"/bids/{index}", "advice_illegal_call", call=bids[index])
+    if auction.status != TAKEN or auction.contract != record.contract:
+        raise InconsistentInput.at("/bids", "advice_calls_not_contract")
+    if inference != CALLS:
+        return None
+    dealer = record.dealer
+    return lambda hands: call_weights(dealer, bids, hands, options, skip=seat)
 
 
 def advise_play(
@@ -200,7 +230,8 @@ def advise_play(
     budget_ms: int = DEFAULT_BUDGET_MS,
     objective: str = DEFAULT_OBJECTIVE,
 ) -> Advice:
-    """`advise_play_in` a classic deal, the `turned` card (when given) with the taker."""
+    """`advise_play_in` a classic deal, the `turned` card (when given) with the taker (no
+    auction: classic's bidding is not part of its record)."""
     return advise_play_in(
         CLASSIC, record, seat, hand, options, samples, seed, budget_ms, turned, objective
     )
@@ -212,41 +243,45 @@ advise_coinche_play = partial(advise_play_in, COINCHE)
 
 
 class _Sums:
-    """What the deals valued add up to per legal card, for the asking seat's team."""
+    """What the deals valued add up to per legal card, for the asking seat's team, each deal
+    by its weight (1 without inference)."""
 
     def __init__(self, team: Team) -> None:
         self.team = team
         self.used = 0
-        self.points: dict[Card, int] = {}
-        self.losses: dict[Card, int] = {}
-        self.best: dict[Card, int] = {}
-        self.made: dict[Card, int] = {}
-        self.scores: dict[Card, int] = {}
-        self.margins: dict[Card, int] = {}
+        self.weight = 0.0
+        self.points: dict[Card, float] = {}
+        self.losses: dict[Card, float] = {}
+        self.best: dict[Card, float] = {}
+        self.made: dict[Card, float] = {}
+        self.scores: dict[Card, float] = {}
+        self.margins: dict[Card, float] = {}
 
-    def add(self, moves: tuple[MoveValue, ...]) -> None:
+    def add(self, moves: tuple[MoveValue, ...], weight: float = 1.0) -> None:
         self.used += 1
+        self.weight += weight
         team, other = self.team, other_team(self.team)
         for move in moves:
             card, value = move.card, move.value
-            self.points[card] = self.points.get(card, 0) + value.points[team]
-            self.losses[card] = self.losses.get(card, 0) + move.loss
-            self.best[card] = self.best.get(card, 0) + (move.loss == 0)
-            self.made[card] = self.made.get(card, 0) + (value.contract == MADE)
-            self.scores[card] = self.scores.get(card, 0) + value.score[team]
-            self.margins[card] = self.margins.get(card, 0) + value.score[team] - value.score[other]
+            self.points[card] = self.points.get(card, 0) + weight * value.points[team]
+            self.losses[card] = self.losses.get(card, 0) + weight * move.loss
+            self.best[card] = self.best.get(card, 0) + weight * (move.loss == 0)
+            self.made[card] = self.made.get(card, 0) + weight * (value.contract == MADE)
+            self.scores[card] = self.scores.get(card, 0) + weight * value.score[team]
+            margin = value.score[team] - value.score[other]
+            self.margins[card] = self.margins.get(card, 0) + weight * margin
 
     def figures(self) -> tuple[CardAdvice, ...]:
-        used = self.used
+        weight = self.weight
         return tuple(
             CardAdvice(
                 card,
-                self.points[card] / used,
-                self.losses[card] / used,
-                self.best[card] / used,
-                self.made[card] / used,
-                self.scores[card] / used,
-                self.margins[card] / used,
+                self.points[card] / weight,
+                self.losses[card] / weight,
+                self.best[card] / weight,
+                self.made[card] / weight,
+                self.scores[card] / weight,
+                self.margins[card] / weight,
             )
             for card in self.points  # the legal cards, in hand order
         )
@@ -277,18 +312,21 @@ def _advise(
     seed: str,
     budget_ms: int,
     objective: str,
+    weigh: Callable[[Hands], float] | None = None,
 ) -> Advice:
     """Each deal of `view.deals` drawn and valued with every legal card, the figures summed
-    per card; stopped when the budget runs out."""
+    per card (each deal by `weigh`'s weight, when given); stopped when the budget runs
+    out."""
     deadline = start + budget_ms / 1000
     sums = _Sums(team_of(view.seat))
     for rank in view.deals.ranks(samples, Random(seed)):
         if _left_ms(deadline) < 1:
             break
-        moves = valued(view.hands(view.deals.deal(rank)), deadline)
+        hands = view.hands(view.deals.deal(rank))
+        moves = valued(hands, deadline)
         if moves is None:
             break
-        sums.add(moves)
+        sums.add(moves, 1.0 if weigh is None else weigh(hands))
     count = view.deals.count
     return Advice(
         view.seat,

@@ -19,10 +19,16 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from service.rules.advice import advise as advise_module
-from service.rules.advice import advise_coinche_play, advise_play, advise_take, holdings_in
+from service.rules.advice import (
+    advise_coinche_play,
+    advise_play,
+    advise_take,
+    call_weights,
+    holdings_in,
+)
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
-from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve
+from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve, solve_coinche
 from service.rules.annonces import declarable
 from service.rules.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
 from service.rules.coinche_options import CoincheOptions, Contract
@@ -886,3 +892,51 @@ def test_the_passes_before_the_seat_weigh_the_take_deals(monkeypatch: pytest.Mon
     uniform = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2)
     assert uniform.options[0] == ("take", 50.0, (38 - 162) / 2, 0.5)
     assert len(weigher.asked) == 2
+
+
+# --- the auction read into the card advice ----------------------------------------------------
+
+# VARIED as a coinche deal: dealer 3, the calls from seat 0 on: seat 1 bid 80 in hearts,
+# seat 3 90 in clubs, which made the contract.
+AUCTION = ("pass", "80H", "pass", "90C", "pass", "pass", "pass")
+CLUB_DEAL = CoincheRecord(3, Contract(taker=3, value=90, strain=CLUBS), VARIED.plays)
+
+
+def test_the_calls_weigh_each_deal_of_the_card_advice() -> None:
+    """With inference "calls", each deal counts as much as the other seats' calls were likely
+    with its hands (`call_weights`, the asking seat's own calls left out): every figure is
+    that weighted mean; with "none" (the default), the plain mean."""
+    view = varied_view()
+    deals = [view.hands(view.deals.deal(rank)) for rank in range(view.deals.count)]
+    options = CoincheOptions()
+    weights = [call_weights(3, AUCTION, hands, options, skip=0) for hands in deals]
+    assert len(set(weights)) > 1  # the calls tell these deals apart
+    solved = [solve_coinche(replace(CLUB_DEAL, hands=hands), options).moves for hands in deals]
+    weighed = advise_coinche_play(
+        CLUB_DEAL, 0, VARIED_HAND, options, samples=50, bids=AUCTION, inference="calls"
+    )
+    plain = advise_coinche_play(CLUB_DEAL, 0, VARIED_HAND, options, samples=50, bids=AUCTION)
+    for place, (move, flat) in enumerate(zip(weighed.moves, plain.moves, strict=True)):
+        values = [moves[place] for moves in solved]
+        mean = sum(w * v.value.points[0] for w, v in zip(weights, values, strict=True)) / sum(
+            weights
+        )
+        assert move.points == pytest.approx(mean)
+        assert move.loss == pytest.approx(
+            sum(w * v.loss for w, v in zip(weights, values, strict=True)) / sum(weights)
+        )
+        assert flat.points == pytest.approx(sum(v.value.points[0] for v in values) / len(values))
+    assert weighed.moves != plain.moves
+
+
+def test_calls_that_do_not_make_the_contract_are_refused() -> None:
+    with pytest.raises(InconsistentInput) as raised:
+        advise_coinche_play(CLUB_DEAL, 0, VARIED_HAND, bids=("pass", "80H", "pass", "pass", "pass"))
+    assert problem_of(raised) == ("/bids", "advice_calls_not_contract")
+    with pytest.raises(InconsistentInput) as raised:
+        advise_coinche_play(CLUB_DEAL, 0, VARIED_HAND, bids=("pass", "80H", "80C"))
+    assert problem_of(raised) == ("/bids/2", "advice_illegal_call")
+    unfinished = ("pass", "80H", "pass", "90C")  # three more calls to go
+    with pytest.raises(InconsistentInput) as raised:
+        advise_coinche_play(CLUB_DEAL, 0, VARIED_HAND, bids=unfinished, inference="calls")
+    assert problem_of(raised) == ("/bids", "advice_calls_not_contract")
