@@ -96,7 +96,7 @@ class Sentence(NamedTuple):
     params: Mapping[str, object]
     then: Sentence | None = None
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: str) -> str:
         said = render(self.code, lang, self.params)
         return said if self.then is None else f"{said} {self.then.message(lang)}"
 

@@ -231,7 +231,7 @@ class PlayReview:
     after_bounds: tuple[int, int] | None
     words: Sentence | None = None
 
-    def sentence(self, lang: str = "en") -> str | None:
+    def sentence(self, lang: str) -> str | None:
         return None if self.words is None else self.words.message(lang)
 
 
@@ -250,7 +250,7 @@ class SideTally:
     precision: float
     words: Sentence | None = None
 
-    def summary(self, lang: str = "en") -> str | None:
+    def summary(self, lang: str) -> str | None:
         return None if self.words is None else self.words.message(lang)
 
 
@@ -272,7 +272,7 @@ class Review:
     renonce_detail: Renonce | None = None
     renonce_words: Sentence | None = None
 
-    def renonce_sentence(self, lang: str = "en") -> str | None:
+    def renonce_sentence(self, lang: str) -> str | None:
         return None if self.renonce_words is None else self.renonce_words.message(lang)
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from service.rules.messages import Cards, Counted, Listed, Sentence, Suited
+from service.rules.play import ViolationCode
 from service.rules.replay import Renonce
-from service.rules.strains import SANS_ATOUT
 from service.rules.table import TEAMS
 
 if TYPE_CHECKING:  # the review's results, which carry these words
@@ -55,18 +55,17 @@ def play_words(review: PlayReview, renonce: Renonce | None) -> Sentence | None:
 def renonce_words(renonce: Renonce, review: PlayReview | None) -> Sentence:
     """What the renonce was; then what it cost, when `review` (its play, judged) says it."""
     violation = renonce.violation
-    why = Sentence(
-        f"review.why.{violation.code}",
-        {
-            "led": Suited(violation.led),
-            # Under SA only `follow_suit` is broken, whose sentence names no trump.
-            "trump": "" if violation.trump == SANS_ATOUT else Suited(violation.trump),
-            "to_beat": Cards(() if violation.to_beat is None else (violation.to_beat,)),
-        },
-    )
+    facts: dict[str, object] = {
+        "led": Suited(violation.led),
+        "to_beat": Cards(() if violation.to_beat is None else (violation.to_beat,)),
+    }
+    if violation.code == ViolationCode.RAISE_TRUMP:  # the one sentence that names the trump
+        facts["trump"] = Suited(violation.trump)
+    why = Sentence(f"review.why.{violation.code}", facts)
     cost = None
     if review is not None and review.exact:
-        assert review.before is not None and review.after is not None  # settled
+        assert review.before is not None  # settled
+        assert review.after is not None
         a, b = review.after.score
         c, d = review.before.score
         cost = Sentence(
@@ -119,7 +118,8 @@ def tally_words(tally: SideTally, team: bool) -> Sentence:
 
 
 def _changed(review: PlayReview) -> Sentence:
-    assert review.before is not None and review.after is not None  # settled
+    assert review.before is not None  # settled
+    assert review.after is not None
     return Sentence(
         "review.changed", {"before": _outcome(review.before), "after": _outcome(review.after)}
     )

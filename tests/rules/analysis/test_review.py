@@ -184,6 +184,8 @@ def check_the_words(reviewed: Review) -> None:
             None if review.words is None else review.words.message("fr")
         )
     assert reviewed.renonce_words == (None if detail is None else renonce_words(detail, at))
+    said = reviewed.renonce_words
+    assert reviewed.renonce_sentence("fr") == (None if said is None else said.message("fr"))
     for tally in reviewed.seats:
         assert tally.words == tally_words(tally, False)
     for tally in reviewed.teams:

@@ -234,10 +234,15 @@ def test_each_seat_and_team_is_summed_up_in_one_line(
     figures: SideTally, team: bool, en: str, fr: str
 ) -> None:
     assert said(tally_words(figures, team)) == (en, fr)
+    assert figures.summary("en") is None  # its words are the review's to give
+    assert replace(figures, words=tally_words(figures, team)).summary("fr") == fr
 
 
 def test_another_language_is_said_in_english() -> None:
-    assert play_words(play(), None).message("de") == play_words(play(), None).message("en")  # type: ignore[union-attr]
+    words = play_words(play(), None)
+    assert words is not None and words.message("de") == words.message("en")
+    line = tally_words(tally(0, 6, 1, 40, 97.5, inaccuracy=1, mistake=2), True)
+    assert line.message("de") == line.message("en")
 
 
 def test_every_review_phrase_is_in_english_and_in_french() -> None:
