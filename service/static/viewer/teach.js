@@ -64,11 +64,12 @@ function teachTable(seat, advice, perfect, bestCards) {
       known ? known.loss : "—",
     ];
     row.append(card);
-    for (const text of cells) {
+    cells.forEach((text, i) => {
       const cell = document.createElement("td");
       cell.textContent = text;
+      cell.dataset.head = t(TEACH_COLUMNS[i + 1]); // shown above it where rows are stacked
       row.append(cell);
-    }
+    });
     if (move.card === advice.card) row.classList.add("suggested");
     table.append(row);
   }
