@@ -226,8 +226,8 @@ export const STRINGS = {
     figureOwnExact: "From seat {seat}'s view: its hand and the cards played already tell where every card is, so these figures are perfect play's.",
     figureSeen: "With every hand seen, what the hidden hands really held: the card points team {team} ends with under perfect play, and what the card costs against the best one.",
     renonceTaken: "Seat {seat} takes {card} (seat {offender}, trick {trick}) at face value, as if seat {offender} could play no other card; it was a renonce, {proof}. The hidden cards are not where this view expects them: one reason its figures differ from those with every hand seen.",
-    proofLater: "proven later, when seat {offender} plays {proofCard} (card {k})",
-    proofHand: "which only the hands prove",
+    teachProofLater: "proven later, when seat {offender} plays {proofCard} (card {k})",
+    teachProofHand: "which only the hands prove",
     renonceProven: "{card} (seat {offender}, trick {trick}) was a renonce, proven when seat {offender} played {proofCard} (card {k}): seat {seat}'s view no longer takes it at face value.",
   },
   fr: {
@@ -438,8 +438,8 @@ export const STRINGS = {
     figureOwnExact: "Vue de la place {seat} : sa main et les cartes jouées disent déjà où est chaque carte, ces chiffres sont donc ceux du jeu parfait.",
     figureSeen: "Toutes les mains vues, ce que les mains cachées avaient vraiment : les points de cartes avec lesquels l'équipe {team} finit en jeu parfait, et ce que la carte coûte face à la meilleure.",
     renonceTaken: "La place {seat} prend {card} (place {offender}, pli {trick}) pour argent comptant, comme si la place {offender} ne pouvait jouer aucune autre carte ; c'était une renonce, {proof}. Les cartes cachées ne sont pas là où cette vue les attend : une des raisons pour lesquelles ses chiffres diffèrent de ceux, toutes mains vues.",
-    proofLater: "prouvée plus tard, quand la place {offender} joue {proofCard} (carte {k})",
-    proofHand: "que seules les mains prouvent",
+    teachProofLater: "prouvée plus tard, quand la place {offender} joue {proofCard} (carte {k})",
+    teachProofHand: "que seules les mains prouvent",
     renonceProven: "{card} (place {offender}, pli {trick}) était une renonce, prouvée quand la place {offender} a joué {proofCard} (carte {k}) : la vue de la place {seat} ne la prend plus pour argent comptant.",
   },
 };

@@ -129,7 +129,7 @@ function renonceNotes(seat, step, seen) {
       if (proof && proof.play < step) {
         return paragraph(t("renonceProven", { ...params, proofCard: shortName(proof.card), k: proof.play + 1 }), "renonce-proven");
       }
-      const how = proof ? t("proofLater", { ...params, proofCard: shortName(proof.card), k: proof.play + 1 }) : t("proofHand");
+      const how = proof ? t("teachProofLater", { ...params, proofCard: shortName(proof.card), k: proof.play + 1 }) : t("teachProofHand");
       return paragraph(t("renonceTaken", { ...params, proof: how }), "renonce-taken");
     });
 }
