@@ -39,7 +39,7 @@ the plays not yet settled are `exact` false, with bounds in place of the values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter
@@ -53,7 +53,7 @@ from service.rules.analysis.questions import (
     within_deal,
 )
 from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_move
-from service.rules.analysis.review_words import play_words, renonce_words, tally_words
+from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.cards import DEAL_POINTS, Card
 from service.rules.messages import Sentence
 from service.rules.replay import Renonce
@@ -239,7 +239,7 @@ class PlayReview:
 class SideTally:
     """A seat's or a team's judged plays (`side`: the seat, or the team): how many, their
     total and mean loss and stake, the count of each label, and the precision; `words`,
-    all that in one line (`review_words.tally_words`)."""
+    all that in one line (`review_words.seat_words`, `team_words`)."""
 
     side: int
     plays: int
@@ -421,10 +421,11 @@ def _review(
     return Review(
         reviews,
         tuple(
-            _tally(seat, [r for r in reviews if r.seat == seat], False) for seat in range(PLAYERS)
+            _tally(seat, [r for r in reviews if r.seat == seat], seat_words)
+            for seat in range(PLAYERS)
         ),
         tuple(
-            _tally(team, [r for r in reviews if team_of(r.seat) == team], True)
+            _tally(team, [r for r in reviews if team_of(r.seat) == team], team_words)
             for team in range(TEAMS)
         ),
         tuple(r.play for r in reviews if r.decisive),
@@ -481,12 +482,14 @@ def _judge(
     return PlayReview(play, seat, card, *settled, None, None)
 
 
-def _tally(side: int, plays: Sequence[PlayReview], team: bool) -> SideTally:
-    """What `side`'s (a seat's, or `team`'s) judged, settled plays add up to."""
+def _tally(
+    side: int, plays: Sequence[PlayReview], words: Callable[[SideTally], Sentence]
+) -> SideTally:
+    """What `side`'s judged, settled plays add up to, and in `words` (a seat's or a team's)."""
     counted = [p for p in plays if p.judged and p.exact]
     loss = sum(p.loss or 0 for p in counted)
     stake = sum(p.stake or 0 for p in counted)
     labels = {label: sum(p.label == label for p in counted) for label in LABELS}
     mean = round(loss / len(counted), 2) if counted else 0.0
     tally = SideTally(side, len(counted), loss, mean, stake, labels, precision_of(loss, stake))
-    return replace(tally, words=tally_words(tally, team))
+    return replace(tally, words=words(tally))

@@ -93,8 +93,21 @@ def renonce_words(renonce: Renonce, review: PlayReview | None) -> Sentence:
     )
 
 
-def tally_words(tally: SideTally, team: bool) -> Sentence:
-    """A seat's (or, `team`, a team's) tally in one line."""
+def seat_words(tally: SideTally) -> Sentence:
+    """A seat's tally in one line."""
+    return Sentence("review.seat", {"side": tally.side, "tally": _tally_words(tally)})
+
+
+def team_words(tally: SideTally) -> Sentence:
+    """A team's tally in one line, its seats named."""
+    partner = tally.side + TEAMS  # team t is seats t and t + 2
+    return Sentence(
+        "review.team", {"side": tally.side, "partner": partner, "tally": _tally_words(tally)}
+    )
+
+
+def _tally_words(tally: SideTally) -> Sentence:
+    """Cards judged, labels earned, points lost of those at stake, precision."""
     counts = Listed(
         tuple(Counted(f"review.{f}", tally.labels[f]) for f in FAULTS if tally.labels[f])
     )
@@ -106,15 +119,10 @@ def tally_words(tally: SideTally, team: bool) -> Sentence:
         "precision": tally.precision,
     }
     if counts.items:
-        said = Sentence("review.tally_lost", figures)
-    elif tally.plays:
-        said = Sentence("review.tally_best", figures)
-    else:
-        said = Sentence("review.tally_none", {})
-    if team:
-        partner = tally.side + TEAMS  # team t is seats t and t + 2
-        return Sentence("review.team", {"side": tally.side, "partner": partner, "tally": said})
-    return Sentence("review.seat", {"side": tally.side, "tally": said})
+        return Sentence("review.tally_lost", figures)
+    if tally.plays:
+        return Sentence("review.tally_best", figures)
+    return Sentence("review.tally_none", {})
 
 
 def _changed(review: PlayReview) -> Sentence:

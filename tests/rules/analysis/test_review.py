@@ -36,7 +36,7 @@ from service.rules.analysis.review import (
     label_of,
     precision_of,
 )
-from service.rules.analysis.review_words import play_words, renonce_words, tally_words
+from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
@@ -187,10 +187,10 @@ def check_the_words(reviewed: Review) -> None:
     said = reviewed.renonce_words
     assert reviewed.renonce_sentence("fr") == (None if said is None else said.message("fr"))
     for tally in reviewed.seats:
-        assert tally.words == tally_words(tally, False)
+        assert tally.words == seat_words(tally)
     for tally in reviewed.teams:
-        assert tally.words == tally_words(tally, True)
-        assert tally.summary("fr") == tally_words(tally, True).message("fr")
+        assert tally.words == team_words(tally)
+        assert tally.summary("fr") == team_words(tally).message("fr")
 
 
 def check_the_tallies(reviewed: Review) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from service.rules.analysis.questions import Outcome
 from service.rules.analysis.review import LABELS, PlayReview, SideTally
-from service.rules.analysis.review_words import play_words, renonce_words, tally_words
+from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.cards import Card
 from service.rules.messages import CATALOG
 from service.rules.play import Violation, ViolationCode
@@ -233,15 +233,16 @@ def tally(
 def test_each_seat_and_team_is_summed_up_in_one_line(
     figures: SideTally, team: bool, en: str, fr: str
 ) -> None:
-    assert said(tally_words(figures, team)) == (en, fr)
+    words = team_words if team else seat_words
+    assert said(words(figures)) == (en, fr)
     assert figures.summary("en") is None  # its words are the review's to give
-    assert replace(figures, words=tally_words(figures, team)).summary("fr") == fr
+    assert replace(figures, words=words(figures)).summary("fr") == fr
 
 
 def test_another_language_is_said_in_english() -> None:
     words = play_words(play(), None)
     assert words is not None and words.message("de") == words.message("en")
-    line = tally_words(tally(0, 6, 1, 40, 97.5, inaccuracy=1, mistake=2), True)
+    line = team_words(tally(0, 6, 1, 40, 97.5, inaccuracy=1, mistake=2))
     assert line.message("de") == line.message("en")
 
 
