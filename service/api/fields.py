@@ -203,17 +203,19 @@ class SuitField(_ParsedString):
 
 
 class MessageField(ma.fields.String):
-    """A sentence in the request's language, from the dumped object's `message(lang)`."""
+    """A sentence in the request's language, from the dumped object's `message(lang)` (or
+    its method named `attribute`, which may say nothing: None)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(attribute="message", **kwargs)
+    def __init__(self, attribute: str = "message", **kwargs: Any) -> None:
+        super().__init__(attribute=attribute, **kwargs)
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return self.write(value)
 
     @staticmethod
-    def write(message: Callable[[str], str]) -> str:
-        return str(message(request_language()))
+    def write(message: Callable[[str], str | None]) -> str | None:
+        said = message(request_language())
+        return None if said is None else str(said)
 
     def dump_converter(self) -> Convert:
         return self.write

@@ -18,9 +18,11 @@ from service.api.analysis import (
     SearchSchema,
 )
 from service.api.blueprint import Blueprint
+from service.api.deals import RenonceSchema
 from service.api.examples import example
 from service.api.fields import (
     CardField,
+    MessageField,
     PlainFloat,
     StrictBoolean,
     StrictInteger,
@@ -186,6 +188,18 @@ class PlayReviewSchema(Schema):
     after_bounds = _bounds(
         "When not exact: the takers' final card points from the position after it lie in [lo, hi]."
     )
+    sentence = MessageField(
+        "sentence",
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "What the card did, in the request's language, cards named in words: "
+            "the points it lost against the best card, then, if decisive, the outcome before "
+            "and after it; for the deal's first renonce what it was and what the penalty cost. "
+            "Null for a card that lost nothing and changed nothing, and when not judged or not "
+            "exact."
+        },
+    )
 
 
 LabelCountsSchema = Schema.from_dict(
@@ -211,6 +225,14 @@ class TallySchema(Schema):
             "what it put at stake kept, averaged with the stakes as weights. 100 for perfect "
             "play (and when nothing was at stake), 0 for the worst card at every decision; "
             "comparable between deals with little and much at stake."
+        },
+    )
+    summary = MessageField(
+        "summary",
+        required=True,
+        metadata={
+            "description": "The tally in one line, in the request's language: cards judged, "
+            "labels earned, points lost of those at stake, precision."
         },
     )
 
@@ -250,6 +272,26 @@ class ReviewSchema(SearchSchema):
         required=True,
         allow_none=True,
         metadata={"description": "The deal's first renonce's play index; null: none."},
+    )
+    renonce_detail = ma.fields.Nested(
+        RenonceSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The deal's first renonce as the replay proves it (its trick, seat, "
+            "card, the obligation it broke, the proof); null: none."
+        },
+    )
+    renonce_sentence = MessageField(
+        "renonce_sentence",
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The deal's first renonce in words, in the request's language: the "
+            "seat, the card, the trick (counted from 1), the obligation broken and the cards "
+            "that had to be played; when its play was reviewed, the penalty's contract and "
+            "score against best play's before it, and the points lost. Null: none."
+        },
     )
 
 

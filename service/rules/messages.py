@@ -66,6 +66,41 @@ class Cards(NamedTuple):
     every: bool = False
 
 
+class Counted(NamedTuple):
+    """A count a sentence's parameter says with its noun (`n` in the catalog's `code.one` or
+    `code.many`): "1 point lost", "4 points lost"; French counts 0 and 1 in the singular
+    ("0 point perdu")."""
+
+    code: str
+    n: int
+
+
+class Suited(NamedTuple):
+    """A suit a sentence's parameter names in the sentence's language (`suit_name`)."""
+
+    suit: int
+
+
+class Listed(NamedTuple):
+    """Parameters a sentence's parameter says one after the other, joined by "and"."""
+
+    items: tuple[object, ...]
+
+
+class Sentence(NamedTuple):
+    """A sentence of the catalog not yet in a language: its code and parameters, and the
+    sentence that follows it (`then`). Parameters that are sentences are said first, in the
+    same language and not capitalised; `Cards` and `Counted` as `render` says them."""
+
+    code: str
+    params: Mapping[str, object]
+    then: Sentence | None = None
+
+    def message(self, lang: str) -> str:
+        said = render(self.code, lang, self.params)
+        return said if self.then is None else f"{said} {self.then.message(lang)}"
+
+
 CATALOG: dict[str, dict[str, str]] = {
     # Play obligations (RULES.md "Play obligations"): each sentence names what had to be played.
     "violation.follow_suit": {
@@ -362,6 +397,85 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "La recherche a manqué de temps avant de trancher la revendication : redemandez en "
         "lui laissant plus de temps.",
     },
+    # What a review says (service/rules/analysis/review_words.py): a card that lost points,
+    # a card that changed the outcome, the renonce and its cost, each seat's and team's
+    # summary. `lost`, `plays` and `labels` are counted; outcomes are said by `review.<contract>`.
+    "review.lost": {
+        "en": "Seat {seat} played {card} where {best} was best: {lost}.",
+        "fr": "Le joueur {seat} a joué {card} alors que le mieux était {best} : {lost}.",
+    },
+    "review.changed": {
+        "en": "With best play the contract was {before}; after this card it is {after}.",
+        "fr": "Avec le meilleur jeu, le contrat était {before} ; après cette carte, il est "
+        "{after}.",
+    },
+    "review.renonce": {
+        "en": "Seat {seat} played {card} in trick {trick}, a renonce: {why}; it had to play "
+        "{cards}.",
+        "fr": "Le joueur {seat} a joué {card} au pli {trick}, une renonce : {why} ; il fallait "
+        "jouer {cards}.",
+    },
+    "review.renonce_cost": {
+        "en": "By the penalty the contract is {after} ({a} to team 0, {b} to team 1); with best "
+        "play it was {before} ({c} to team 0, {d} to team 1): {lost}.",
+        "fr": "Par la sanction, le contrat est {after} ({a} pour l'équipe 0, {b} pour l'équipe "
+        "1) ; avec le meilleur jeu, il était {before} ({c} pour l'équipe 0, {d} pour l'équipe "
+        "1) : {lost}.",
+    },
+    "review.why.follow_suit": {
+        "en": "{led} was led and it held {led}",
+        "fr": "du {led} était demandé et il en avait",
+    },
+    "review.why.raise_trump": {
+        "en": "trump ({trump}) was led and it could beat {to_beat}",
+        "fr": "atout ({trump}) demandé, il pouvait battre {to_beat}",
+    },
+    "review.why.trump": {
+        "en": "it could not follow {led} and its partner was not winning",
+        "fr": "il n'avait pas de {led} et son partenaire n'était pas maître",
+    },
+    "review.why.overtrump": {
+        "en": "an opponent was winning with {to_beat} and it could over-trump",
+        "fr": "un adversaire était maître avec {to_beat} et il pouvait surcouper",
+    },
+    "review.why.undertrump": {
+        "en": "it could neither follow {led} nor beat {to_beat} but held trumps",
+        "fr": "il n'avait pas de {led}, ne pouvait pas battre {to_beat} mais avait de l'atout",
+    },
+    "review.made": {"en": "made", "fr": "réussi"},
+    "review.dedans": {"en": "dedans", "fr": "dedans"},
+    "review.litige": {"en": "in litige", "fr": "en litige"},
+    "review.annulled": {"en": "annulled", "fr": "annulé"},
+    "review.capot": {
+        "en": "{contract} with a capot by team {team}",
+        "fr": "{contract} avec un capot de l'équipe {team}",
+    },
+    "review.seat": {"en": "Seat {side}: {tally}", "fr": "Joueur {side} : {tally}"},
+    "review.team": {
+        "en": "Team {side} (seats {side} and {partner}): {tally}",
+        "fr": "Équipe {side} (joueurs {side} et {partner}) : {tally}",
+    },
+    "review.tally_lost": {
+        "en": "{plays}, {labels}, {lost} of {stake} at stake: precision {precision}.",
+        "fr": "{plays}, {labels}, {lost} sur {stake} en jeu : précision {precision}.",
+    },
+    "review.tally_best": {
+        "en": "{plays}, the best card every time: precision {precision}.",
+        "fr": "{plays}, la meilleure carte à chaque fois : précision {precision}.",
+    },
+    "review.tally_none": {"en": "no card judged.", "fr": "aucune carte jugée."},
+    "review.points.one": {"en": "{n} point lost", "fr": "{n} point perdu"},
+    "review.points.many": {"en": "{n} points lost", "fr": "{n} points perdus"},
+    "review.plays.one": {"en": "{n} card judged", "fr": "{n} carte jugée"},
+    "review.plays.many": {"en": "{n} cards judged", "fr": "{n} cartes jugées"},
+    "review.inaccuracy.one": {"en": "{n} inaccuracy", "fr": "{n} imprécision"},
+    "review.inaccuracy.many": {"en": "{n} inaccuracies", "fr": "{n} imprécisions"},
+    "review.mistake.one": {"en": "{n} mistake", "fr": "{n} erreur"},
+    "review.mistake.many": {"en": "{n} mistakes", "fr": "{n} erreurs"},
+    "review.blunder.one": {"en": "{n} blunder", "fr": "{n} gaffe"},
+    "review.blunder.many": {"en": "{n} blunders", "fr": "{n} gaffes"},
+    "review.renonce.one": {"en": "{n} renonce", "fr": "{n} renonce"},
+    "review.renonce.many": {"en": "{n} renonces", "fr": "{n} renonces"},
     "hands_count": {
         "en": "Give the hands of all 4 seats, not {size}.",
         "fr": "Donnez les mains des 4 joueurs, pas {size}.",
@@ -453,14 +567,36 @@ PROBLEM_CODES = tuple(code for code in CATALOG if "." not in code)
 
 def render(code: str, lang: str, params: Mapping[str, object]) -> str:
     """The sentence for `code` in `lang` (English for any other language); `Cards` among the
-    parameters are named in that language."""
-    templates = CATALOG[code]
-    named = {
-        key: card_names(value.cards, lang, every=value.every) if isinstance(value, Cards) else value
-        for key, value in params.items()
-    }
-    text = templates.get(lang, templates["en"]).format(**named)
+    parameters are named in that language, `Counted` and `Sentence` said in it, a float
+    written as it writes decimals ("33.3", "33,3")."""
+    text = _phrase(code, lang, params)
     return text[0].upper() + text[1:]
+
+
+def _phrase(code: str, lang: str, params: Mapping[str, object]) -> str:
+    templates = CATALOG[code]
+    named = {key: _said(value, lang) for key, value in params.items()}
+    return templates.get(lang, templates["en"]).format(**named)
+
+
+def _said(value: object, lang: str) -> object:
+    """A parameter as the sentence in `lang` says it."""
+    if isinstance(value, Cards):
+        return card_names(value.cards, lang, every=value.every)
+    if isinstance(value, Counted):
+        one = value.n == 1 or (value.n == 0 and lang == "fr")
+        return _phrase(f"{value.code}.{'one' if one else 'many'}", lang, {"n": value.n})
+    if isinstance(value, Sentence):
+        return _phrase(value.code, lang, value.params)
+    if isinstance(value, Suited):
+        return suit_name(value.suit, lang)
+    if isinstance(value, Listed):
+        words = _WORDS.get(lang, _WORDS["en"])
+        return _listed([str(_said(item, lang)) for item in value.items], words.and_)
+    if isinstance(value, float):
+        written = f"{value:.1f}".removesuffix(".0")
+        return written.replace(".", ",") if lang == "fr" else written
+    return value
 
 
 def suit_name(suit: int, lang: str) -> str:

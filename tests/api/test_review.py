@@ -3,6 +3,7 @@ the analysis slots."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from service.rules.analysis import LABELS, REVIEW_BUDGET_MS
 from tests.api.helpers import answer, problems
 from tests.api.test_analysis import DEAL, SOLVE, random_deal
 from tests.api.test_limiter import Held, slots_of
+from tests.rules.builders import codes, play_deal
 
 REVIEW, COINCHE_REVIEW = "/v1/analysis/review", "/v1/coinche/analysis/review"
 PLAY_FIELDS = {
@@ -34,6 +36,7 @@ PLAY_FIELDS = {
     "exact",
     "before_bounds",
     "after_bounds",
+    "sentence",
 }
 
 
@@ -66,6 +69,85 @@ def test_a_coinche_review_answers_in_the_coinche_deal_s_points(client: FlaskClie
     assert body["exact"] is True
     assert [play["play"] for play in body["plays"]] == [16, 17, 18, 19]
     assert body["plays"][-1]["before"]["contract"] == "dedans"
+
+
+def test_a_review_says_each_card_s_loss_and_each_side_s_line_in_the_language_asked(
+    client: FlaskClient,
+) -> None:
+    # The example: seat 2 leads the 9 of hearts where the 9 of clubs was best.
+    said = {}
+    for lang in ("en", "fr"):
+        response = client.post(
+            REVIEW, json=review.REVIEW_EXAMPLE, headers={"Accept-Language": lang}
+        )
+        assert response.headers["Content-Language"] == lang
+        said[lang] = response.get_json()
+    en, fr = said["en"], said["fr"]
+    assert [(p["play"], p["sentence"]) for p in en["plays"] if p["sentence"]] == [
+        (20, "Seat 2 played the 9 of hearts where the 9 of clubs was best: 4 points lost.")
+    ]
+    assert [(p["play"], p["sentence"]) for p in fr["plays"] if p["sentence"]] == [
+        (
+            20,
+            "Le joueur 2 a joué le 9 de cœur alors que le mieux était le 9 de trèfle : "
+            "4 points perdus.",
+        )
+    ]
+    assert en["seats"][2]["summary"] == (
+        "Seat 2: 3 cards judged, 1 inaccuracy, 4 points lost of 6 at stake: precision 33.3."
+    )
+    assert fr["teams"][1]["summary"] == (
+        "Équipe 1 (joueurs 1 et 3) : 6 cartes jugées, la meilleure carte à chaque fois : "
+        "précision 100."
+    )
+    assert (en["renonce"], en["renonce_detail"], en["renonce_sentence"]) == (None, None, None)
+
+
+def test_a_review_says_what_the_renonce_was_and_what_it_cost(client: FlaskClient) -> None:
+    # Seed 1, a renonce injected in the sixth trick: seat 0 does not over-trump.
+    record = play_deal(random.Random(1), 32, inject_from=22).record
+    assert record.hands is not None
+    deal = {
+        **random_deal(1, 0),
+        "plays": codes(record.plays),
+        "hands": [codes(hand) for hand in record.hands],
+        "from_play": 20,
+    }
+    body = answer(client, REVIEW, deal, **{"Accept-Language": "fr"})
+    assert body["renonce"] == 22  # the index stays as it was
+    detail = body["renonce_detail"]
+    assert (detail["play"], detail["trick"], detail["seat"], detail["card"]) == (22, 5, 0, "8S")
+    assert detail["violation"]["code"] == "overtrump"
+    assert body["renonce_sentence"] == (
+        "Le joueur 0 a joué le 8 de pique au pli 6, une renonce : un adversaire était maître "
+        "avec le 9 de pique et il pouvait surcouper ; il fallait jouer le valet de pique. Par "
+        "la sanction, le contrat est dedans (0 pour l'équipe 0, 162 pour l'équipe 1) ; avec le "
+        "meilleur jeu, il était réussi (110 pour l'équipe 0, 52 pour l'équipe 1) : "
+        "110 points perdus."
+    )
+    assert body["plays"][2]["sentence"] == body["renonce_sentence"]
+    # The review begun after it: what it was, not what it cost.
+    later = answer(client, REVIEW, {**deal, "from_play": 24})
+    assert later["renonce_sentence"] == (
+        "Seat 0 played the 8 of spades in trick 6, a renonce: an opponent was winning with the "
+        "9 of spades and it could over-trump; it had to play the jack of spades."
+    )
+    assert {p["sentence"] for p in later["plays"]} == {None}
+
+
+def test_a_coinche_review_speaks_too(client: FlaskClient) -> None:
+    body = answer(
+        client,
+        COINCHE_REVIEW,
+        {**TOUT_ATOUT_POSITION, "from_play": 16},
+        **{"Accept-Language": "fr"},
+    )
+    assert [t["summary"].split(" : ")[0] for t in body["seats"]] == [
+        "Joueur 0",
+        "Joueur 1",
+        "Joueur 2",
+        "Joueur 3",
+    ]
 
 
 def test_the_review_s_budget_is_its_own(

@@ -709,7 +709,7 @@ def test_the_analysis_is_offered_on_coinche_records(page: Page) -> None:
     points = answer["value"]["points"]
     assert page.text("#analysis-result .best") == (
         f"With best play from here (seat {answer['to_move']} to play): "
-        f"team 0 {points[0]}, team 1 {points[1]}."
+        f"team 0 {points[0]}, team 1 {points[1]} ({answer['value']['contract']})."
     )
     assert len(page.find_all("#analysis-result .line .card")) == 8
     page.screenshot("a-coinche-solve")

@@ -238,6 +238,85 @@ def test_a_renonce_is_marked_and_the_cards_after_it_are_not_judged(page: Page) -
     page.assert_clean()
 
 
+# Seat 2, of the takers (team 0, spades), discards QC on 8H though it holds hearts (play 5):
+# a renonce that leaves the takers more card points than they need, and dedans.
+TAKERS_RENONCE: dict[str, Any] = {
+    "dealer": 0,
+    "trump": "S",
+    "taker": 0,
+    "plays": [
+        *("KD", "JD", "9D", "8D"),
+        *("8H", "QC", "7H", "10H"),
+        *("QS", "AS", "KS", "9S"),
+        *("10C", "JC", "KC", "AH"),
+        *("8C", "9C", "7S", "KH"),
+        *("7D", "AD", "10S", "JS"),
+        *("9H", "QH", "JH", "AC"),
+        *("10D", "QD", "7C", "8S"),
+    ],
+    "hands": [
+        ["9C", "8D", "10H", "9H", "JC", "8S", "QS", "JS"],
+        ["AS", "7D", "8H", "10D", "KC", "QH", "KD", "7S"],
+        ["QD", "QC", "KS", "JH", "JD", "AD", "KH", "AH"],
+        ["10S", "AC", "9S", "7C", "8C", "10C", "9D", "7H"],
+    ],
+}
+
+
+def test_from_a_renonce_on_the_graph_shows_the_penalty_s_outcome(page: Page) -> None:
+    review = page.api("/v1/analysis/review", TAKERS_RENONCE)
+    renonce = review["renonce"]
+    at = review["plays"][renonce]
+    assert (renonce, at["seat"], at["after"]["contract"]) == (5, 2, "dedans")
+    assert at["after"]["points"][0] > 100  # above the contract's line, yet dedans
+    show_review(page, TAKERS_RENONCE)
+    graph = page.find(".value-graph")
+    zone = graph.find_element(By.CSS_SELECTOR, ".penalty")
+    assert "penalty-dedans" in zone.get_attribute("class").split()
+    assert zone.find_element(By.CSS_SELECTOR, ".penalty-text").text == "renonce: dedans"
+    # The zone starts at the point after the renonce and runs to the end; the green band of
+    # a made contract stops there.
+    dots = [p.find_element(By.CSS_SELECTOR, ".dot") for p in points(page)]
+    after = float(dots[renonce + 1].get_attribute("cx"))
+    last = float(dots[-1].get_attribute("cx"))
+    rect = zone.find_element(By.CSS_SELECTOR, ".penalty-zone")
+    left, width = float(rect.get_attribute("x")), float(rect.get_attribute("width"))
+    assert (round(left, 1), round(left + width, 1)) == (round(after, 1), round(last, 1))
+    made = graph.find_element(By.CSS_SELECTOR, ".made-zone")
+    made_right = float(made.get_attribute("x")) + float(made.get_attribute("width"))
+    assert round(made_right, 1) == round(after, 1)
+    assert (
+        "from the renonce on, the penalty's outcome, whatever the card points: dedans"
+        in page.text("#review-result .legend")
+    )
+    # The solve panel says the outcome beside the points: after the renonce, more card points
+    # than the line and dedans, by the penalty; before any card, made.
+    page.find("body").send_keys(*[Keys.ARROW_RIGHT] * (renonce + 1))
+    page.wait(lambda: page.step() == (renonce + 1, 32))
+    page.find("#solve").click()
+    page.wait(lambda: page.find_all("#analysis-result .best"))
+    a, b = at["after"]["points"]
+    assert page.text("#analysis-result .best") == (
+        f"With best play from here (seat {(at['seat'] + 1) % 4} to play): team 0 {a}, team 1 {b} "
+        "(dedans)."
+    )
+    page.find("#lang-fr").click()
+    page.wait(lambda: page.text(".value-graph .penalty-text") == "renonce : dedans")
+    page.find("#first").click()
+    page.wait(lambda: page.step() == (0, 32))
+    page.find("#solve").click()
+    page.wait(
+        lambda: "Avec le meilleur jeu d'ici (la place 1 joue)" in page.text("#analysis-result")
+    )
+    a, b = review["plays"][0]["before"]["points"]
+    assert review["plays"][0]["before"]["contract"] == "made"
+    assert page.text("#analysis-result .best") == (
+        f"Avec le meilleur jeu d'ici (la place 1 joue) : équipe 0 {a}, équipe 1 {b} (faite)."
+    )
+    page.screenshot("a-renonce-in-the-graph")
+    page.assert_clean()
+
+
 def test_a_coinche_deal_is_reviewed_against_its_contract(page: Page) -> None:
     show_review(page, COINCHE)
     ((asked,),) = [page.analysis_asked()]

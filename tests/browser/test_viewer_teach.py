@@ -83,7 +83,7 @@ def test_teach_me_asks_from_the_seats_own_view_beside_perfect_play(page: Page) -
     assert "hands" in solved["body"]  # perfect play sees every hand; the advice never does
     perfect = {move["card"]: move for move in solved["answer"]["moves"]}
 
-    rows = page.find_all("#teach-result table.teach-table tr")[1:]
+    rows = page.find_all("#teach-result table.teach-table tr[data-card]")
     assert [row.get_attribute("data-card") for row in rows] == [m["card"] for m in answer["moves"]]
     for row, move in zip(rows, answer["moves"], strict=True):
         mean, *cells = [cell.text for cell in row.find_elements(By.TAG_NAME, "td")][1:]
@@ -257,4 +257,82 @@ def test_teach_me_advises_the_call_before_the_first_coinche_card(page: Page) -> 
     page.find("#next").click()
     page.wait(lambda: page.step() == (1, 32))
     assert page.find_all("#teach-auction > *") == []
+
+
+# --- what each figure is, and a renonce taken at face value (issue 31, item 4) ----------------
+
+
+def teach_at(page: Page, step: int) -> str:
+    """Teach me's text at `step`: stepped there with the switch off (a question a card would
+    keep the analysis slots busy), then on, once its table is shown."""
+    switch = page.find("#teach")
+    if switch.get_attribute("aria-checked") == "true":
+        switch.click()
+    page.find("body").send_keys(Keys.HOME, *[Keys.ARROW_RIGHT] * step)
+    page.wait(lambda: page.step() == (step, 32))
+    switch.click()
+    page.wait(lambda: page.find_all("#teach-result table.teach-table"))
+    text: str = page.text("#teach-result")
+    return text
+
+
+def test_teach_me_says_what_each_figure_is_and_which_renonce_the_seat_takes_at_face_value(
+    page: Page,
+) -> None:
+    # The example: seat 3 discards 10D on a heart lead (card 6, trick 2) though it holds KH
+    # and 8H; the table sees the proof only when seat 3 plays KH, card 20.
+    replayed = page.api("/v1/deals/replay", {k: v for k, v in EXAMPLE.items() if k != "hands"})
+    ((renonce,),) = [replayed["renonces"]]
+    assert (renonce["play"], renonce["seat"], renonce["card"]) == (5, 3, "10D")
+    assert (renonce["proof"]["card"], renonce["proof"]["play"]) == ("KH", 19)
+    page.paste(EXAMPLE)
+    page.wait(lambda: page.step() == (0, 32))
+    page.record_analysis("/advice/")
+    teach_at(page, 0)
+    # Before the renonce: each figure said for what it is, and no renonce to speak of.
+    ((advice,),) = [asked(page, "/v1/advice/play")]
+    samples = advice["answer"]["samples"]
+    assert page.text("#teach-result .figure-own") == (
+        f"From seat 0's view, what it could know (its hand and the cards played), over "
+        f"{samples} deals of the hidden cards, each played out perfectly: the mean points, how "
+        "often the card is a best card, how often the takers make their contract."
+    )
+    assert page.text("#teach-result .figure-seen") == (
+        "With every hand seen, what the hidden hands really held: the card points team 0 ends "
+        "with under perfect play, and what the card costs against the best one."
+    )
+    heads = [h.text for h in page.find_all("#teach-result tr.groups th")]
+    assert heads == ["from seat 0's view", "every hand seen"]
+    assert page.find_all("#teach-result .renonce-taken, #teach-result .renonce-proven") == []
+
+    def to_move() -> str:
+        seat: str = page.driver.execute_script(
+            "return document.querySelector('.seat.to-move').id.slice(-1)"
+        )
+        return seat
+
+    # Card 9: seat 3's 10D taken at face value, proven only later.
+    text = teach_at(page, 8)
+    assert (
+        f"Seat {to_move()} takes 10♦ (seat 3, trick 2) at face value, as if seat 3 could play "
+        "no other card; it was a renonce, proven later, when seat 3 plays K♥ (card 20). The "
+        "hidden cards are not where this view expects them: one reason its figures differ "
+        "from those with every hand seen."
+    ) in text
+    # Card 22: the table has seen the proof (card 20), and seat 3 is not the one to play.
+    text = teach_at(page, 21)
+    seat = to_move()
+    assert seat != "3"
+    assert (
+        f"10♦ (seat 3, trick 2) was a renonce, proven when seat 3 played K♥ (card 20): seat "
+        f"{seat}'s view no longer takes it at face value."
+    ) in text
+    page.find("#lang-fr").click()
+    page.wait(
+        lambda: (
+            "était une renonce, prouvée quand la place 3 a joué R♥ (carte 20)"
+            in (page.text("#teach-result"))
+        )
+    )
+    assert page.find("#teach-result tr.groups th").text == f"vue de la place {seat}"
     page.assert_clean()

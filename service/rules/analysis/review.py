@@ -39,7 +39,7 @@ the plays not yet settled are `exact` false, with bounds in place of the values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter
@@ -53,7 +53,10 @@ from service.rules.analysis.questions import (
     within_deal,
 )
 from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_move
+from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.cards import DEAL_POINTS, Card
+from service.rules.messages import Sentence
+from service.rules.replay import Renonce
 from service.rules.table import PLAYERS, TEAMS, Seat, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
 
@@ -207,7 +210,9 @@ class PlayReview:
     mover's team and the decision's `stake` (points, as `MoveValue.loss`), its `label`, and
     whether it changed the outcome. `renonce`: the card broke a play obligation. `judged`
     False: after the deal's first renonce (loss 0, no label). Not `exact`: the budget ran out
-    first; `before` or `after` is then None and its `bounds` hold the takers' final points."""
+    first; `before` or `after` is then None and its `bounds` hold the takers' final points.
+    `words`: what the card says (`review_words.play_words`), None when it lost nothing and
+    changed nothing."""
 
     play: int
     seat: Seat
@@ -224,12 +229,17 @@ class PlayReview:
     exact: bool
     before_bounds: tuple[int, int] | None
     after_bounds: tuple[int, int] | None
+    words: Sentence | None = None
+
+    def sentence(self, lang: str) -> str | None:
+        return None if self.words is None else self.words.message(lang)
 
 
 @dataclass(frozen=True, slots=True)
 class SideTally:
     """A seat's or a team's judged plays (`side`: the seat, or the team): how many, their
-    total and mean loss and stake, the count of each label, and the precision."""
+    total and mean loss and stake, the count of each label, and the precision; `words`,
+    all that in one line (`review_words.seat_words`, `team_words`)."""
 
     side: int
     plays: int
@@ -238,13 +248,18 @@ class SideTally:
     stake: int
     labels: Mapping[str, int]
     precision: float
+    words: Sentence | None = None
+
+    def summary(self, lang: str) -> str | None:
+        return None if self.words is None else self.words.message(lang)
 
 
 @dataclass(frozen=True, slots=True)
 class Review:
     """Every play from `first` on, judged; the tallies per seat (4) and per team (2); the
-    decisive plays' indices; the first renonce's index (None: none); whether every play was
-    settled within the budget."""
+    decisive plays' indices; the first renonce's index (None: none), the renonce itself as
+    the replay proves it and what it was and cost in words (`review_words.renonce_words`);
+    whether every play was settled within the budget."""
 
     plays: tuple[PlayReview, ...]
     seats: tuple[SideTally, ...]
@@ -254,6 +269,11 @@ class Review:
     exact: bool
     nodes: int
     elapsed_ms: float
+    renonce_detail: Renonce | None = None
+    renonce_words: Sentence | None = None
+
+    def renonce_sentence(self, lang: str) -> str | None:
+        return None if self.renonce_words is None else self.renonce_words.message(lang)
 
 
 # --- the questions -----------------------------------------------------------------------------
@@ -388,23 +408,35 @@ def _review(
             outcomes.append(walk.settle(k + 1))
     except OutOfTime:
         pass
-    renonces = {renonce.play for renonce in played.judged.renonces}
+    renonces = {renonce.play: renonce for renonce in played.judged.renonces}
     decided = min(renonces, default=None)
-    reviews = tuple(
+    renonce = None if decided is None else renonces[decided]
+    judged = (
         _judge(walk, k, first + k, outcomes, first + k in renonces, decided)
         for k in range(len(cards))
     )
+    reviews = tuple(
+        replace(r, words=play_words(r, renonce if r.play == decided else None)) for r in judged
+    )
     return Review(
         reviews,
-        tuple(_tally(seat, [r for r in reviews if r.seat == seat]) for seat in range(PLAYERS)),
         tuple(
-            _tally(team, [r for r in reviews if team_of(r.seat) == team]) for team in range(TEAMS)
+            _tally(seat, [r for r in reviews if r.seat == seat], seat_words)
+            for seat in range(PLAYERS)
+        ),
+        tuple(
+            _tally(team, [r for r in reviews if team_of(r.seat) == team], team_words)
+            for team in range(TEAMS)
         ),
         tuple(r.play for r in reviews if r.decisive),
         decided,
         all(r.exact for r in reviews),
         search.nodes,
         elapsed_ms_since(start),
+        renonce,
+        None
+        if renonce is None
+        else renonce_words(renonce, next((r for r in reviews if r.play == decided), None)),
     )
 
 
@@ -450,11 +482,14 @@ def _judge(
     return PlayReview(play, seat, card, *settled, None, None)
 
 
-def _tally(side: int, plays: Sequence[PlayReview]) -> SideTally:
-    """What `side`'s judged, settled plays add up to."""
+def _tally(
+    side: int, plays: Sequence[PlayReview], words: Callable[[SideTally], Sentence]
+) -> SideTally:
+    """What `side`'s judged, settled plays add up to, and in `words` (a seat's or a team's)."""
     counted = [p for p in plays if p.judged and p.exact]
     loss = sum(p.loss or 0 for p in counted)
     stake = sum(p.stake or 0 for p in counted)
     labels = {label: sum(p.label == label for p in counted) for label in LABELS}
     mean = round(loss / len(counted), 2) if counted else 0.0
-    return SideTally(side, len(counted), loss, mean, stake, labels, precision_of(loss, stake))
+    tally = SideTally(side, len(counted), loss, mean, stake, labels, precision_of(loss, stake))
+    return replace(tally, words=words(tally))

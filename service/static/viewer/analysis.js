@@ -11,7 +11,7 @@ import { t } from "./words.js";
 /** The value of every card and a perfect line: what an exact search found. */
 function exactResult(data) {
   const points = data.value.points;
-  const value = { seat: data.to_move, a: points[0], b: points[1] };
+  const value = { seat: data.to_move, a: points[0], b: points[1], contract: t(`contract_${data.value.contract}`) };
   const head = paragraph(t(data.to_move === null ? "finalValue" : "bestValue", value), "best");
   const table = headedTable("moves", null, ["col_card", "col_value", "col_loss"].map((key) => t(key)));
   for (const move of data.moves) {

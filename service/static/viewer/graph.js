@@ -1,13 +1,16 @@
 // The value graph of a reviewed deal: the takers' final card points under perfect play after
-// each card, the line the contract needs, and the reviewed plays marked by their label. A plain
-// SVG built here, with every point a named, focusable step of the deal (a roving tabindex: the
-// current step is the one tab stop, the arrow keys move along the deal).
+// each card, the line the contract needs (or, from a renonce on, the outcome its penalty
+// gives), and the reviewed plays marked by their label. A plain SVG built here, with every
+// point a named, focusable step of the deal (a roving tabindex: the current step is the one
+// tab stop, the arrow keys move along the deal). Its user units are CSS pixels (the viewBox
+// is as wide as the graph is drawn), so that its text keeps its size on a phone.
 
 const NS = "http://www.w3.org/2000/svg";
 const DEAL_POINTS = 162;
 const PLAYS_PER_TRICK = 4;
-const WIDTH = 820;
+export const GRAPH_WIDTH = { least: 300, most: 980 }; // CSS px, the width it is drawn at
 const HEIGHT = 270;
+const TRICK_NAME_ROOM = 56; // px a trick needs for its name ("trick 8"); less: its number
 const PAD = { left: 46, right: 40, top: 18, bottom: 40 };
 const TICKS = [0, 40, 80, 120, 162];
 
@@ -21,27 +24,30 @@ function svg(name, attributes = {}, text = null) {
   return element;
 }
 
-/** Where a step and a value are drawn: `x(k)` for step k of `plays`, `y(value)`. */
-function scales(points) {
+/** Where a step and a value are drawn in a graph `width` wide: `x(k)` for step k of
+ * `plays`, `y(value)`. */
+function scales(points, width) {
   const plays = Math.max(points.length - 1, 1);
-  const inner = { width: WIDTH - PAD.left - PAD.right, height: HEIGHT - PAD.top - PAD.bottom };
+  const inner = { width: width - PAD.left - PAD.right, height: HEIGHT - PAD.top - PAD.bottom };
   const x = (k) => PAD.left + (k * inner.width) / plays;
   const y = (value) => PAD.top + ((DEAL_POINTS - value) * inner.height) / DEAL_POINTS;
-  return { plays, inner, x, y };
+  return { plays, inner, x, y, right: width - PAD.right };
 }
 
 /** The value axis's ticks, a line between tricks, each trick's number, the axis's name. */
-function grid({ plays, inner, x, y }, texts) {
+function grid({ plays, inner, x, y, right }, texts) {
   const group = svg("g", { class: "grid", "aria-hidden": "true" });
+  const named = (inner.width * PLAYS_PER_TRICK) / plays >= TRICK_NAME_ROOM;
   for (const tick of TICKS) {
-    group.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(tick), y2: y(tick) }));
+    group.append(svg("line", { x1: PAD.left, x2: right, y1: y(tick), y2: y(tick) }));
     group.append(svg("text", { x: PAD.left - 6, y: y(tick) + 4, class: "tick" }, String(tick)));
   }
   for (let k = 0; k <= plays; k += PLAYS_PER_TRICK) {
     group.append(svg("line", { x1: x(k), x2: x(k), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: "trick-line" }));
   }
   for (let k = 0; k < plays; k += PLAYS_PER_TRICK) {
-    const number = texts.trick(k / PLAYS_PER_TRICK + 1);
+    const n = k / PLAYS_PER_TRICK + 1;
+    const number = named ? texts.trick(n) : String(n);
     const middle = x(Math.min(k + PLAYS_PER_TRICK / 2, plays));
     group.append(svg("text", { x: middle, y: HEIGHT - PAD.bottom + 16, class: "trick-number" }, number));
   }
@@ -49,14 +55,26 @@ function grid({ plays, inner, x, y }, texts) {
   return group;
 }
 
-/** The line the contract needs, the zone above it (made) and its number at the right end. */
-function contractLine({ inner, y }, line) {
+/** The line the contract needs and the zone above it (made), up to step `until` (the end,
+ * or the renonce whose penalty decides the deal from there), and its number at the right end. */
+function contractLine({ x, y, right }, line, until) {
   const at = y(line);
+  const end = x(until);
   const contract = svg("g", { class: "contract-line", "aria-hidden": "true" });
-  contract.append(svg("rect", { x: PAD.left, y: PAD.top, width: inner.width, height: at - PAD.top, class: "made-zone" }));
-  contract.append(svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: at, y2: at }));
-  contract.append(svg("text", { x: WIDTH - PAD.right + 4, y: at + 4, class: "line-text" }, String(line)));
+  contract.append(svg("rect", { x: PAD.left, y: PAD.top, width: end - PAD.left, height: at - PAD.top, class: "made-zone" }));
+  contract.append(svg("line", { x1: PAD.left, x2: end, y1: at, y2: at }));
+  contract.append(svg("text", { x: right + 4, y: at + 4, class: "line-text" }, String(line)));
   return contract;
+}
+
+/** From the renonce on, the outcome its penalty gives, whatever the card points: a zone the
+ * graph's height in that outcome's colour, its name at the top. */
+function penaltyZone({ x, inner, right }, penalty, texts) {
+  const from = x(penalty.from);
+  const zone = svg("g", { class: `penalty penalty-${penalty.contract}`, "aria-hidden": "true" });
+  zone.append(svg("rect", { x: from, y: PAD.top, width: right - from, height: inner.height, class: "penalty-zone" }));
+  zone.append(svg("text", { x: right - 4, y: PAD.top + 14, class: "penalty-text" }, texts.penalty));
+  return zone;
 }
 
 /** The value's path, broken where a value is unknown. */
@@ -111,23 +129,28 @@ function pointMark(points, k, { plays, inner, x, y }, step, pick) {
 }
 
 /**
- * The graph as an <svg> element.
+ * The graph as an <svg> element, `width` CSS px wide (within GRAPH_WIDTH).
  * - `points`: one per step, from 0 (before any card) to the number of plays: `{value}` (the
  *   takers' final card points, or null), `bounds` ([lo, hi] when the search did not settle
  *   it), `label` (of the card that led there, or null), `decisive`, `name` (what a screen
  *   reader says).
  * - `line`: the takers' card points that make the contract (marked by its number at the
  *   right end), or null.
+ * - `penalty`: `{from, contract}`, the step after the deal's first renonce and the outcome
+ *   its penalty gives (made, dedans, annulled), or null.
  * - `step`: the step on the table; `pick(step)`: go there (a click, Enter or Space).
- * - `texts`: `{title, axis, trick(n)}` (the graph's name, the value axis, trick n's name).
+ * - `texts`: `{title, axis, trick(n), penalty}` (the graph's name, the value axis, trick n's
+ *   name, the penalty's outcome in words).
  */
-export function valueGraph({ points, line, step, pick, texts }) {
-  const scale = scales(points);
-  const root = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "value-graph", role: "group" });
+export function valueGraph({ points, line, penalty, width, step, pick, texts }) {
+  const drawn = Math.round(Math.min(Math.max(width, GRAPH_WIDTH.least), GRAPH_WIDTH.most));
+  const scale = scales(points, drawn);
+  const root = svg("svg", { viewBox: `0 0 ${drawn} ${HEIGHT}`, width: drawn, height: HEIGHT, class: "value-graph", role: "group" });
   root.setAttribute("aria-label", texts.title);
   root.append(svg("title", {}, texts.title));
   root.append(grid(scale, texts));
-  if (line) root.append(contractLine(scale, line));
+  if (penalty) root.append(penaltyZone(scale, penalty, texts));
+  if (line) root.append(contractLine(scale, line, penalty ? penalty.from : scale.plays));
   const { x } = scale;
   root.append(svg("line", { x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: "now", "aria-hidden": "true" }));
   root.append(valuePath(points, scale));

@@ -53,9 +53,10 @@ export function graphPoints(reviewed) {
   ];
 }
 
-/** What the graph's marks mean: the value, the contract's line, each label's losses (from
- * the thresholds GET /v1/rules states), a decisive card. */
-export function legend(line) {
+/** What the graph's marks mean: the value, the contract's line, the penalty's outcome from
+ * the renonce on, each label's losses (from the thresholds GET /v1/rules states), a decisive
+ * card. */
+export function legend(line, penalty) {
   const list = document.createElement("ul");
   list.className = "legend";
   const item = (className, symbol, text) => {
@@ -69,6 +70,7 @@ export function legend(line) {
   };
   item("value", "—", t("legendValue", { team: takers() }));
   if (line !== null) item("need", "- -", t("legendNeed", { text: lineText(line) }));
+  if (penalty) item(`penalty penalty-${penalty.contract}`, "▮", t("legendPenalty", { contract: t(`contract_${penalty.contract}`) }));
   // Each label's losses, from the thresholds the referee states (GET /v1/rules, review).
   const least = Object.fromEntries(state.rules.review.labels.map((entry) => [entry.label, entry.least_loss]));
   const bounds = Object.values(least).filter((n) => n !== null);

@@ -6,7 +6,7 @@ import { post, rules } from "./api.js";
 import { contractNeeds } from "./contract-needs.js";
 import { $, headedTable, paragraph } from "./dom.js";
 import { remember } from "./fragment.js";
-import { LABEL_SYMBOLS, valueGraph } from "./graph.js";
+import { GRAPH_WIDTH, LABEL_SYMBOLS, valueGraph } from "./graph.js";
 import { graphPoints, legend } from "./review-graph.js";
 import { endpoint, offered, state, takerOf, takers } from "./state.js";
 import { decimal, shortName, t } from "./words.js";
@@ -45,11 +45,12 @@ function reviewTable(data) {
     who.textContent = name;
     line.append(who);
     const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 2), t("percent", { n: decimal(figures.precision, 1) })];
-    for (const text of [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])]) {
+    [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])].forEach((text, i) => {
       const cell = document.createElement("td");
       cell.textContent = text;
+      cell.dataset.head = t(heads[i + 1]); // shown above it where the rows are stacked (a phone)
       line.append(cell);
-    }
+    });
     table.append(line);
   };
   for (const seat of data.seats) {
@@ -59,6 +60,23 @@ function reviewTable(data) {
   for (const team of data.teams) row(t("teamName", { team: team.team }), team, { team: team.team });
   return table;
 }
+
+/** From the deal's first renonce on, the outcome its penalty gives (the contract of the
+ * value after it, the replay's), or null: no renonce, or its play not reviewed. */
+function penaltyOf(data) {
+  const at = data.plays.findIndex((play) => play.play === data.renonce);
+  const contract = data.plays[at]?.after?.contract;
+  return at < 0 || !contract ? null : { from: at + 1, contract };
+}
+
+/** The width the graph is drawn at: its box's, or the widest when the box is not laid out. */
+const graphWidth = () => $("review-result").getBoundingClientRect().width || GRAPH_WIDTH.most;
+
+let shown = null; // the width the graph was drawn at, and the goTo it steps with
+// A graph drawn at its box's width keeps its text's size: drawn again when the box changes.
+window.addEventListener("resize", () => {
+  if (state.review && shown && Math.round(graphWidth()) !== shown.width) renderReview(shown.goTo);
+});
 
 /** The review panel (shown when the service reviews and the record has the hands): the graph,
  * its legend, what the contract needs, the decisive cards and the table; `goTo(step)` steps the
@@ -73,14 +91,24 @@ export function renderReview(goTo) {
   }
   const { data, line } = state.review;
   const focused = Boolean(document.activeElement?.closest(".value-graph"));
+  const penalty = penaltyOf(data);
+  const width = graphWidth();
+  shown = { width: Math.round(width), goTo };
   const graph = valueGraph({
     points: graphPoints(data.plays),
     line: line === null ? null : line.points,
+    penalty,
+    width,
     step: Math.min(state.step, data.plays.length),
     pick: goTo,
-    texts: { title: t("graphTitle", { team: takers() }), axis: t("graphAxis"), trick: (n) => t("graphTrick", { n }) },
+    texts: {
+      title: t("graphTitle", { team: takers() }),
+      axis: t("graphAxis"),
+      trick: (n) => t("graphTrick", { n }),
+      penalty: penalty && t("graphPenalty", { contract: t(`contract_${penalty.contract}`) }),
+    },
   });
-  const parts = [graph, legend(line)];
+  const parts = [graph, legend(line, penalty)];
   if (line !== null) {
     const key = line.capot ? "lineCapot" : line.litige ? "lineLitige" : "lineMade";
     parts.push(paragraph(t(key, { team: takers(), n: line.points, m: line.points - 1 }), "line-sentence"));

@@ -1,8 +1,9 @@
 // Teach me: for the seat to play, the advice from its own view (/advice/play: its hand and
 // what the table has seen, never the other hands) beside perfect play with every hand seen
-// (/analysis/solve), card by card; and before the first card of a coinche deal, the auction:
-// for the seat to call after the calls typed (/coinche/bidding says whose turn it is), the
-// call its own hand suggests (/coinche/advice/bid), call by call.
+// (/analysis/solve), card by card; what each figure is, and which earlier card the seat takes
+// at face value though it was a renonce; and before the first card of a coinche deal, the
+// auction: for the seat to call after the calls typed (/coinche/bidding says whose turn it
+// is), the call its own hand suggests (/coinche/advice/bid), call by call.
 
 import { post } from "./api.js";
 import { SUIT_SYMBOLS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
@@ -40,13 +41,35 @@ function publicRecord(step) {
   return seen;
 }
 
-// The Teach me table's column heads.
+// The Teach me table's column heads: the card, three figures of the seat's own view, two of
+// every hand seen (TEACH_GROUPS: how many of each).
 const TEACH_COLUMNS = ["col_card", "col_advice_points", "col_best_share", "col_made_share", "col_perfect", "col_loss"];
+const TEACH_GROUPS = [
+  ["groupOwn", 3],
+  ["groupSeen", 2],
+];
+
+/** The row above the column heads: which figures are the seat's view, which every hand's. */
+function groupRow(seat) {
+  const row = document.createElement("tr");
+  row.className = "groups";
+  row.append(document.createElement("td"));
+  for (const [key, span] of TEACH_GROUPS) {
+    const head = document.createElement("th");
+    head.scope = "colgroup";
+    head.colSpan = span;
+    head.className = key;
+    head.textContent = t(key, { seat });
+    row.append(head);
+  }
+  return row;
+}
 
 /** One row per legal card: the advice's figures beside perfect play's value and loss. */
 function teachTable(seat, advice, perfect, bestCards) {
   const team = teamOf(seat);
   const table = headedTable("teach-table", t("teachCaption", { seat, team }), TEACH_COLUMNS.map((key) => t(key)));
+  table.querySelector("tr").before(groupRow(seat));
   for (const move of advice.moves) {
     const row = document.createElement("tr");
     row.dataset.card = move.card;
@@ -66,19 +89,56 @@ function teachTable(seat, advice, perfect, bestCards) {
       known ? known.loss : "—",
     ];
     row.append(card);
-    for (const text of cells) {
+    cells.forEach((text, i) => {
       const cell = document.createElement("td");
       cell.textContent = text;
+      cell.dataset.head = t(TEACH_COLUMNS[i + 1]); // shown above it where rows are stacked
       row.append(cell);
-    }
+    });
     if (move.card === advice.card) row.classList.add("suggested");
     table.append(row);
   }
   return table;
 }
 
-/** The advice and the perfect-play answer, side by side: what each says, then the table. */
-function teachResult(seat, advice, solved) {
+/** What each figure is: the seat's own view (what it could know, over the deals of the hidden
+ * cards tried) and every hand seen (what the hidden hands really held). */
+function figuresMeant(seat, advice, solved) {
+  const list = document.createElement("ul");
+  list.className = "teach-figures";
+  const item = (className, text) => {
+    const entry = document.createElement("li");
+    entry.className = className;
+    entry.textContent = text;
+    list.append(entry);
+  };
+  item("figure-own", t(advice.exact ? "figureOwnExact" : "figureOwn", { seat, n: advice.samples }));
+  if (solved?.exact) item("figure-seen", t("figureSeen", { team: teamOf(seat) }));
+  return list;
+}
+
+/** The earlier cards the table reads at face value though they were renonces (the replay of
+ * the hands, `state.replay`), each as `seat` sees it at this step: proven by a card played
+ * since (no longer read at face value), proven later, or proven by the hands alone (`seen`:
+ * the renonces the plays alone prove, with their proof). A seat's own renonce is its own. */
+function renonceNotes(seat, step, seen) {
+  const proofs = new Map((seen ?? []).map((renonce) => [renonce.play, renonce.proof]));
+  return state.replay.renonces
+    .filter((renonce) => renonce.play < step && renonce.seat !== seat)
+    .map((renonce) => {
+      const params = { seat, offender: renonce.seat, card: shortName(renonce.card), trick: renonce.trick + 1 };
+      const proof = proofs.get(renonce.play);
+      if (proof && proof.play < step) {
+        return paragraph(t("renonceProven", { ...params, proofCard: shortName(proof.card), k: proof.play + 1 }), "renonce-proven");
+      }
+      const how = proof ? t("teachProofLater", { ...params, proofCard: shortName(proof.card), k: proof.play + 1 }) : t("teachProofHand");
+      return paragraph(t("renonceTaken", { ...params, proof: how }), "renonce-taken");
+    });
+}
+
+/** The advice and the perfect-play answer, side by side: what each says, what each figure
+ * is, the renonces the seat's view takes at face value, then the table. */
+function teachResult(seat, advice, solved, notes) {
   const team = teamOf(seat);
   const perfect = solved?.exact ? new Map(solved.moves.map((move) => [move.card, move])) : null;
   const bestCards = perfect ? solved.moves.filter((move) => move.loss === 0).map((move) => move.card) : [];
@@ -99,8 +159,22 @@ function teachResult(seat, advice, solved) {
   } else {
     parts.push(paragraph(t(solved ? "perfectUnfinished" : "perfectFailed"), "unfinished"));
   }
-  parts.push(teachTable(seat, advice, perfect, bestCards));
+  parts.push(figuresMeant(seat, advice, solved), ...notes, teachTable(seat, advice, perfect, bestCards));
   return parts;
+}
+
+let proved = null; // {record (its JSON), renonces}: what the plays alone prove, once a record
+
+/** The renonces the record's plays prove without the hands (the replay without them), each
+ * with the later play that proves it; null when the referee could not say. */
+async function provenByPlays() {
+  const key = JSON.stringify(state.record);
+  if (proved?.record !== key) {
+    const { hands, ...table } = state.record;
+    const { status, data } = await post(endpoint("replay"), table);
+    proved = { record: key, renonces: status === 200 ? data.renonces : null };
+  }
+  return proved.renonces;
 }
 
 /** With the switch on, ask the advice for the seat to move (its hand and what the table has
@@ -111,9 +185,11 @@ async function teach(seat, hand) {
   box.setAttribute("aria-busy", "true");
   box.replaceChildren(paragraph(t("teaching", { seat })));
   const asked = { ...publicRecord(step), seat, hand };
-  const [advice, solved] = await Promise.all([
+  const earlier = state.replay.renonces.some((renonce) => renonce.play < step);
+  const [advice, solved, seen] = await Promise.all([
     post(endpoint("advice"), asked),
     offered("solve") ? post(endpoint("solve"), { ...state.record, plays: state.record.plays.slice(0, step) }) : null,
+    earlier ? provenByPlays() : null,
   ]);
   if (step !== state.step || !state.teach) return;
   box.removeAttribute("aria-busy");
@@ -121,7 +197,8 @@ async function teach(seat, hand) {
     box.replaceChildren(paragraph(t(advice.status === 503 ? "busy" : "adviceFailed")));
     return;
   }
-  box.replaceChildren(...teachResult(seat, advice.data, solved?.status === 200 ? solved.data : null));
+  const notes = renonceNotes(seat, step, seen);
+  box.replaceChildren(...teachResult(seat, advice.data, solved?.status === 200 ? solved.data : null, notes));
 }
 
 // --- the coinche auction ----------------------------------------------------------------------

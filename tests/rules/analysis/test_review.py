@@ -36,6 +36,7 @@ from service.rules.analysis.review import (
     label_of,
     precision_of,
 )
+from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.cards import DEAL_POINTS
 from service.rules.coinche_options import CoincheOptions, Contract
 from service.rules.coinche_replay import CoincheRecord, replay_coinche
@@ -165,9 +166,31 @@ def check_the_review(reviewing: Reviewing) -> Review:
         assert review.decisive == changed
     assert reviewed.exact and reviewed.elapsed_ms >= 0
     assert reviewed.renonce == decided
+    check_the_words(reviewed)
     assert reviewed.decisive == tuple(r.play for r in reviewed.plays if r.decisive)
     check_the_tallies(reviewed)
     return reviewed
+
+
+def check_the_words(reviewed: Review) -> None:
+    """Each play says its words, the deal's first renonce its own (the same when its play was
+    reviewed), each tally its line."""
+    detail = reviewed.renonce_detail
+    assert (None if detail is None else detail.play) == reviewed.renonce
+    at = next((r for r in reviewed.plays if r.play == reviewed.renonce), None)
+    for review in reviewed.plays:
+        assert review.words == play_words(review, detail if review is at else None)
+        assert review.sentence("fr") == (
+            None if review.words is None else review.words.message("fr")
+        )
+    assert reviewed.renonce_words == (None if detail is None else renonce_words(detail, at))
+    said = reviewed.renonce_words
+    assert reviewed.renonce_sentence("fr") == (None if said is None else said.message("fr"))
+    for tally in reviewed.seats:
+        assert tally.words == seat_words(tally)
+    for tally in reviewed.teams:
+        assert tally.words == team_words(tally)
+        assert tally.summary("fr") == team_words(tally).message("fr")
 
 
 def check_the_tallies(reviewed: Review) -> None:
@@ -319,6 +342,12 @@ def test_a_renonce_decides_the_deal_and_the_cards_after_it_are_not_judged(renonc
         assert at.decisive == changed
         offenders = reviewed.seats[at.seat]
         assert offenders.labels[RENONCE] == 1
+        # Its words: the replay's renonce, and what it cost.
+        detail = replay(record, options).renonces[0]
+        assert reviewed.renonce_detail == detail
+        assert reviewed.renonce_words == renonce_words(detail, at) == at.words
+        assert reviewed.renonce_sentence("fr") == renonce_words(detail, at).message("fr")
+        check_the_words(reviewed)
         assert offenders.plays == sum(r.seat == at.seat for r in reviewed.plays if r.play <= first)
 
 

@@ -1,0 +1,141 @@
+"""What a review says in words, as an arbiter reads a deal back to the table.
+
+- a card that lost points: who played it, what was best, what it cost ("Seat 2 played the 9
+  of hearts where the 9 of clubs was best: 4 points lost");
+- a decisive card: the outcome before it and after it ("With best play the contract was made;
+  after this card it is dedans");
+- the renonce (the deal's first, which decides it): who, which card, in which trick, which
+  obligation it broke and the cards that had to be played; and, when the review judged it,
+  what it cost: the penalty's contract and score against best play's before it;
+- each seat and team: its cards judged, the labels it earned, its points lost of those at
+  stake, its precision.
+
+Each is a `Sentence` of the catalog (service/rules/messages.py), said in the language asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from service.rules.messages import Cards, Counted, Listed, Sentence, Suited
+from service.rules.play import ViolationCode
+from service.rules.replay import Renonce
+from service.rules.table import TEAMS
+
+if TYPE_CHECKING:  # the review's results, which carry these words
+    from service.rules.analysis.questions import Outcome
+    from service.rules.analysis.review import PlayReview, SideTally
+
+FAULTS = ("inaccuracy", "mistake", "blunder", "renonce")  # the labels a summary counts
+
+
+def play_words(review: PlayReview, renonce: Renonce | None) -> Sentence | None:
+    """What a judged, settled card says: the renonce (`renonce`, the deal's first, when it
+    is this card) and its cost; else its loss if it lost points, then what it changed if it
+    was decisive. None for a card that lost nothing and changed nothing."""
+    if not (review.judged and review.exact):
+        return None
+    if renonce is not None:
+        return renonce_words(renonce, review)
+    changed = _changed(review) if review.decisive else None
+    if not review.loss:
+        return changed
+    return Sentence(
+        "review.lost",
+        {
+            "seat": review.seat,
+            "card": Cards((review.card,)),
+            "best": Cards(review.best),
+            "lost": Counted("review.points", review.loss),
+        },
+        changed,
+    )
+
+
+def renonce_words(renonce: Renonce, review: PlayReview | None) -> Sentence:
+    """What the renonce was; then what it cost, when `review` (its play, judged) says it."""
+    violation = renonce.violation
+    facts: dict[str, object] = {
+        "led": Suited(violation.led),
+        "to_beat": Cards(() if violation.to_beat is None else (violation.to_beat,)),
+    }
+    if violation.code == ViolationCode.RAISE_TRUMP:  # the one sentence that names the trump
+        facts["trump"] = Suited(violation.trump)
+    why = Sentence(f"review.why.{violation.code}", facts)
+    cost = None
+    if review is not None and review.exact:
+        assert review.before is not None  # settled
+        assert review.after is not None
+        a, b = review.after.score
+        c, d = review.before.score
+        cost = Sentence(
+            "review.renonce_cost",
+            {
+                "after": _outcome(review.after),
+                "before": _outcome(review.before),
+                "a": a,
+                "b": b,
+                "c": c,
+                "d": d,
+                "lost": Counted("review.points", review.loss or 0),
+            },
+        )
+    return Sentence(
+        "review.renonce",
+        {
+            "seat": renonce.seat,
+            "card": Cards((renonce.card,)),
+            "trick": renonce.trick + 1,  # players count tricks from 1
+            "why": why,
+            "cards": Cards(violation.required),
+        },
+        cost,
+    )
+
+
+def seat_words(tally: SideTally) -> Sentence:
+    """A seat's tally in one line."""
+    return Sentence("review.seat", {"side": tally.side, "tally": _tally_words(tally)})
+
+
+def team_words(tally: SideTally) -> Sentence:
+    """A team's tally in one line, its seats named."""
+    partner = tally.side + TEAMS  # team t is seats t and t + 2
+    return Sentence(
+        "review.team", {"side": tally.side, "partner": partner, "tally": _tally_words(tally)}
+    )
+
+
+def _tally_words(tally: SideTally) -> Sentence:
+    """Cards judged, labels earned, points lost of those at stake, precision."""
+    counts = Listed(
+        tuple(Counted(f"review.{f}", tally.labels[f]) for f in FAULTS if tally.labels[f])
+    )
+    figures = {
+        "plays": Counted("review.plays", tally.plays),
+        "labels": counts,
+        "lost": Counted("review.points", tally.loss),
+        "stake": tally.stake,
+        "precision": tally.precision,
+    }
+    if counts.items:
+        return Sentence("review.tally_lost", figures)
+    if tally.plays:
+        return Sentence("review.tally_best", figures)
+    return Sentence("review.tally_none", {})
+
+
+def _changed(review: PlayReview) -> Sentence:
+    assert review.before is not None  # settled
+    assert review.after is not None
+    return Sentence(
+        "review.changed", {"before": _outcome(review.before), "after": _outcome(review.after)}
+    )
+
+
+def _outcome(outcome: Outcome) -> Sentence:
+    """The contract (made, dedans, litige, annulled), and the capot if one team has it."""
+    contract = Sentence(f"review.{outcome.contract}", {})
+    if outcome.capot is None:
+        return contract
+    return Sentence("review.capot", {"contract": contract, "team": outcome.capot})
