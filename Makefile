@@ -20,7 +20,7 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 # Nor does the guide's build (mkdocs-material's notice of its end of life, printed each build).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint lint-openapi openapi examples bench browser mutants native sanitized audit sample-archive docs
+.PHONY: run test lint lint-openapi openapi examples bench arena browser mutants native sanitized audit sample-archive docs
 
 # The native search core (service/rules/analysis/native): compiled by the machine's C compiler
 # when missing or older than its sources (scripts/build_native.py says what to install when
