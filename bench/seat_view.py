@@ -1,8 +1,9 @@
 """The review from the seat (issue 32): its speed, the audit's throughput with it, and how
 well the audit's guess test finds a partnership that sees the hidden cards.
 
-Run from the repo root as `python -m bench.seat_view` (`--help` for the sizes; `make bench`
-runs it). Prints figures, asserts nothing. On the native engine, from fixed seeds:
+Run from the repo root as `python -m bench.seat_view` (`--help` for the sizes; some ten
+minutes on two loaded cores, so not in `make bench`, as bench/advice.py). Prints figures,
+asserts nothing. On the native engine, from fixed seeds (docs/benchmarks.md has a run):
 
 - **speed**: `seat_review_deal` (what `POST /v1/analysis/review` with `"view": "seat"`
   computes) on whole deals of the sample archive (samples/archive/classic.ndjson.gz, played
@@ -266,7 +267,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.seat_view")
     parser.add_argument("--speed-deals", type=int, default=20)
     parser.add_argument("--audit-deals", type=int, default=12)
-    parser.add_argument("--honest-deals", type=int, default=80)
+    parser.add_argument("--honest-deals", type=int, default=120)
     parser.add_argument("--cheat-deals", type=int, default=60)
     parser.add_argument("--share", type=float, default=0.5)
     parser.add_argument("--honest-samples", type=int, default=6)
