@@ -87,11 +87,17 @@ def test_the_tallies_add_the_plays(seen) -> None:  # type: ignore[no-untyped-def
         assert tally.seat_precision == (round(100 * (1 - loss / stake), 1) if stake else 100.0)
         assert tally.guess_decisions == sum(v.guess for v in mine)
         assert tally.guess_hits == sum(v.hit for v in mine)
+        chances = [v.chance for v in mine if v.guess]
+        assert tally.guess_expected == round(sum(chances), 4)
+        assert tally.guess_variance == round(sum(c * (1 - c) for c in chances), 4)
+        assert isinstance(tally.guess_expected, float)
     for team, tally in enumerate(seen.teams):
         seats = [s for s in seen.seats if team_of(s.side) == team]
         assert tally.side == team
         assert tally.plays == sum(s.plays for s in seats)
         assert tally.guess_decisions == sum(s.guess_decisions for s in seats)
+        assert tally.guess_hits == sum(s.guess_hits for s in seats)
+        assert tally.seat_loss == pytest.approx(sum(s.seat_loss for s in seats), abs=0.02)
 
 
 def test_the_same_seed_draws_the_same_deals(seen) -> None:  # type: ignore[no-untyped-def]
@@ -204,3 +210,21 @@ def test_the_rules_state_the_thresholds() -> None:
     assert french.guess == SEAT_TEXTS["guess"]["fr"] and english.seat_loss != french.seat_loss
     assert describe_seat_view("de") == english
     assert str(MIN_GUESSES) in english.guess and "75" in french.guess
+
+
+def test_a_tally_of_guesses_sums_their_chances_and_spread() -> None:
+    from service.rules.advice.seat_review import _tally
+
+    plays = [
+        SeatPlay(1, 4, 2.0, 10.0, (A,), UNLUCKY, True, 0.25, False),
+        SeatPlay(2, 4, 0.0, 4.0, (B,), BEST_CARD, True, 0.5, True),
+        SeatPlay(3, 1, 0.0, 0.0, (C,), BEST_CARD, False, None, False),
+        SeatPlay(4, 0, None, None, (), RENONCE, False, None, False),  # not seen: not counted
+    ]
+    tally = _tally(2, plays)
+    assert (tally.side, tally.plays, tally.seat_loss, tally.seat_stake) == (2, 3, 2.0, 14.0)
+    assert tally.seat_precision == round(100 * (1 - 2 / 14), 1)
+    assert (tally.guess_decisions, tally.guess_hits) == (2, 1)
+    assert (tally.guess_expected, tally.guess_variance) == (0.75, 0.4375)
+    empty = _tally(0, plays[2:])
+    assert (empty.seat_precision, empty.guess_expected, empty.guess_variance) == (100.0, 0.0, 0.0)
