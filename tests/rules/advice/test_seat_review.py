@@ -14,6 +14,7 @@ from service.rules.advice.seat_review import (
     GUESS_Z_THRESHOLD,
     MIN_GUESSES,
     NEAR_BEST,
+    SEAT_MAX_SAMPLES,
     SEAT_SAMPLES,
     SEAT_TEXTS,
     UNLUCKY,
@@ -209,6 +210,7 @@ def test_the_rules_state_the_thresholds() -> None:
     )
     assert french.guess == SEAT_TEXTS["guess"]["fr"] and english.seat_loss != french.seat_loss
     assert describe_seat_view("de") == english
+    assert english.max_samples == SEAT_MAX_SAMPLES == 256
     assert str(MIN_GUESSES) in english.guess and "75" in french.guess
 
 
@@ -228,3 +230,19 @@ def test_a_tally_of_guesses_sums_their_chances_and_spread() -> None:
     assert (tally.guess_expected, tally.guess_variance) == (0.75, 0.4375)
     empty = _tally(0, plays[2:])
     assert (empty.seat_precision, empty.guess_expected, empty.guess_variance) == (100.0, 0.0, 0.0)
+
+
+def test_what_the_record_says_seats_hold_narrows_the_deals() -> None:
+    # Two tricks from the end, every deal of the unseen cards valued (samples above their
+    # count): the turned card, still in the taker's hand, pins it there for the other seats.
+    first = len(RECORD.plays) - 8
+    gone = set(RECORD.plays[:first])
+    turned = next(card for card in HANDS[RECORD.taker] if card not in gone)
+    free = seat_review_deal(RECORD, first=first, samples=256)
+    pinned = seat_review_deal(RECORD, first=first, samples=256, turned=turned)
+    others = [
+        (f.samples, p.samples)
+        for play, f, p in zip(free.review.plays, free.plays, pinned.plays, strict=True)
+        if play.seat != RECORD.taker and f.samples > 1
+    ]
+    assert others and all(p < f for f, p in others)
