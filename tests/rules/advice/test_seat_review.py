@@ -49,7 +49,7 @@ RECORD = DealRecord(0, Suit.SPADES, 1, (*FIVE_TRICKS, *LAST_TRICKS), HANDS)
 NINE_H, NINE_C = Card.parse("9H"), Card.parse("9C")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture  # each test its own: mutmut credits a call to the test that made it
 def seen():  # type: ignore[no-untyped-def]
     return seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
 
