@@ -23,6 +23,7 @@ from marshmallow import validate
 from service.api.direct import Answer, Direct
 from service.api.problems import MALFORMED_JSON
 from service.audit.records import Line, Unreadable
+from service.rules.analysis.review import REVIEW_MAX_BUDGET_MS
 from service.rules.scoring import MADE
 from service.rules.table import PLAYERS, Seat, team_of
 
@@ -33,6 +34,9 @@ ENDPOINTS: Final = {
     COINCHE: ("/v1/coinche/deals/replay", "/v1/coinche/analysis/review"),
 }
 MAX_ID_LENGTH = 200
+SEAT_VIEW_BUDGET_MS: Final = REVIEW_MAX_BUDGET_MS
+"""The seat view's budget for a whole deal (the review's default is 5 s): wide, so that a
+loaded worker does not cut a deal's seat view short (it takes about a second a deal)."""
 
 
 class Id(ma.fields.Raw):
@@ -164,7 +168,7 @@ def judge_line(direct: Direct, line: Line, review: bool, seat_view: bool = False
     replayed = direct.answer(replay_path, body)
     if replayed.status != 200:
         return _error(line, envelope["id"], replayed)
-    asked = {**body, "view": "seat"} if seat_view else body
+    asked = {**body, "view": "seat", "budget_ms": SEAT_VIEW_BUDGET_MS} if seat_view else body
     reviewed = direct.answer(review_path, asked) if review or seat_view else None
     deal = Deal(
         players=None if envelope["players"] is None else tuple(envelope["players"]),
@@ -203,10 +207,10 @@ def _review(reviewed: Answer | None) -> Review | None:
         SeatReview(
             seat["loss"],
             seat["stake"],
-            seat.get("guess_decisions", 0),
-            seat.get("guess_hits", 0),
-            millionths(seat.get("guess_expected", 0)),
-            millionths(seat.get("guess_variance", 0)),
+            seat.get("guess_decisions") or 0,  # null in a double-dummy review
+            seat.get("guess_hits") or 0,
+            millionths(seat.get("guess_expected") or 0),
+            millionths(seat.get("guess_variance") or 0),
         )
         for seat in reviewed.body["seats"]
     )
