@@ -59,27 +59,30 @@ class Figure(ma.fields.Float):
         return lambda value: value
 
 
-def _samples() -> StrictInteger:
+SAMPLES_TEXT: Final = (
+    "Deals of the unseen cards to solve (all of them when fewer agree with the record)."
+)
+SEED_TEXT: Final = (
+    "Draws the deals: the same body with the same seed gives the same answer (when the "
+    "budget lets every deal be solved)."
+)
+
+
+def samples_field(description: str = SAMPLES_TEXT) -> StrictInteger:
+    """How many deals of the unseen cards (the advice's, and the review's from the seat)."""
     return StrictInteger(
         validate=validate.Range(1, MAX_SAMPLES),
         load_default=DEFAULT_SAMPLES,
-        metadata={
-            "description": "Deals of the unseen cards to solve (all of them when fewer agree "
-            "with the record).",
-            "default": DEFAULT_SAMPLES,
-        },
+        metadata={"description": description, "default": DEFAULT_SAMPLES},
     )
 
 
-def _seed() -> ma.fields.String:
+def seed_field(default: str = DEFAULT_SEED, description: str = SEED_TEXT) -> ma.fields.String:
+    """What draws those deals."""
     return ma.fields.String(
         validate=validate.Length(max=MAX_SEED_LENGTH),
-        load_default=DEFAULT_SEED,
-        metadata={
-            "description": "Draws the deals: the same body with the same seed gives the same "
-            "answer (when the budget lets every deal be solved).",
-            "default": DEFAULT_SEED,
-        },
+        load_default=default,
+        metadata={"description": description, "default": default},
     )
 
 
@@ -132,8 +135,8 @@ class Advised(Schema):
         required=True,
         metadata={"description": "The asking seat's cards now (8 less those it played)."},
     )
-    samples = _samples()
-    seed = _seed()
+    samples = samples_field()
+    seed = seed_field()
     budget_ms = budget_field(_BUDGET)
     objective = ma.fields.String(
         validate=validate.OneOf(OBJECTIVES),
@@ -370,8 +373,8 @@ class TakeRequestSchema(RequestSchema):
             "name another suit or pass (every seat before this one having passed)."
         },
     )
-    samples = _samples()
-    seed = _seed()
+    samples = samples_field()
+    seed = seed_field()
     budget_ms = budget_field(_BUDGET)
     inference = _inference("the passes before the seat (the passers would not take)")
 
@@ -477,8 +480,8 @@ class CallAdviceRequestSchema(AuctionRequestSchema):
         required=True,
         metadata={"description": "The asking seat's 8 cards."},
     )
-    samples = _samples()
-    seed = _seed()
+    samples = samples_field()
+    seed = seed_field()
     budget_ms = budget_field(_BUDGET)
     inference = _inference("the calls before (each caller's, given its hand)")
 

@@ -3,12 +3,14 @@ perfect play with all four hands known."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any, Final
 
 import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
 
+from service.api.advice import samples_field, seed_field
 from service.api.analysis import (
     LATE_POSITION,
     SEARCH_FIGURES,
@@ -35,6 +37,15 @@ from service.api.limiter import limited
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
+from service.rules.advice.seat_review import (
+    DOUBT_SHARE,
+    NEAR_BEST,
+    SEAT_LABELS,
+    SEAT_SEED,
+    SeatReview,
+    seat_review_coinche_deal,
+    seat_review_deal,
+)
 from service.rules.analysis import (
     LABEL_THRESHOLDS,
     LABELS,
@@ -55,6 +66,10 @@ blp = Blueprint(
 )
 
 THRESHOLDS: Final = ", ".join(f"{label} from {least}" for label, least in LABEL_THRESHOLDS)
+DOUBLE_DUMMY, SEAT = "double_dummy", "seat"
+VIEWS: Final = (DOUBLE_DUMMY, SEAT)
+# A field of the seat's view: null in a double-dummy review's answer, never omitted.
+SEAT_ONLY: Final[dict[str, Any]] = {"required": True, "allow_none": True, "dump_default": None}
 
 
 class Reviewed(Analysed):
@@ -81,14 +96,44 @@ class Reviewed(Analysed):
         },
     )
 
+    view = ma.fields.String(
+        validate=validate.OneOf(VIEWS),
+        load_default=DOUBLE_DUMMY,
+        metadata={
+            "description": "`double_dummy` (the default): every card against perfect play with "
+            "all four hands known. `seat`: each judged card also seen from its player's chair, "
+            "over deals of the cards it could not see (`seat_loss`, `seat_best`, the label "
+            "telling `unlucky` from a mistake, the guesses per player).",
+            "default": DOUBLE_DUMMY,
+        },
+    )
+    samples = samples_field(
+        "With `view: seat`: deals of the unseen cards drawn per decision (all of them when "
+        "fewer agree with what the seat knew)."
+    )
+    seed = seed_field(
+        SEAT_SEED,
+        "With `view: seat`: draws the deals; the same body with the same seed gives the same "
+        "answer (when the budget lets every deal be valued).",
+    )
+
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         analysed: dict[str, Any] = super().record(data, **kwargs)
-        return {**analysed, "first": data["from_play"]}
+        seen = {"view": data["view"], "samples": data["samples"], "seed": data["seed"]}
+        return {**analysed, "first": data["from_play"], **seen, "turned": data.get("turned")}
 
 
 class ReviewRequestSchema(Reviewed, ReplayRequestSchema):
     """A replay's body with the hands required, the review's budget and its first play."""
+
+    turned = CardField(
+        load_default=None,
+        metadata={
+            "description": "With `view: seat`: the turned card, which every seat saw go to the "
+            "taker's hand, when known."
+        },
+    )
 
 
 class CoincheReviewRequestSchema(Reviewed, CoincheReplayRequestSchema):
@@ -157,9 +202,12 @@ class PlayReviewSchema(Schema):
         required=True,
         allow_none=True,
         metadata={
-            "enum": list(LABELS),
+            "enum": list(SEAT_LABELS),
             "description": f"By loss: best for 0, {THRESHOLDS} points; `renonce` for a card "
-            "that broke a play obligation. Null when not judged or not exact.",
+            "that broke a play obligation. Null when not judged or not exact. With `view: "
+            "seat`, the seat's: best for a double-dummy loss of 0, `unlucky` for a loss on a "
+            f"card best or near best from the seat (seat loss under {NEAR_BEST}), else as "
+            "above by the seat loss (`mistake`: a loss the seat could have avoided).",
         },
     )
     decisive = StrictBoolean(
@@ -200,6 +248,64 @@ class PlayReviewSchema(Schema):
             "exact."
         },
     )
+    # With view: seat (null otherwise).
+    double_dummy_label = ma.fields.String(
+        **SEAT_ONLY,
+        metadata={
+            "enum": list(LABELS),
+            "description": "With `view: seat`: the label by the double-dummy `loss`; `label` is "
+            "then the seat's.",
+        },
+    )
+    seat_samples = StrictInteger(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: the deals of the unseen cards valued for this "
+            "card (1 when the seat had one legal card; 0: not seen from the seat: not judged, "
+            "a renonce, or out of time)."
+        },
+    )
+    seat_loss = PlainFloat(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: the card's mean loss over those deals less the "
+            "seat's best card's (2 decimals; null when not seen from the seat)."
+        },
+    )
+    seat_stake = PlainFloat(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: the worst legal card's mean loss there less the "
+            "best's."
+        },
+    )
+    seat_best = card_list(
+        0,
+        8,
+        canonical=True,
+        **SEAT_ONLY,
+        metadata={"description": "With `view: seat`: the cards of least mean loss, in hand order."},
+    )
+    guess = StrictBoolean(
+        **SEAT_ONLY,
+        metadata={
+            "description": f"With `view: seat`: no card was best in more than {DOUBT_SHARE:.0%} "
+            "of the deals drawn: the seat had to guess."
+        },
+    )
+    guess_chance = PlainFloat(
+        **SEAT_ONLY,
+        attribute="chance",
+        metadata={
+            "description": "On a guess: the share of the deals drawn where the card played was "
+            "a best card (the chance the seat's view gave it to be the double-dummy best)."
+        },
+    )
+    guess_hit = StrictBoolean(
+        **SEAT_ONLY,
+        attribute="hit",
+        metadata={"description": "On a guess: the card played was the double-dummy best (loss 0)."},
+    )
 
 
 LabelCountsSchema = Schema.from_dict(
@@ -233,6 +339,47 @@ class TallySchema(Schema):
         metadata={
             "description": "The tally in one line, in the request's language: cards judged, "
             "labels earned, points lost of those at stake, precision."
+        },
+    )
+
+    # With view: seat (null otherwise).
+    seat_loss = PlainFloat(
+        **SEAT_ONLY,
+        metadata={"description": "With `view: seat`: the seat losses of its cards seen, summed."},
+    )
+    seat_stake = PlainFloat(
+        **SEAT_ONLY, metadata={"description": "With `view: seat`: their seat stakes."}
+    )
+    seat_precision = PlainFloat(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: 100 x (1 - seat_loss / seat_stake), as "
+            "`precision` but from the seat's view."
+        },
+    )
+    guess_decisions = StrictInteger(
+        **SEAT_ONLY,
+        metadata={"description": "With `view: seat`: its guesses (decisions of real doubt)."},
+    )
+    guess_hits = StrictInteger(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: the guesses where it played the "
+            "double-dummy best card."
+        },
+    )
+    guess_expected = PlainFloat(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: the hits its view expected (the guesses' "
+            "chances summed)."
+        },
+    )
+    guess_variance = PlainFloat(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: the spread of that count (each chance x "
+            "(1 - chance), summed): z = (hits - expected) / sqrt(variance)."
         },
     )
 
@@ -293,6 +440,18 @@ class ReviewSchema(SearchSchema):
             "score against best play's before it, and the points lost. Null: none."
         },
     )
+    view = ma.fields.String(
+        required=True,
+        dump_default=DOUBLE_DUMMY,
+        metadata={"enum": list(VIEWS), "description": "The view asked."},
+    )
+    seat_complete = StrictBoolean(
+        **SEAT_ONLY,
+        metadata={
+            "description": "With `view: seat`: every judged card was seen from its seat within "
+            "the budget."
+        },
+    )
 
 
 # The examples: the last 3 tricks of the solve's example position, as they were played.
@@ -326,10 +485,20 @@ class ReviewDeal(MethodView):
         "`nodes` and `elapsed_ms` vary with the machine.",
         varying=SEARCH_FIGURES,
     )
+    @example(
+        "seat_view",
+        {**REVIEW_EXAMPLE, "view": "seat", "samples": 8},
+        "The same tricks seen from the seats: 9H lost 4 points with every hand seen, but from "
+        "seat 2's chair it was the best guess (`unlucky`). `nodes` and `elapsed_ms` vary with "
+        "the machine.",
+        varying=SEARCH_FIGURES,
+    )
     @judgement(blp, ReviewRequestSchema, ReviewSchema)
     @limited(blp)
     def post(self, body: dict[str, Any]) -> Review:
         """Every card of a deal against perfect play: losses, labels, precision per player."""
+        if body["view"] == SEAT:
+            return seat_answer(seat_review_deal(*_seat_arguments(body), body["turned"]))
         return review_deal(body["record"], body["options"], body["budget_ms"], body["first"])
 
 
@@ -351,6 +520,74 @@ class ReviewCoincheDeal(MethodView):
     @limited(blp)
     def post(self, body: dict[str, Any]) -> Review:
         """Every card of a coinche deal against perfect play."""
+        if body["view"] == SEAT:
+            return seat_answer(seat_review_coinche_deal(*_seat_arguments(body)))
         return review_coinche_deal(
             body["record"], body["options"], body["budget_ms"], body["first"]
         )
+
+
+def _seat_arguments(body: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        body["record"],
+        body["options"],
+        body["budget_ms"],
+        body["first"],
+        body["samples"],
+        body["seed"],
+    )
+
+
+def _fields(item: Any) -> dict[str, Any]:
+    return {field.name: getattr(item, field.name) for field in fields(item)}
+
+
+def seat_answer(seen: SeatReview) -> dict[str, Any]:
+    """A review seen from the seats, as ReviewSchema dumps it: each play's and tally's fields
+    (their sentences the double-dummy review's) and their seat view's beside them, `label`
+    the seat's."""
+    review = seen.review
+    plays = [
+        {
+            **_fields(play),
+            "sentence": play.sentence,
+            "label": view.seat_label,
+            "double_dummy_label": play.label,
+            "seat_samples": view.samples,
+            **{name: getattr(view, name) for name in SEAT_PLAY_FIELDS},
+        }
+        for play, view in zip(review.plays, seen.plays, strict=True)
+    ]
+
+    def tallies(sides: Any, seats: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                **_fields(side),
+                "summary": side.summary,
+                **{name: getattr(seat, name) for name in SEAT_TALLY_FIELDS},
+            }
+            for side, seat in zip(sides, seats, strict=True)
+        ]
+
+    return {
+        **_fields(review),
+        "renonce_sentence": review.renonce_sentence,
+        "plays": plays,
+        "seats": tallies(review.seats, seen.seats),
+        "teams": tallies(review.teams, seen.teams),
+        "view": SEAT,
+        "seat_complete": seen.complete,
+        "elapsed_ms": seen.elapsed_ms,
+    }
+
+
+SEAT_PLAY_FIELDS: Final = ("seat_loss", "seat_stake", "seat_best", "guess", "chance", "hit")
+SEAT_TALLY_FIELDS: Final = (
+    "seat_loss",
+    "seat_stake",
+    "seat_precision",
+    "guess_decisions",
+    "guess_hits",
+    "guess_expected",
+    "guess_variance",
+)

@@ -7,7 +7,7 @@ from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.fields import StrictInteger
+from service.api.fields import PlainFloat, StrictInteger
 from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.schemas import Schema
@@ -77,6 +77,49 @@ class ReviewDescriptionSchema(Schema):
     budget = ma.fields.String(required=True)
 
 
+class SeatViewDescriptionSchema(Schema):
+    default_samples = StrictInteger(
+        required=True, metadata={"description": "Deals drawn per decision, by default."}
+    )
+    max_samples = StrictInteger(required=True)
+    near_best = StrictInteger(
+        required=True,
+        metadata={
+            "description": "A card with a double-dummy loss whose seat loss is under this "
+            "many points is `unlucky`; from it on, the labels by the seat loss."
+        },
+    )
+    doubt_share = PlainFloat(
+        required=True,
+        metadata={
+            "description": "A guess: a decision where no card is best in more than this share "
+            "of the deals drawn."
+        },
+    )
+    guess_z_threshold = PlainFloat(
+        required=True,
+        metadata={"description": "The audit flags `guesses_too_well` at `z_guess` this or more."},
+    )
+    min_guesses = StrictInteger(
+        required=True,
+        metadata={"description": "... over at least this many guesses (else no z_guess)."},
+    )
+    seat_loss = ma.fields.String(required=True)
+    unlucky = ma.fields.String(required=True)
+    guess = ma.fields.String(required=True)
+
+
+def seat_view_field() -> ma.fields.Nested:
+    return ma.fields.Nested(
+        SeatViewDescriptionSchema,
+        required=True,
+        metadata={
+            "description": "What the review's `view: seat` decides (its samples, when a loss "
+            "is `unlucky`, what a guess is) and the audit's `guesses_too_well` threshold."
+        },
+    )
+
+
 class RulesDescriptionSchema(Schema):
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
     violations = codes("The play violation codes.")
@@ -106,6 +149,7 @@ class RulesDescriptionSchema(Schema):
             "renonce are counted."
         },
     )
+    seat_view = seat_view_field()
 
 
 @blp.route("/v1/rules")

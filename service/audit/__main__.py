@@ -1,4 +1,5 @@
-"""`python -m service.audit INPUT... --out DIR [--review] [--scheduler ADDRESS] [--workers N]`"""
+"""`python -m service.audit INPUT... --out DIR [--review] [--seat-view] [--scheduler ADDRESS]
+[--workers N]`"""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from service.api.observability import configure_logging
-from service.audit.run import BLOCK_SIZE, REVIEW_BLOCK_SIZE, Settings, audit
+from service.audit.run import (
+    BLOCK_SIZE,
+    REVIEW_BLOCK_SIZE,
+    SEAT_VIEW_BLOCK_SIZE,
+    Settings,
+    audit,
+)
 
 
 def _positive(text: str) -> int:
@@ -36,6 +43,12 @@ def parser() -> argparse.ArgumentParser:
         "--review", action="store_true", help="also review every card against perfect play"
     )
     parser.add_argument(
+        "--seat-view",
+        action="store_true",
+        help="also judge every card from its player's seat (the review's view: seat; implies "
+        "--review): the guesses each player and partnership found, and guesses_too_well",
+    )
+    parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="a Dask scheduler (tcp://host:8786); without it, processes on this machine",
@@ -51,7 +64,8 @@ def parser() -> argparse.ArgumentParser:
         "--block-size",
         type=_positive,
         metavar="BYTES",
-        help=f"input bytes per partition (default {BLOCK_SIZE}, {REVIEW_BLOCK_SIZE} with --review)",
+        help=f"input bytes per partition (default {BLOCK_SIZE}, {REVIEW_BLOCK_SIZE} with "
+        f"--review, {SEAT_VIEW_BLOCK_SIZE} with --seat-view)",
     )
     return parser
 
@@ -66,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         Settings(
             inputs=args.inputs,
             out=args.out,
-            review=args.review,
+            review=args.review or args.seat_view,
+            seat_view=args.seat_view,
             scheduler=args.scheduler,
             workers=args.workers,
             block_size=args.block_size,

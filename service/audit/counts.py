@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from service.audit.judging import BadLine, Deal, Judged
+from service.audit.judging import MILLIONTHS, BadLine, Deal, Judged
 from service.audit.records import Unreadable
 from service.rules.table import PLAYERS, TEAMS, team_of
 
@@ -33,6 +33,10 @@ class Player(IntEnum):
     LOSS_AS_DEFENDERS = 8
     LOSS_SQUARES = 9  # the sum of each reviewed deal's loss squared (the spread)
     STAKE = 10  # card points put at stake by the player's plays, summed (the precision's)
+    GUESSES = 11  # with the seat view: decisions of real doubt from the player's seat
+    GUESS_HITS = 12  # ... where the player found the double-dummy best card
+    GUESS_EXPECTED = 13  # ... the hits its view expected, in millionths
+    GUESS_VARIANCE = 14  # ... their variance, in millionths
 
 
 class Pair(IntEnum):
@@ -52,6 +56,10 @@ class Pair(IntEnum):
 
     LOSS_FIRST = 10
     LOSS_SECOND = 11
+    GUESSES = 12  # both members', as a player's
+    GUESS_HITS = 13
+    GUESS_EXPECTED = 14
+    GUESS_VARIANCE = 15
 
 
 def _add(counts: list[int], other: Iterable[int]) -> None:
@@ -60,6 +68,9 @@ def _add(counts: list[int], other: Iterable[int]) -> None:
 
 
 TOTALS = ("lines", "deals", "errors", "renonces", "reviewed", "inexact", "review_problems")
+WEIGHTY_DEALS = 3
+"""With the seat view, the deals kept per player and per partnership where it hit the most
+guesses beyond what its view expected (the report names them)."""
 MAX_BAD_LINES = 200
 """The bad lines kept for the report and the summary: the first ones by file and line (every
 one is in errors/)."""
@@ -83,6 +94,10 @@ class ArchiveCounts:
     unreadable: list[Unreadable] = field(default_factory=list)
     bad_lines: list[BadLine] = field(default_factory=list)
     refusals: dict[str, int] = field(default_factory=dict)  # reviews refused, by reason
+    # With the seat view: per player and per partnership, the deals that weigh most, as
+    # (millionths of hits beyond the expected, the deal), the most first.
+    player_deals: dict[Any, list[tuple[int, str]]] = field(default_factory=dict)
+    pair_deals: dict[tuple[Any, Any], list[tuple[int, str]]] = field(default_factory=dict)
 
     def add(self, judged: Judged) -> None:
         """Count one line's outcome."""
@@ -117,7 +132,15 @@ class ArchiveCounts:
             unreadable=self.unreadable + other.unreadable,
             bad_lines=_first_bad_lines(self.bad_lines, other.bad_lines),
             refusals=dict(self.refusals),
+            player_deals=dict(self.player_deals),
+            pair_deals=dict(self.pair_deals),
         )
+        for mine_deals, their_deals in (
+            (merged.player_deals, other.player_deals),
+            (merged.pair_deals, other.pair_deals),
+        ):
+            for key, weighty in their_deals.items():
+                mine_deals[key] = _weightiest(mine_deals.get(key, []), weighty)  # type: ignore[index]
         for reason, count in other.refusals.items():
             merged.refusals[reason] = merged.refusals.get(reason, 0) + count
         for mine, theirs, size in (
@@ -131,13 +154,38 @@ class ArchiveCounts:
     def _count_players(self, deal: Deal, players: tuple[Any, ...]) -> None:
         for seat, player in enumerate(players):
             self.players.setdefault(player, [0] * len(Player))
-            _add(self.players[player], _player_counts(deal, seat))
+            counts = _player_counts(deal, seat)
+            _add(self.players[player], counts)
+            self._weigh(self.player_deals, player, counts, Player, deal)
         for team in range(TEAMS):
             seats = [seat for seat in range(PLAYERS) if team_of(seat) == team]
             key = tuple(sorted(players[seat] for seat in seats))
             ordered = sorted(seats, key=lambda seat: players[seat])
             self.pairs.setdefault(key, [0] * len(Pair))  # type: ignore[arg-type]
-            _add(self.pairs[key], _pair_counts(deal, team, ordered))  # type: ignore[index]
+            counts = _pair_counts(deal, team, ordered)
+            _add(self.pairs[key], counts)  # type: ignore[index]
+            self._weigh(self.pair_deals, key, counts, Pair, deal)
+
+    @staticmethod
+    def _weigh(
+        kept: dict[Any, list[tuple[int, str]]],
+        key: Any,
+        counts: list[int],
+        kind: type[Player] | type[Pair],
+        deal: Deal,
+    ) -> None:
+        """Keep `deal` among `key`'s weightiest when its guesses hit beyond the expected."""
+        beyond = counts[kind.GUESS_HITS] * MILLIONTHS - counts[kind.GUESS_EXPECTED]
+        if counts[kind.GUESSES] and beyond > 0:
+            kept[key] = _weightiest(kept.get(key, []), [(beyond, deal.where)])
+
+
+def _weightiest(
+    mine: list[tuple[int, str]], theirs: list[tuple[int, str]]
+) -> list[tuple[int, str]]:
+    """The `WEIGHTY_DEALS` that weigh most of both, the most first (then by name): the same in
+    any merge order."""
+    return sorted(mine + theirs, key=lambda item: (-item[0], item[1]))[:WEIGHTY_DEALS]
 
 
 def _first_bad_lines(mine: list[BadLine], theirs: list[BadLine]) -> list[BadLine]:
@@ -153,11 +201,15 @@ def _player_counts(deal: Deal, seat: int) -> list[int]:
     counts[Player.MADE] = int(takes and bool(deal.made))
     counts[Player.RENONCES] = deal.renonces.count(seat)
     if deal.review is not None and deal.review.exact:  # bounds, not values, are not counted
-        loss, stake = deal.review.seats[seat]
+        loss, stake = deal.review.seats[seat][:2]
         counts[Player.REVIEWED_AS_TAKERS if takes else Player.REVIEWED_AS_DEFENDERS] = 1
         counts[Player.LOSS_AS_TAKERS if takes else Player.LOSS_AS_DEFENDERS] = loss
         counts[Player.LOSS_SQUARES] = loss * loss
         counts[Player.STAKE] = stake
+        seen = deal.review.seats[seat]
+        counts[Player.GUESSES], counts[Player.GUESS_HITS] = seen.guesses, seen.hits
+        counts[Player.GUESS_EXPECTED] = seen.expected
+        counts[Player.GUESS_VARIANCE] = seen.variance
     return counts
 
 
@@ -174,4 +226,8 @@ def _pair_counts(deal: Deal, team: int, seats: list[int]) -> list[int]:
         counts[Pair.LOSS_AS_TAKERS if takes else Pair.LOSS_AS_DEFENDERS] = first.loss + second.loss
         counts[Pair.STAKE] = first.stake + second.stake
         counts[Pair.LOSS_FIRST], counts[Pair.LOSS_SECOND] = first.loss, second.loss
+        counts[Pair.GUESSES] = first.guesses + second.guesses
+        counts[Pair.GUESS_HITS] = first.hits + second.hits
+        counts[Pair.GUESS_EXPECTED] = first.expected + second.expected
+        counts[Pair.GUESS_VARIANCE] = first.variance + second.variance
     return counts

@@ -6,6 +6,9 @@ A record is the body `/v1/deals/replay` takes (or `/v1/coinche/deals/replay`'s, 
 knows no rule of the game beyond what the answers say: the renonces and their seats, the
 contract made or not, and, reviewed, each seat's loss and stake (the review's precision is
 `100 x (1 - loss / stake)`, so that losses and stakes summed over deals give a player's).
+With the seat view (`--seat-view`), the review is asked `"view": "seat"` and each seat's
+guesses are counted too: how many, how many hit, and the hits and spread its view expected
+(kept in millionths, integers, so that sums are the same in any order).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from marshmallow import validate
 from service.api.direct import Answer, Direct
 from service.api.problems import MALFORMED_JSON
 from service.audit.records import Line, Unreadable
+from service.rules.analysis.review import REVIEW_MAX_BUDGET_MS
 from service.rules.scoring import MADE
 from service.rules.table import PLAYERS, Seat, team_of
 
@@ -30,6 +34,9 @@ ENDPOINTS: Final = {
     COINCHE: ("/v1/coinche/deals/replay", "/v1/coinche/analysis/review"),
 }
 MAX_ID_LENGTH = 200
+SEAT_VIEW_BUDGET_MS: Final = REVIEW_MAX_BUDGET_MS
+"""The seat view's budget for a whole deal (the review's default is 5 s): wide, so that a
+loaded worker does not cut a deal's seat view short (it takes about a second a deal)."""
 
 
 class Id(ma.fields.Raw):
@@ -75,10 +82,22 @@ ENVELOPE_FIELDS: Final = frozenset(ENVELOPE.fields)
 
 class SeatReview(NamedTuple):
     """A seat's tally in a review: the card points its plays lost, and those they put at
-    stake."""
+    stake; with the seat view, its guesses, their hits, and the hits expected and their
+    variance (millionths)."""
 
     loss: int
     stake: int
+    guesses: int = 0
+    hits: int = 0
+    expected: int = 0
+    variance: int = 0
+
+
+MILLIONTHS: Final = 1_000_000
+
+
+def millionths(value: float) -> int:
+    return round(value * MILLIONTHS)
 
 
 class Review(NamedTuple):
@@ -94,6 +113,7 @@ class Deal(NamedTuple):
     made: bool | None  # None: the deal is not complete
     renonces: tuple[int, ...]  # the seat of each renonce
     review: Review | None  # None: not reviewed (not asked, or the review refused the deal)
+    where: str = ""  # the record's id, else its file and line: to name the deals that weigh
 
 
 class BadLine(NamedTuple):
@@ -116,18 +136,21 @@ class Judged(NamedTuple):
     bad: BadLine | None = None
 
 
-def judge_lines(items: Iterable[Line | Unreadable], app: Any, review: bool) -> Iterator[Judged]:
+def judge_lines(
+    items: Iterable[Line | Unreadable], app: Any, review: bool, seat_view: bool = False
+) -> Iterator[Judged]:
     """Each line judged by `app`'s endpoints (in one request context for them all)."""
     with Direct(app) as direct:
         for item in items:
             if isinstance(item, Unreadable):
                 yield Judged(b"", unreadable=item)
             else:
-                yield judge_line(direct, item, review)
+                yield judge_line(direct, item, review, seat_view)
 
 
-def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
-    """One line: its error, or its deal judged by the replay (and the review)."""
+def judge_line(direct: Direct, line: Line, review: bool, seat_view: bool = False) -> Judged:
+    """One line: its error, or its deal judged by the replay (and the review, from the seats
+    with `seat_view`)."""
     if refused := direct.too_large(line.data):
         return _error(line, None, refused)
     try:
@@ -145,13 +168,15 @@ def judge_line(direct: Direct, line: Line, review: bool) -> Judged:
     replayed = direct.answer(replay_path, body)
     if replayed.status != 200:
         return _error(line, envelope["id"], replayed)
-    reviewed = direct.answer(review_path, body) if review else None
+    asked = {**body, "view": "seat", "budget_ms": SEAT_VIEW_BUDGET_MS} if seat_view else body
+    reviewed = direct.answer(review_path, asked) if review or seat_view else None
     deal = Deal(
         players=None if envelope["players"] is None else tuple(envelope["players"]),
         takers=team_of(_taker(body, envelope["variant"])),
         made=None if replayed.body["score"] is None else replayed.body["score"]["contract"] == MADE,
         renonces=tuple(renonce["seat"] for renonce in replayed.body["renonces"]),
         review=_review(reviewed),
+        where=str(envelope["id"]) if envelope["id"] is not None else f"{line.file}:{line.number}",
     )
     text = orjson.dumps(
         {
@@ -178,7 +203,17 @@ def _review(reviewed: Answer | None) -> Review | None:
     """Each seat's loss and stake from a review's answer; None without one."""
     if reviewed is None or reviewed.status != 200:
         return None
-    seats = tuple(SeatReview(seat["loss"], seat["stake"]) for seat in reviewed.body["seats"])
+    seats = tuple(
+        SeatReview(
+            seat["loss"],
+            seat["stake"],
+            seat.get("guess_decisions") or 0,  # null in a double-dummy review
+            seat.get("guess_hits") or 0,
+            millionths(seat.get("guess_expected") or 0),
+            millionths(seat.get("guess_variance") or 0),
+        )
+        for seat in reviewed.body["seats"]
+    )
     return Review(seats, reviewed.body["exact"])
 
 

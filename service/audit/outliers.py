@@ -15,6 +15,16 @@ lies from what the whole population would give over the same number of deals.
   the signal that matters most (a pair that signals to each other plays better together than
   either does with anyone else).
 
+- Guesses (with the seat view, `--seat-view`): on the decisions where the player's own view
+  left real doubt (the review's guesses), the hits (the double-dummy best card played)
+  against the hits that view expected: `z = (hits - expected) / sqrt(variance)`, the
+  expected hits and their variance summed over the guesses (each guess a coin of its own
+  chance). Flagged (`guesses_too_well`) at `z >= GUESS_Z_THRESHOLD` over at least
+  `MIN_GUESSES` guesses (service/rules/advice/seat_review.py, stated in GET /v1/rules): a
+  player, or a partnership, who finds the card only the hidden hands show far more often
+  than its seat could. It holds the player to its own view, not to the population: an honest
+  player of any strength hits as often as its view expects.
+
 A flag is a reason to look, never a proof. Only figures over at least `MIN_DEALS` deals are
 tested (each side, for a partnership); below that nothing is flagged however far a figure
 lies, and the normal approximation behind `z` is loose for rare events over few deals. Among
@@ -28,10 +38,13 @@ import math
 from typing import Any, Final, NamedTuple
 
 from service.audit.counts import ArchiveCounts, Pair, Player
+from service.audit.judging import MILLIONTHS
+from service.rules.advice.seat_review import GUESS_Z_THRESHOLD, MIN_GUESSES
 
 THRESHOLD: Final = 3.0
 MIN_DEALS: Final = 30
 RENONCES, FAR_ABOVE_PEERS, BETTER_TOGETHER = "renonces", "far_above_peers", "better_together"
+GUESSES_TOO_WELL = "guesses_too_well"
 PRECISION_DIGITS = 3  # the rows' averages, rounded: the same on every run
 
 
@@ -94,14 +107,49 @@ def loss_z(loss: int, reviewed: int, population: Population) -> float | None:
     return (loss / reviewed - population.loss_mean) / (population.loss_sigma / math.sqrt(reviewed))
 
 
-def player_row(player: str, counts: list[int], population: Population) -> dict[str, Any]:
-    """A line of players.ndjson."""
+def guess_z(hits: int, expected: int, variance: int, guesses: int) -> float | None:
+    """How many standard errors `hits` lie above the `expected` hits (millionths, as their
+    `variance`) over `guesses`; None below `MIN_GUESSES` or without a spread."""
+    if guesses < MIN_GUESSES or variance <= 0:
+        return None
+    return (hits - expected / MILLIONTHS) / math.sqrt(variance / MILLIONTHS)
+
+
+def guess_fields(
+    counts: list[int], kind: type[Player] | type[Pair], weighty: list[tuple[int, str]]
+) -> tuple[dict[str, Any], list[str]]:
+    """The guess columns of a row, and its flag."""
+    z = guess_z(
+        counts[kind.GUESS_HITS],
+        counts[kind.GUESS_EXPECTED],
+        counts[kind.GUESS_VARIANCE],
+        counts[kind.GUESSES],
+    )
+    fields = {
+        "guess_decisions": counts[kind.GUESSES],
+        "guess_hits": counts[kind.GUESS_HITS],
+        "guess_expected": _rounded(counts[kind.GUESS_EXPECTED] / MILLIONTHS),
+        "z_guess": _rounded(z),
+        "guess_deals": [where for _, where in weighty],
+    }
+    return fields, [GUESSES_TOO_WELL] if z is not None and z >= GUESS_Z_THRESHOLD else []
+
+
+def player_row(
+    player: str,
+    counts: list[int],
+    population: Population,
+    weighty: list[tuple[int, str]] | None = None,
+) -> dict[str, Any]:
+    """A line of players.ndjson (`weighty`: the deals where its guesses hit most beyond the
+    expected)."""
     reviewed = _reviewed(counts)
     z_renonces = renonce_z(counts[Player.RENONCES], counts[Player.DEALS], population.renonce_rate)
     z_loss = loss_z(_loss(counts), reviewed, population)
     flags = [RENONCES] if z_renonces is not None and z_renonces >= THRESHOLD else []
     if z_loss is not None and z_loss <= -THRESHOLD:
         flags.append(FAR_ABOVE_PEERS)
+    guessed, flagged = guess_fields(counts, Player, weighty or [])
     return {
         "player": player,
         **_common(counts, Player),
@@ -109,7 +157,8 @@ def player_row(player: str, counts: list[int], population: Population) -> dict[s
         "precision": precision(_loss(counts), counts[Player.STAKE], reviewed),
         "z_renonces": _rounded(z_renonces),
         "z_loss": _rounded(z_loss),
-        "flags": flags,
+        **guessed,
+        "flags": flags + flagged,
     }
 
 
@@ -143,6 +192,7 @@ def pair_row(
         alone = archive.players[member]
         apart.append((_loss(alone) - own, _reviewed(alone) - together))
     z = together_z(counts[Pair.LOSS_FIRST] + counts[Pair.LOSS_SECOND], together, apart, population)
+    guessed, flagged = guess_fields(counts, Pair, archive.pair_deals.get(players, []))
     apart_loss = (
         sum(loss / deals for loss, deals in apart) if all(deals for _, deals in apart) else None
     )
@@ -155,7 +205,8 @@ def pair_row(
         ),
         "apart_loss_per_deal": _rounded(apart_loss),
         "z_together": _rounded(z),
-        "flags": [BETTER_TOGETHER] if z is not None and z >= THRESHOLD else [],
+        **guessed,
+        "flags": ([BETTER_TOGETHER] if z is not None and z >= THRESHOLD else []) + flagged,
     }
 
 

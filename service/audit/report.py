@@ -21,11 +21,13 @@ from service.audit.counts import MAX_BAD_LINES
 from service.audit.outliers import (
     BETTER_TOGETHER,
     FAR_ABOVE_PEERS,
+    GUESSES_TOO_WELL,
     MIN_DEALS,
     RENONCES,
     THRESHOLD,
     Population,
 )
+from service.rules.advice.seat_review import DOUBT_SHARE, GUESS_Z_THRESHOLD, MIN_GUESSES
 
 STYLE: Final = """
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
@@ -142,14 +144,17 @@ def report(
     population: Population,
 ) -> str:
     """The page."""
+    seat = bool(summary.get("seat_view"))
     sections = [
         _overview(summary),
-        _players(players, summary["review"]),
-        _pairs(pairs, summary["review"]),
+        _players(players, summary["review"], seat),
+        _pairs(pairs, summary["review"], seat),
         _renonces(players, population),
     ]
     if summary["review"]:
         sections += [_losses(players, population), _together(pairs)]
+    if seat:
+        sections.append(_guesses(players, pairs))
     sections.append(_method())
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
@@ -257,14 +262,49 @@ def _counts_table(
     return f"<section><h2>{title}</h2>{note}{table}</section>"
 
 
-def _players(players: Sequence[dict[str, Any]], review: bool) -> str:
+GUESS_COLUMNS: Final[Columns] = [
+    ("guess_decisions", "Guesses"),
+    ("guess_hits", "Hits"),
+    ("guess_expected", "Hits expected"),
+    ("z_guess", "z guesses"),
+]
+
+
+def _players(players: Sequence[dict[str, Any]], review: bool, seat: bool = False) -> str:
     columns = PLAYER_COLUMNS + (PLAYER_REVIEW_COLUMNS if review else [])
+    columns += GUESS_COLUMNS if seat else []
     return _counts_table("Players", players, "players", "players.ndjson", columns)
 
 
-def _pairs(pairs: Sequence[dict[str, Any]], review: bool) -> str:
+def _pairs(pairs: Sequence[dict[str, Any]], review: bool, seat: bool = False) -> str:
     columns = PAIR_COLUMNS + (PAIR_REVIEW_COLUMNS if review else [])
+    columns += GUESS_COLUMNS if seat else []
     return _counts_table("Partnerships", pairs, "partnerships", "pairs.ndjson", columns)
+
+
+def _guesses(players: Sequence[dict[str, Any]], pairs: Sequence[dict[str, Any]]) -> str:
+    """The players and partnerships who guess too well, with the deals that weigh most."""
+
+    def flagged(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        return sorted(
+            (row for row in rows if GUESSES_TOO_WELL in row["flags"]), key=lambda r: -r["z_guess"]
+        )
+
+    deals = [("guess_deals", "Deals that weigh most")]
+    return (
+        "<section><h2>Guesses too good for the seat</h2><p>On the decisions where a player's "
+        f"own view left real doubt (no card best in more than {DOUBT_SHARE:.0%} of the deals "
+        "its seat could not tell apart), how often it played the card only the hidden hands "
+        "show to be best, against how often that view expected it. An honest player, weak or "
+        "strong, hits as often as its view expects; one who sees the hidden cards (a "
+        f"partner's signals, a leaked hand) hits far more. Flagged at z &ge; "
+        f"{GUESS_Z_THRESHOLD:g} over at least {MIN_GUESSES} guesses.</p>"
+        "<h3>Players</h3>"
+        + _table(flagged(players), [("player", "Player"), *GUESS_COLUMNS, *deals])
+        + "<h3>Partnerships</h3>"
+        + _table(flagged(pairs), [("players", "Partners"), *GUESS_COLUMNS, *deals])
+        + "</section>"
+    )
 
 
 def _renonces(players: Sequence[dict[str, Any]], population: Population) -> str:

@@ -52,6 +52,9 @@ REVIEW_BLOCK_SIZE: Final = 32 << 10
 """With the review, some fifty deals per partition: a review takes a thousand times a replay's
 time (a fraction of a second to a few seconds), and a partition should stay near a minute of
 work, so that the cores share the archive evenly and the progress bar moves."""
+SEAT_VIEW_BLOCK_SIZE: Final = 16 << 10
+"""With the seat view, some twenty-five deals per partition: each judged card is also valued
+in some thirty deals of the cards its seat did not see (about a second a deal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,7 @@ class Settings:
     inputs: Sequence[str]
     out: Path
     review: bool = False
+    seat_view: bool = False  # the review from each player's seat too (implies the review)
     scheduler: str | None = None  # a dask.distributed scheduler's address; None: this machine
     workers: int | None = None  # processes on this machine; None: one per core
     block_size: int | None = None  # None: BLOCK_SIZE, or REVIEW_BLOCK_SIZE with the review
@@ -106,7 +110,11 @@ def clear(out: Path) -> None:
 
 
 def judge_partition(
-    lines: list[Line | Unreadable], index: list[int], out: str, review: bool
+    lines: list[Line | Unreadable],
+    index: list[int],
+    out: str,
+    review: bool,
+    seat_view: bool = False,
 ) -> list[ArchiveCounts]:
     """A partition's lines judged one by one, each written as it comes to its deals or errors
     file (atomically, named by the partition's index), and its counts."""
@@ -116,7 +124,7 @@ def judge_partition(
         atomic(Path(out, DEALS, part_name(number))) as deals,
         atomic(Path(out, ERRORS, part_name(number))) as errors,
     ):
-        for judged in judge_lines(lines, app, review):
+        for judged in judge_lines(lines, app, review, seat_view):
             if judged.unreadable is None:
                 (errors if judged.deal is None else deals).write(judged.text + b"\n")
             counted.add(judged)
@@ -131,7 +139,9 @@ def pipeline(settings: Settings, blocks: list[Block]) -> Any:
     """The lazy fold of every partition's counts."""
     lines = db.from_delayed([delayed(_lines_of)(block) for block in blocks])
     indices = db.from_sequence(range(len(blocks)), npartitions=max(len(blocks), 1))
-    counts = lines.map_partitions(judge_partition, indices, str(settings.out), settings.review)
+    counts = lines.map_partitions(
+        judge_partition, indices, str(settings.out), settings.review, settings.seat_view
+    )
     return counts.fold(ArchiveCounts.merge)
 
 
@@ -141,7 +151,14 @@ def audit(settings: Settings) -> dict[str, Any]:
     out = settings.out
     clear(out)
     files, missing = records.expand(settings.inputs)
-    block_size = settings.block_size or (REVIEW_BLOCK_SIZE if settings.review else BLOCK_SIZE)
+    reviewing = settings.review or settings.seat_view
+    block_size = settings.block_size or (
+        SEAT_VIEW_BLOCK_SIZE
+        if settings.seat_view
+        else REVIEW_BLOCK_SIZE
+        if reviewing
+        else BLOCK_SIZE
+    )
     with _scheduler(settings) as compute:
         found = compute([delayed(records.blocks)(file, block_size) for file in files], "reading")
         blocks = [block for item in found if isinstance(item, list) for block in item]
@@ -161,7 +178,10 @@ def finish(
 
     out = settings.out
     population = Population.of(counted)
-    players = [player_row(p, counted.players[p], population) for p in sorted(counted.players)]
+    players = [
+        player_row(p, counted.players[p], population, counted.player_deals.get(p))
+        for p in sorted(counted.players)
+    ]
     pairs = [pair_row(p, counted.pairs[p], counted, population) for p in sorted(counted.pairs)]
     write_atomically(out / PLAYERS, _ndjson(players))
     write_atomically(out / PAIRS, _ndjson(pairs))
@@ -170,7 +190,8 @@ def finish(
         "deals": counted.deals,
         "errors": counted.errors,
         "renonces": counted.renonces,
-        "review": settings.review,
+        "review": settings.review or settings.seat_view,
+        "seat_view": settings.seat_view,
         "reviewed": counted.reviewed,
         "inexact_reviews": counted.inexact,
         "review_problems": counted.review_problems,

@@ -9,6 +9,7 @@ is not offered. English, or French with `lang="fr"`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from service.rules.cards import DEAL_POINTS, RANK_CODES
 from service.rules.coinche_bidding import (
@@ -40,6 +41,9 @@ from service.rules.describe import (
 from service.rules.describe import card_values as suit_contract_values
 from service.rules.strains import SA_ACE19_POINTS, TA_FFB_POINTS
 
+if TYPE_CHECKING:  # imported when described: importing service.rules needs no native core
+    from service.rules.advice.seat_review import SeatDescription
+
 
 @dataclass(frozen=True, slots=True)
 class StrainPoints:
@@ -62,6 +66,7 @@ class CoincheRulesDescription:
     deal_points: int
     choices: tuple[CodeDescription, ...]
     not_offered: tuple[CodeDescription, ...]
+    seat_view: SeatDescription  # what the review's `view: seat` decides, and the audit's test
 
 
 # In RULES-COINCHE.md's precedence: the first that applies is reported.
@@ -320,6 +325,9 @@ def describe_coinche_rules(lang: str = "en") -> CoincheRulesDescription:
     >>> [o.name for o in description.options][:2], description.deal_points
     (['sa_ta', 'max_bid'], 162)
     """
+    # Imported here: importing service.rules (a library) needs no built native core.
+    from service.rules.advice.seat_review import describe_seat_view
+
     return CoincheRulesDescription(
         options=describe_options(COINCHE_OPTION_SPECS, lang),
         violations=describe_codes(VIOLATIONS, lang),
@@ -333,4 +341,5 @@ def describe_coinche_rules(lang: str = "en") -> CoincheRulesDescription:
         deal_points=DEAL_POINTS,
         choices=describe_codes(CHOICES, lang),
         not_offered=describe_codes(NOT_OFFERED, lang),
+        seat_view=describe_seat_view(lang),
     )

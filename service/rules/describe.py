@@ -25,6 +25,7 @@ from service.rules.options import OPTION_SPECS, OptionSpec
 from service.rules.play import ViolationCode
 
 if TYPE_CHECKING:  # imported when described: importing service.rules needs no native core
+    from service.rules.advice.seat_review import SeatDescription
     from service.rules.analysis.review import ReviewDescription
 
 Texts = dict[str, str]  # language -> sentence
@@ -68,6 +69,7 @@ class RulesDescription:
     interpretations: tuple[CodeDescription, ...]
     analysis_engine: str  # the search answering /v1/analysis (analysis.engine.ENGINES)
     review: ReviewDescription  # what /v1/analysis/review decides
+    seat_view: SeatDescription  # what its `view: seat` decides, and the audit's guess test
 
 
 VIOLATIONS: dict[ViolationCode, Texts] = {
@@ -318,6 +320,7 @@ def describe_rules(lang: str = "en") -> RulesDescription:
     (['undertrump', 'overtrump_partner'], 162)
     """
     # Imported here: importing service.rules (a library) needs no built native core.
+    from service.rules.advice.seat_review import describe_seat_view
     from service.rules.analysis.engine import ENGINE
     from service.rules.analysis.review import describe_review
 
@@ -332,4 +335,5 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         interpretations=describe_codes(INTERPRETATIONS, lang),
         analysis_engine=ENGINE,
         review=describe_review(lang),
+        seat_view=describe_seat_view(lang),
     )

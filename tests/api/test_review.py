@@ -37,6 +37,9 @@ PLAY_FIELDS = {
     "before_bounds",
     "after_bounds",
     "sentence",
+    # the seat view's, null here (tests/api/test_review_seat.py)
+    *("double_dummy_label", "seat_samples", "seat_loss", "seat_stake", "seat_best"),
+    *("guess", "guess_chance", "guess_hit"),
 }
 
 

@@ -10,7 +10,7 @@ from service.api.examples import example
 from service.api.fields import StrictInteger
 from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
-from service.api.rules import CardValueSchema, OptionSchema, codes
+from service.api.rules import CardValueSchema, OptionSchema, codes, seat_view_field
 from service.api.schemas import Schema
 from service.rules.coinche_describe import CoincheRulesDescription, describe_coinche_rules
 
@@ -42,6 +42,7 @@ class CoincheRulesDescriptionSchema(Schema):
     deal_points = StrictInteger(required=True)
     choices = codes("The referee's choices where the sources differ or are silent.")
     not_offered = codes("Rules some rooms play that the referee does not offer, and why.")
+    seat_view = seat_view_field()
 
 
 @blp.route("/v1/coinche/rules")

@@ -7,7 +7,10 @@
   (`call_weights`, `pass_weights`);
 - `view`: what one seat sees of a deal, the public facts, and the deals of the unseen cards
   that agree with them;
-- `sampler`: those deals counted exactly and drawn uniformly.
+- `sampler`: those deals counted exactly and drawn uniformly;
+- `seat_review`: a deal's review seen from each seat (`seat_review_deal`,
+  `seat_review_coinche_deal`): each card's loss over the deals its seat could not tell
+  apart, the guesses, and the thresholds GET /v1/rules states (imported from the module).
 
 Callers import from here.
 """

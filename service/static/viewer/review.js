@@ -8,18 +8,20 @@ import { $, headedTable, paragraph } from "./dom.js";
 import { remember } from "./fragment.js";
 import { GRAPH_WIDTH, LABEL_SYMBOLS, valueGraph } from "./graph.js";
 import { graphPoints, legend } from "./review-graph.js";
+import { seatParts, seatViewAsked } from "./seat-view.js";
 import { endpoint, offered, state, takerOf, takers } from "./state.js";
 import { decimal, shortName, t } from "./words.js";
 
 /** Ask the referee to review every card of the record against perfect play. */
 export async function review(goTo) {
   const box = $("review-result");
+  const asked = seatViewAsked() ? { ...state.record, view: "seat" } : state.record;
   const key = JSON.stringify(state.record);
   state.reviewAsked = true;
   box.setAttribute("aria-busy", "true");
   box.replaceChildren(paragraph(t("reviewing")));
   remember();
-  const { status, data } = await post(endpoint("review"), state.record);
+  const { status, data } = await post(endpoint("review"), asked);
   if (JSON.stringify(state.record) !== key) return;
   box.removeAttribute("aria-busy");
   if (status !== 200) {
@@ -123,7 +125,7 @@ export function renderReview(goTo) {
     ),
   );
   if (!data.exact) parts.push(paragraph(t("reviewInexact"), "unfinished"));
-  parts.push(reviewTable(data));
+  parts.push(reviewTable(data), ...seatParts(data));
   box.replaceChildren(...parts);
   if (focused) graph.querySelector('[tabindex="0"]')?.focus();
 }

@@ -1,0 +1,308 @@
+"""A deal's review judged from the seat: for each card, beside its double-dummy loss (the
+review's, every hand known), what its player could have known when playing it.
+
+For each judged play, the position before it is seen from the mover's chair as the advice
+sees it (`advise.holdings_in`, `view.seat_view`: the cards played, the voids they revealed,
+the turned card, announced belotes and declared annonces), `samples` deals of the unseen
+cards are drawn from that view (`Deals.ranks`, from `seed` and the play's index), and every
+legal card is valued in each by perfect play (`analysis.Worlds`). Then, over those deals:
+
+- a card's mean loss (`MoveValue.loss`, the review's points); the seat's best cards
+  (`seat_best`) are the least mean loss's; a play's `seat_loss` is its card's mean loss less
+  theirs, and the decision's `seat_stake` the worst card's less theirs;
+- a card's best share: the share of the deals where it is a best card. A decision is a guess
+  (`guess`) when no card is best in more than `DOUBT_SHARE` of them: the seat's view leaves
+  real doubt. On a guess, the played card was the double-dummy best (`hit`: its review loss
+  is 0) with a chance the view puts at its best share (`chance`).
+
+The label from the seat (`seat_label`): a double-dummy best card is "best"; a card with a
+double-dummy loss whose seat loss is under `NEAR_BEST` points is "unlucky"; otherwise the
+review's labels by the seat loss (an inaccuracy, a mistake, a blunder). A renonce stays one,
+and the plays the review does not judge are not seen from the seat either.
+
+Per seat and per team: `seat_precision` (`100 x (1 - seat loss / seat stake)`, as the
+review's precision) and, on the guesses, how many (`guess_decisions`), how many hit
+(`guess_hits`), how many the view expected (`guess_expected`, the chances summed) and the
+spread of that count (`guess_variance`, the sum of `chance x (1 - chance)`): the audit's
+`z_guess` is `(hits - expected) / sqrt(variance)`, flagged past `GUESS_Z_THRESHOLD` over at
+least `MIN_GUESSES` guesses. An honest player's hits follow its view's chances; a player who
+sees the hidden cards finds the double-dummy card on guess after guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from random import Random
+from time import perf_counter
+
+from service.rules.advice.advise import DEFAULT_SAMPLES, MAX_SAMPLES, holdings_in
+from service.rules.advice.view import seat_view
+from service.rules.analysis import Review, Worlds, review_in
+from service.rules.analysis.questions import MoveValue, elapsed_ms_since
+from service.rules.analysis.review import (
+    BEST_CARD,
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    RENONCE,
+    REVIEW_BUDGET_MS,
+    PlayReview,
+    label_of,
+)
+from service.rules.cards import Card
+from service.rules.table import PLAYERS, TEAMS, team_of
+from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
+
+SEAT_SAMPLES = DEFAULT_SAMPLES  # deals of the unseen cards per decision, as the advice
+SEAT_MAX_SAMPLES = MAX_SAMPLES
+SEAT_SEED = "seat"
+UNLUCKY = "unlucky"
+NEAR_BEST = 5  # a seat loss under this many points is near the seat's best card
+DOUBT_SHARE = 0.75  # a guess: no card best in more than this share of the sampled deals
+GUESS_Z_THRESHOLD = 3.0  # the audit's guesses_too_well: z_guess at least this
+MIN_GUESSES = 40  # ... over at least this many guesses
+SEAT_LABELS = (BEST_CARD, UNLUCKY, INACCURACY, MISTAKE, BLUNDER, RENONCE)
+
+SEAT_TEXTS: dict[str, dict[str, str]] = {
+    "seat_loss": {
+        "en": "A card's seat loss: its mean loss over deals of the unseen cards drawn from "
+        "what its player could know (the cards played, the voids they showed, the turned "
+        "card, belotes and annonces), less the mean loss of the seat's best card there.",
+        "fr": "La perte au siège d'une carte : sa perte moyenne sur des donnes des cartes "
+        "cachées tirées de ce que son joueur pouvait savoir (les cartes jouées, les "
+        "défausses qu'elles ont montrées, la retourne, belotes et annonces), moins la perte "
+        "moyenne de la meilleure carte du siège.",
+    },
+    UNLUCKY: {
+        "en": f"A card with a double-dummy loss that was best or near best from its seat "
+        f"(seat loss under {NEAR_BEST} points): the cards lay against it, not a mistake.",
+        "fr": f"Une carte perdante à cartes ouvertes mais la meilleure ou presque vue du "
+        f"siège (perte au siège sous {NEAR_BEST} points) : les cartes étaient mal placées, "
+        f"ce n'est pas une faute.",
+    },
+    "guess": {
+        "en": f"A guess: a decision where no card is best in more than {DOUBT_SHARE:.0%} of "
+        f"the deals drawn from the seat; its hit: the card played was the double-dummy best. "
+        f"The audit flags guesses_too_well at z_guess >= {GUESS_Z_THRESHOLD} over at least "
+        f"{MIN_GUESSES} guesses.",
+        "fr": f"Un pari : une décision où aucune carte n'est la meilleure dans plus de "
+        f"{DOUBT_SHARE * 100:.0f} % des donnes tirées du siège ; il est gagné quand la carte jouée "
+        f"était la meilleure à cartes ouvertes. L'audit signale guesses_too_well à "
+        f"z_guess >= {GUESS_Z_THRESHOLD} sur au moins {MIN_GUESSES} paris.",
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDescription:
+    """What the seat view decides, as GET /v1/rules states it."""
+
+    default_samples: int
+    max_samples: int
+    near_best: int
+    doubt_share: float
+    guess_z_threshold: float
+    min_guesses: int
+    seat_loss: str
+    unlucky: str
+    guess: str
+
+
+def describe_seat_view(lang: str = "en") -> SeatDescription:
+    """The seat view's samples and thresholds, and its definitions, in `lang`."""
+
+    def say(key: str) -> str:
+        return SEAT_TEXTS[key].get(lang, SEAT_TEXTS[key]["en"])
+
+    return SeatDescription(
+        SEAT_SAMPLES,
+        SEAT_MAX_SAMPLES,
+        NEAR_BEST,
+        DOUBT_SHARE,
+        GUESS_Z_THRESHOLD,
+        MIN_GUESSES,
+        say("seat_loss"),
+        say(UNLUCKY),
+        say("guess"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlay:
+    """One play from its seat: the deals valued (`samples`, 0: not seen from the seat: not
+    judged, a renonce, or out of time), its `seat_loss` and the decision's `seat_stake` (mean
+    points, None without a deal), the cards best from the seat (hand order), the label from
+    the seat, whether it was a guess, its chance there and whether it hit."""
+
+    play: int
+    samples: int
+    seat_loss: float | None
+    seat_stake: float | None
+    seat_best: tuple[Card, ...]
+    seat_label: str | None
+    guess: bool
+    chance: float | None
+    hit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTally:
+    """A seat's or a team's plays seen from the seat (`side`: the seat, or the team)."""
+
+    side: int
+    plays: int
+    seat_loss: float
+    seat_stake: float
+    seat_precision: float
+    guess_decisions: int
+    guess_hits: int
+    guess_expected: float
+    guess_variance: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReview:
+    """The double-dummy `review`, each of its plays from the seat (the same order), the
+    tallies per seat and per team, and whether every judged play was seen from the seat."""
+
+    review: Review
+    plays: tuple[SeatPlay, ...]
+    seats: tuple[SeatTally, ...]
+    teams: tuple[SeatTally, ...]
+    complete: bool
+    elapsed_ms: float
+
+
+def seat_label(play: PlayReview, seat_loss: float) -> str | None:
+    """The label from the seat of a judged legal play with this seat loss."""
+    if play.loss == 0:
+        return BEST_CARD
+    if seat_loss < NEAR_BEST:
+        return UNLUCKY
+    return label_of(round(seat_loss))
+
+
+def seat_figures(play: PlayReview, moves: Sequence[tuple[MoveValue, ...]]) -> SeatPlay:
+    """`play` seen over the deals of `moves` (each deal's legal cards' values, at least one)."""
+    losses: dict[Card, int] = {}
+    best: dict[Card, int] = {}
+    for deal in moves:
+        for move in deal:
+            losses[move.card] = losses.get(move.card, 0) + move.loss
+            best[move.card] = best.get(move.card, 0) + (move.loss == 0)
+    count = len(moves)
+    least = min(losses.values())
+    seat_loss = (losses[play.card] - least) / count
+    stake = (max(losses.values()) - least) / count
+    guess = len(losses) > 1 and max(best.values()) <= DOUBT_SHARE * count
+    return SeatPlay(
+        play.play,
+        count,
+        round(seat_loss, 2),
+        round(stake, 2),
+        tuple(card for card in losses if losses[card] == least),
+        seat_label(play, seat_loss),
+        guess,
+        round(best[play.card] / count, 4) if guess else None,
+        guess and play.loss == 0,
+    )
+
+
+def unseen(play: PlayReview) -> SeatPlay:
+    """A play not seen from its seat: not judged, a renonce, or out of time."""
+    return SeatPlay(play.play, 0, None, None, (), play.label, False, None, False)
+
+
+def seat_review_in(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
+    options: OptionsT | None = None,
+    budget_ms: int = REVIEW_BUDGET_MS,
+    first: int = 0,
+    samples: int = SEAT_SAMPLES,
+    seed: str = SEAT_SEED,
+    turned: object = None,
+) -> SeatReview:
+    """The review of `record` (`analysis.review_in`, hands required), each judged play then
+    seen from its seat over `samples` deals drawn from `seed`; the plays not reached within
+    `budget_ms` (for both) are left unseen."""
+    start = perf_counter()
+    deadline = start + budget_ms / 1000
+    chosen = variant.options_or_default(options)
+    review = review_in(variant, record, chosen, budget_ms, first)
+    hands = record.hands
+    assert hands is not None  # the review requires them
+    seen: list[SeatPlay] = []
+    for play in review.plays:
+        moves = None
+        if play.judged and play.exact and play.label != RENONCE:
+            moves = _sampled(variant, record, chosen, play, hands, samples, seed, turned, deadline)
+        seen.append(seat_figures(play, moves) if moves else unseen(play))
+    pairs = list(zip(review.plays, seen, strict=True))
+    return SeatReview(
+        review,
+        tuple(seen),
+        tuple(_tally(s, [v for p, v in pairs if p.seat == s]) for s in range(PLAYERS)),
+        tuple(_tally(t, [v for p, v in pairs if team_of(p.seat) == t]) for t in range(TEAMS)),
+        all(v.samples for p, v in pairs if p.judged and p.exact and p.label != RENONCE),
+        elapsed_ms_since(start),
+    )
+
+
+seat_review_deal = partial(seat_review_in, CLASSIC)
+seat_review_coinche_deal = partial(seat_review_in, COINCHE)
+
+
+def _sampled(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
+    options: OptionsT,
+    play: PlayReview,
+    hands: tuple[tuple[Card, ...], ...],
+    samples: int,
+    seed: str,
+    turned: object,
+    deadline: float,
+) -> list[tuple[MoveValue, ...]]:
+    """Every legal card's values in the deals drawn from `play`'s seat before it (one deal
+    when the seat has one legal card); as many as `deadline` lets."""
+    before = replace(record, plays=record.plays[: play.play], hands=None)
+    worlds = Worlds(variant, before, options)
+    judged = worlds.judged
+    gone = set(before.plays)
+    hand = tuple(card for card in hands[play.seat] if card not in gone)
+    holdings = holdings_in(variant, before, judged, turned, options)  # type: ignore[arg-type]
+    strain = variant.strain(before)
+    view = seat_view(play.seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
+    valued: list[tuple[MoveValue, ...]] = []
+    for rank in view.deals.ranks(samples, Random(f"{seed}/{play.play}")):
+        if perf_counter() >= deadline:
+            break
+        moves = worlds.values(view.hands(view.deals.deal(rank)), deadline)
+        if moves is None:
+            break
+        valued.append(moves)
+        if len(moves) == 1:
+            break  # one legal card: nothing to decide, one deal says so
+    return valued
+
+
+def _tally(side: int, plays: Sequence[SeatPlay]) -> SeatTally:
+    counted = [p for p in plays if p.samples]
+    loss = sum(p.seat_loss or 0.0 for p in counted)
+    stake = sum(p.seat_stake or 0.0 for p in counted)
+    guesses = [p for p in counted if p.guess]
+    chances = [p.chance or 0.0 for p in guesses]
+    return SeatTally(
+        side,
+        len(counted),
+        round(loss, 2),
+        round(stake, 2),
+        round(100 * (1 - loss / stake), 1) if stake else 100.0,
+        len(guesses),
+        sum(p.hit for p in guesses),
+        round(float(sum(chances)), 4),
+        round(float(sum(c * (1 - c) for c in chances)), 4),
+    )

@@ -1,0 +1,248 @@
+"""The review from the seat (service/rules/advice/seat_review.py): each judged card's seat
+loss, seat best and guess over the deals its seat could not tell apart, the label from the
+seat, and the tallies. Late positions and few samples: these run once per mutant."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from service.rules import DealRecord
+from service.rules.advice.seat_review import (
+    DOUBT_SHARE,
+    GUESS_Z_THRESHOLD,
+    MIN_GUESSES,
+    NEAR_BEST,
+    SEAT_MAX_SAMPLES,
+    SEAT_SAMPLES,
+    SEAT_TEXTS,
+    UNLUCKY,
+    SeatPlay,
+    describe_seat_view,
+    seat_figures,
+    seat_label,
+    seat_review_coinche_deal,
+    seat_review_deal,
+    unseen,
+)
+from service.rules.analysis import review_deal
+from service.rules.analysis.questions import MoveValue
+from service.rules.analysis.review import BEST_CARD, BLUNDER, INACCURACY, MISTAKE, RENONCE
+from service.rules.cards import Card, Suit
+from service.rules.coinche_options import Contract
+from service.rules.coinche_replay import CoincheRecord
+from service.rules.table import PLAYERS, team_of
+from tests.rules.builders import cards
+
+# The API's example position (service/api/analysis.py LATE_POSITION), played to the end.
+HANDS = (
+    cards("AD JH 10D 8S 10C JS KD KS"),
+    cards("KH QS 10S 9D 8H 8D 7H QC"),
+    cards("9C 9H 9S AH JC AC 7S 7D"),
+    cards("QD 10H QH 8C AS JD KC 7C"),
+)
+FIVE_TRICKS = cards("QS 9S AS JS AD 8D 7D JD 10D 9D 7S QD AH QH JH 7H AC 7C 10C QC")
+LAST_TRICKS = cards("9H 10H 8S 8H KD 10S 9C KC KH JC 8C KS")
+FIRST = len(FIVE_TRICKS)
+RECORD = DealRecord(0, Suit.SPADES, 1, (*FIVE_TRICKS, *LAST_TRICKS), HANDS)
+NINE_H, NINE_C = Card.parse("9H"), Card.parse("9C")
+
+
+@pytest.fixture  # each test its own: mutmut credits a call to the test that made it
+def seen():  # type: ignore[no-untyped-def]
+    return seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
+
+
+def test_the_double_dummy_review_is_kept_whole(seen) -> None:  # type: ignore[no-untyped-def]
+    assert seen.review.plays == review_deal(RECORD, first=FIRST, budget_ms=20_000).plays
+    assert [view.play for view in seen.plays] == list(range(FIRST, len(RECORD.plays)))
+    assert seen.complete
+
+
+def test_the_first_lead_was_unlucky_not_a_mistake(seen) -> None:  # type: ignore[no-untyped-def]
+    play, view = seen.review.plays[0], seen.plays[0]
+    assert (play.card, play.best, play.loss, play.label) == (NINE_H, (NINE_C,), 4, INACCURACY)
+    assert view.samples == 4
+    assert NINE_H in view.seat_best and NINE_C not in view.seat_best
+    assert view.seat_loss == 0.0
+    assert view.seat_stake is not None and view.seat_stake > 0
+    assert view.seat_label == UNLUCKY
+
+
+def test_a_forced_card_is_seen_in_one_deal(seen) -> None:  # type: ignore[no-untyped-def]
+    last = seen.plays[-1]  # the last card of the deal: one legal card
+    assert (last.samples, last.seat_loss, last.seat_stake, last.guess) == (1, 0.0, 0.0, False)
+    assert last.seat_best == (seen.review.plays[-1].card,)
+
+
+def test_the_tallies_add_the_plays(seen) -> None:  # type: ignore[no-untyped-def]
+    for seat in range(PLAYERS):
+        mine = [v for p, v in zip(seen.review.plays, seen.plays, strict=True) if p.seat == seat]
+        tally = seen.seats[seat]
+        assert tally.side == seat
+        assert tally.plays == len(mine)
+        assert tally.seat_loss == round(sum(v.seat_loss or 0 for v in mine), 2)
+        assert tally.seat_stake == round(sum(v.seat_stake or 0 for v in mine), 2)
+        stake, loss = tally.seat_stake, tally.seat_loss
+        assert tally.seat_precision == (round(100 * (1 - loss / stake), 1) if stake else 100.0)
+        assert tally.guess_decisions == sum(v.guess for v in mine)
+        assert tally.guess_hits == sum(v.hit for v in mine)
+        chances = [v.chance for v in mine if v.guess]
+        assert tally.guess_expected == round(sum(chances), 4)
+        assert tally.guess_variance == round(sum(c * (1 - c) for c in chances), 4)
+        assert isinstance(tally.guess_expected, float)
+    for team, tally in enumerate(seen.teams):
+        seats = [s for s in seen.seats if team_of(s.side) == team]
+        assert tally.side == team
+        assert tally.plays == sum(s.plays for s in seats)
+        assert tally.guess_decisions == sum(s.guess_decisions for s in seats)
+        assert tally.guess_hits == sum(s.guess_hits for s in seats)
+        assert tally.seat_loss == pytest.approx(sum(s.seat_loss for s in seats), abs=0.02)
+
+
+def test_the_same_seed_draws_the_same_deals(seen) -> None:  # type: ignore[no-untyped-def]
+    again = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
+    assert again.plays == seen.plays
+    other = seat_review_deal(RECORD, first=FIRST, samples=4, seed="other", budget_ms=20_000)
+    assert [v.samples for v in other.plays] == [v.samples for v in seen.plays]
+
+
+def test_out_of_time_the_plays_are_left_unseen() -> None:
+    late = seat_review_deal(RECORD, first=len(RECORD.plays) - 4, samples=4, budget_ms=0)
+    assert not late.complete or all(not p.exact for p in late.review.plays)
+    assert all(v.samples == 0 and v.seat_loss is None for v in late.plays)
+
+
+def test_a_coinche_deal_is_seen_from_the_seats() -> None:
+    contract = Contract(1, 100, Suit.SPADES, 1)
+    record = CoincheRecord(0, contract, RECORD.plays, HANDS)
+    seen = seat_review_coinche_deal(record, first=len(RECORD.plays) - 4, samples=2)
+    assert seen.complete
+    assert [v.samples for v in seen.plays] == [1, 1, 1, 1]  # the last trick: forced
+
+
+# --- one decision ------------------------------------------------------------------------------
+
+A, B, C = cards("AS KS QS")
+
+
+def deal(*losses: int) -> tuple[MoveValue, ...]:
+    return tuple(
+        MoveValue(card, None, loss)  # type: ignore[arg-type]
+        for card, loss in zip((A, B, C), losses, strict=False)
+    )
+
+
+def play_of(card: Card, loss: int):  # type: ignore[no-untyped-def]
+    judged = review_deal(RECORD, first=len(RECORD.plays) - 1).plays[0]
+    return replace(judged, play=7, card=card, loss=loss, label=None)
+
+
+def test_the_seat_loss_is_against_the_least_mean_loss() -> None:
+    moves = [deal(0, 10, 30), deal(20, 0, 30), deal(0, 10, 0)]
+    view = seat_figures(play_of(C, 30), moves)
+    # mean losses: A 20/3, B 20/3, C 60/3: both A and B best from the seat
+    assert view.play == 7
+    assert view.samples == 3
+    assert view.seat_best == (A, B)
+    assert view.seat_loss == round(40 / 3, 2)
+    assert view.seat_stake == round(40 / 3, 2)
+    assert view.seat_label == MISTAKE
+    # best shares: A 2/3, B 1/3, C 1/3: none above DOUBT_SHARE, a guess
+    assert view.guess
+    assert view.chance == round(1 / 3, 4)
+    assert not view.hit
+
+
+def test_a_guess_hits_on_a_double_dummy_best_card() -> None:
+    moves = [deal(0, 10), deal(5, 0)]
+    view = seat_figures(play_of(B, 0), moves)
+    assert (view.guess, view.chance, view.hit, view.seat_label) == (True, 0.5, True, BEST_CARD)
+    assert view.seat_loss == 2.5 and view.seat_best == (A,)
+
+
+def test_no_guess_when_a_card_is_best_in_more_than_the_doubt_share() -> None:
+    assert DOUBT_SHARE == 0.75
+    four = [deal(0, 4), deal(0, 4), deal(0, 4), deal(4, 0)]  # A best in 3 of 4: still a guess
+    assert seat_figures(play_of(A, 0), four).guess
+    five = [*four[:3], deal(0, 4), deal(4, 0)]  # A best in 4 of 5: no doubt
+    view = seat_figures(play_of(A, 0), five)
+    assert (view.guess, view.chance, view.hit) == (False, None, False)
+
+
+def test_one_legal_card_is_no_guess() -> None:
+    view = seat_figures(play_of(A, 0), [deal(0)])
+    assert (view.guess, view.seat_loss, view.seat_stake, view.seat_best) == (False, 0, 0, (A,))
+
+
+@pytest.mark.parametrize(
+    ("loss", "seat_loss", "label"),
+    [
+        (0, 30.0, BEST_CARD),
+        (3, 0.0, UNLUCKY),
+        (40, NEAR_BEST - 0.01, UNLUCKY),
+        (40, NEAR_BEST, INACCURACY),
+        (1, 9.4, INACCURACY),
+        (1, 9.5, MISTAKE),
+        (12, 24.6, BLUNDER),
+    ],
+)
+def test_the_label_from_the_seat(loss: int, seat_loss: float, label: str) -> None:
+    assert seat_label(play_of(A, loss), seat_loss) == label
+
+
+def test_an_unseen_play_keeps_its_label() -> None:
+    play = replace(play_of(A, 20), label=RENONCE)
+    assert unseen(play) == SeatPlay(7, 0, None, None, (), RENONCE, False, None, False)
+
+
+def test_the_rules_state_the_thresholds() -> None:
+    english, french = describe_seat_view("en"), describe_seat_view("fr")
+    assert (english.default_samples, english.near_best, english.doubt_share) == (
+        SEAT_SAMPLES,
+        NEAR_BEST,
+        DOUBT_SHARE,
+    )
+    assert (english.guess_z_threshold, english.min_guesses) == (GUESS_Z_THRESHOLD, MIN_GUESSES)
+    assert (
+        english.unlucky == SEAT_TEXTS[UNLUCKY]["en"] and french.unlucky == SEAT_TEXTS[UNLUCKY]["fr"]
+    )
+    assert french.guess == SEAT_TEXTS["guess"]["fr"] and english.seat_loss != french.seat_loss
+    assert describe_seat_view("de") == english
+    assert english.max_samples == SEAT_MAX_SAMPLES == 256
+    assert str(MIN_GUESSES) in english.guess and "75" in french.guess
+
+
+def test_a_tally_of_guesses_sums_their_chances_and_spread() -> None:
+    from service.rules.advice.seat_review import _tally
+
+    plays = [
+        SeatPlay(1, 4, 2.0, 10.0, (A,), UNLUCKY, True, 0.25, False),
+        SeatPlay(2, 4, 0.0, 4.0, (B,), BEST_CARD, True, 0.5, True),
+        SeatPlay(3, 1, 0.0, 0.0, (C,), BEST_CARD, False, None, False),
+        SeatPlay(4, 0, None, None, (), RENONCE, False, None, False),  # not seen: not counted
+    ]
+    tally = _tally(2, plays)
+    assert (tally.side, tally.plays, tally.seat_loss, tally.seat_stake) == (2, 3, 2.0, 14.0)
+    assert tally.seat_precision == round(100 * (1 - 2 / 14), 1)
+    assert (tally.guess_decisions, tally.guess_hits) == (2, 1)
+    assert (tally.guess_expected, tally.guess_variance) == (0.75, 0.4375)
+    empty = _tally(0, plays[2:])
+    assert (empty.seat_precision, empty.guess_expected, empty.guess_variance) == (100.0, 0.0, 0.0)
+
+
+def test_what_the_record_says_seats_hold_narrows_the_deals() -> None:
+    # Two tricks from the end, every deal of the unseen cards valued (samples above their
+    # count): the turned card, still in the taker's hand, pins it there for the other seats.
+    first = len(RECORD.plays) - 8
+    gone = set(RECORD.plays[:first])
+    turned = next(card for card in HANDS[RECORD.taker] if card not in gone)
+    free = seat_review_deal(RECORD, first=first, samples=256)
+    pinned = seat_review_deal(RECORD, first=first, samples=256, turned=turned)
+    others = [
+        (f.samples, p.samples)
+        for play, f, p in zip(free.review.plays, free.plays, pinned.plays, strict=True)
+        if play.seat != RECORD.taker and f.samples > 1
+    ]
+    assert others and all(p < f for f, p in others)
