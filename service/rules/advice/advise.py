@@ -16,7 +16,7 @@ same order.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from random import Random
 from time import perf_counter
@@ -189,24 +189,25 @@ def advise_play_in(
     (`inference.call_weights`): the means are weighted."""
     start = perf_counter()
     chosen = variant.options_or_default(options)
-    record = replace(record, hands=None)
-    worlds = Worlds(variant, record, chosen)
-    judged = worlds.judged
+    worlds = Worlds(variant, record, chosen)  # which never reads the record's hands
+    record, judged = worlds.record, worlds.judged
     holdings = holdings_in(variant, record, judged, turned, chosen)
     view = _view(judged, seat, hand, variant.strain(record), chosen, holdings)
-    weigh = _weigher(record, seat, bids, chosen, inference)
+    weigh = _weigher(record, bids, chosen, inference)
     return _advise(start, view, worlds.values, samples, seed, budget_ms, objective, weigh)
 
 
 def _weigher(
-    record: object, seat: Seat, bids: Sequence[str], options: object, inference: str
+    record: object, bids: Sequence[str], options: object, inference: str
 ) -> Callable[[Hands], float] | None:
     """How a coinche deal's auction weighs a deal of the hands (None: every deal alike, with
     `inference` "none" or no calls given); the calls checked to end in the record's
-    contract (InconsistentInput at `/bids` otherwise)."""
+    contract (InconsistentInput at `/bids` otherwise). The asking seat's own calls weigh
+    every deal alike (its hand is the same in all), and change no mean."""
     if not bids:
         return None
-    assert isinstance(record, CoincheRecord) and isinstance(options, CoincheOptions)
+    assert isinstance(record, CoincheRecord)
+    assert isinstance(options, CoincheOptions)
     auction = judge_auction(record.dealer, bids, options)
     if auction.violation is not None:
         index = auction.violation.index
@@ -216,7 +217,7 @@ def _weigher(
     if inference != CALLS:
         return None
     dealer = record.dealer
-    return lambda hands: call_weights(dealer, bids, hands, options, skip=seat)
+    return lambda hands: call_weights(dealer, bids, hands, options)
 
 
 def advise_play(
@@ -291,17 +292,13 @@ class _Sums:
         (the most mean points, a capot counted as the search counts it), then the most often
         best, then the first in hand order; `POINTS` leaves the margin out."""
         cards = list(self.points)
-        by_score = objective == SCORE
-        return min(
-            cards,
-            key=lambda c: (
-                -self.margins[c] if by_score else 0,
-                self.losses[c],
-                -self.best[c],
-                cards.index(c),
-            ),
-            default=None,
-        )
+
+        def by_points(card: Card) -> tuple[float, ...]:
+            return (self.losses[card], -self.best[card], cards.index(card))
+
+        if objective == SCORE:
+            return min(cards, key=lambda c: (-self.margins[c], *by_points(c)), default=None)
+        return min(cards, key=by_points, default=None)
 
 
 def _advise(

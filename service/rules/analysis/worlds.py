@@ -14,11 +14,15 @@ is the same work:
 - a finished deal's outcome (points, capot, contract, score) is a function of the takers'
   gain (the search's count, a capot in it: `questions.Objective`) and of who holds each king
   and queen (the belotes): the record's plays, renonces and annonces are the same in every
-  deal. So each (gain, holders) is scored once, by the replay itself (a perfect line from
-  that card, as `solve_in` plays it), and kept for the deals after.
+  deal. So the replay of one perfect line (as `solve_in` plays it) gives, per honour
+  holders, the summary a score is worked out from; every other gain is that summary with
+  its points and capot, scored by the variant's scoring (each score kept, `_scored`);
+- one search serves every deal (the C search and the reference empty their table when a
+  card moves to another seat).
 
 A differential test holds `Worlds.values` equal to `solve_in`'s moves (card, outcome, loss)
-on thousands of deals of both variants, renonces, annonces and belote options included.
+on hundreds of positions of both variants, renonces, annonces and belote options included,
+and the deals the advice draws for one position through one `Worlds`.
 """
 
 from __future__ import annotations
@@ -26,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from time import perf_counter
 from typing import Any
 
 from service.rules.analysis.questions import (
@@ -70,7 +73,6 @@ class Worlds:
         self.judged: Replayed = variant.replay(self.record, options)
         self.objective = objective_in(variant, variant.strain(record), options)
         self.taker = variant.taker(record)
-        self._outcomes: dict[tuple[int, tuple[int | None, ...]], Outcome] = {}
         self._summaries: dict[tuple[int | None, ...], Any] = {}
         self._first: Deal | None = None
         self._searching: tuple[float, Search] | None = None
@@ -79,12 +81,8 @@ class Worlds:
     def deal(self, hands: Hands) -> Deal:
         """The position in the deal of `hands` (each seat's 8 cards as dealt): the first
         deal's, its held cards replaced (the tricks, who leads and the points won so far are
-        the record's, the same in every deal)."""
-        dealt = replace(self.record, hands=hands)
-
-        def finish(line: Sequence[Card]) -> Replayed:
-            return self.variant.replay(replace(dealt, plays=(*dealt.plays, *line)), self.options)
-
+        the record's, the same in every deal). A line from it is scored by the replay of the
+        record and the line, without the hands: a complete deal's plays show them."""
         if self._first is None:
             self._first = deal_from(
                 hands,
@@ -92,7 +90,7 @@ class Worlds:
                 self.taker,
                 self.options,
                 self.objective,
-                finish,
+                self._finish,
                 self.judged,
             )
             return self._first
@@ -103,7 +101,11 @@ class Worlds:
             mask_of(hands[2]) & ~played,
             mask_of(hands[3]) & ~played,
         )
-        return self._first._replace(state=self._first.state._replace(hands=held), finish=finish)
+        return self._first._replace(state=self._first.state._replace(hands=held))
+
+    def _finish(self, line: Sequence[Card]) -> Replayed:
+        record = self.record
+        return self.variant.replay(replace(record, plays=(*record.plays, *line)), self.options)
 
     def values(self, hands: Hands, deadline: float) -> tuple[MoveValue, ...] | None:
         """Every legal card's value in the deal of `hands`, in the order of the mover's hand,
@@ -157,28 +159,20 @@ class Worlds:
         holders: tuple[int | None, ...],
     ) -> Outcome:
         """The finished deal after `card` and perfect play (the takers' gain `after` from
-        here), worked out once per (gain, holders): the first time holders are met, by the
-        replay of a perfect line; after, by the variant's scoring of that replay's summary
-        with the points and capot of the gain."""
-        key = (after, holders)
-        found = self._outcomes.get(key)
-        if found is not None:
-            return found
+        here): the first time these honour holders are met, by the replay of a perfect line;
+        after, by the variant's scoring of that replay's summary with the points and capot of
+        the gain (`_scored` keeps each score)."""
         summary = self._summaries.get(holders)
         if summary is None:
             finished = deal.finish((card, *search.line(child, after - gain)))
-            score = finished.score
-            assert score is not None and finished.summary is not None
-            self._summaries[holders] = finished.summary
-            found = Outcome(finished.points, score.capot, score.contract, score.score)
+            summary = finished.summary
+            assert summary is not None
+            self._summaries[holders] = summary
         else:
             points, capot = self._points(deal.past[deal.takers] + after)
-            rescored = _scored(
-                self.variant, replace(summary, points=points, capot=capot), self.options
-            )
-            found = Outcome(points, capot, rescored[0], rescored[1])
-        self._outcomes[key] = found
-        return found
+            summary = replace(summary, points=points, capot=capot)
+        contract, score = _scored(self.variant, summary, self.options)
+        return Outcome(summary.points, summary.capot, contract, score)
 
     def _points(self, gain: int) -> tuple[tuple[int, int], int | None]:
         """Each team's final points (dix de der in, 162 in all) and the capot's team, from the
@@ -197,8 +191,3 @@ def _scored(variant: Variant[Any, Any], summary: Any, options: Any) -> tuple[str
     scores come back deal after deal and advice after advice (a bounded cache)."""
     score = variant.score_summary(summary, options)
     return score.contract, score.score
-
-
-def left_ms(deadline: float) -> int:
-    """The milliseconds left before `deadline` (a `perf_counter` time)."""
-    return int((deadline - perf_counter()) * 1000)

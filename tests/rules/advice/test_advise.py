@@ -909,7 +909,7 @@ def test_the_calls_weigh_each_deal_of_the_card_advice() -> None:
     view = varied_view()
     deals = [view.hands(view.deals.deal(rank)) for rank in range(view.deals.count)]
     options = CoincheOptions()
-    weights = [call_weights(3, AUCTION, hands, options, skip=0) for hands in deals]
+    weights = [call_weights(3, AUCTION, hands, options) for hands in deals]
     assert len(set(weights)) > 1  # the calls tell these deals apart
     solved = [solve_coinche(replace(CLUB_DEAL, hands=hands), options).moves for hands in deals]
     weighed = advise_coinche_play(
@@ -940,3 +940,27 @@ def test_calls_that_do_not_make_the_contract_are_refused() -> None:
     with pytest.raises(InconsistentInput) as raised:
         advise_coinche_play(CLUB_DEAL, 0, VARIED_HAND, bids=unfinished, inference="calls")
     assert problem_of(raised) == ("/bids", "advice_calls_not_contract")
+
+
+def test_the_calls_are_read_under_the_deal_s_rules() -> None:
+    """Under `sa_ta` a sans-atout bid is a call like any other, and the passes after it are
+    weighed against every strain the rules allow."""
+    auction = ("90SA", "pass", "100C", "pass", "pass", "pass")
+    deal = replace(CLUB_DEAL, contract=Contract(taker=2, value=100, strain=CLUBS))
+    view = varied_view()
+    deals = [view.hands(view.deals.deal(rank)) for rank in range(view.deals.count)]
+    options = CoincheOptions(sa_ta=True)
+    weights = [call_weights(3, auction, hands, options) for hands in deals]
+    assert weights != [call_weights(3, auction, hands) for hands in deals]
+    weighed = advise_coinche_play(
+        deal, 0, VARIED_HAND, options, samples=50, bids=auction, inference="calls"
+    )
+    solved = [solve_coinche(replace(deal, hands=hands), options).moves for hands in deals]
+    for place, move in enumerate(weighed.moves):
+        values = [moves[place].value.points[0] for moves in solved]
+        mean = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+        assert move.points == pytest.approx(mean)
+    with pytest.raises(InconsistentInput) as raised:
+        advise_coinche_play(deal, 0, VARIED_HAND, bids=auction)  # no SA without `sa_ta`
+    assert problem_of(raised) == ("/bids/0", "advice_illegal_call")
+    assert raised.value.problems[0].params["call"] == "90SA"

@@ -31,6 +31,12 @@ from service.rules.variants import CLASSIC, COINCHE, Variant
 from tests.rules.builders import cards, play_deal
 
 POSITIONS = 240  # per variant
+PINNED_NODES = {
+    15: 1940,
+    19: 521,
+    20: 536,
+    23: 160,
+}  # the reference search's, for `test_one_replay_per_honour_holders...`
 
 
 def classic_case(rng: random.Random) -> tuple[DealRecord, RuleOptions]:
@@ -193,3 +199,40 @@ def test_scaled_points_are_rounded_as_the_replay_rounds_them() -> None:
     assert worlds.objective.unit == 15
     assert worlds._points(15 * 80 + 8) == ((81, 81), None)  # 80.53 rounds to 81
     assert worlds._points(15 * 80 + 7) == ((82, 80), None)  # 80.47 rounds to 80
+
+
+def counting(variant: Variant) -> tuple[Variant, list[int]]:
+    """`variant`, its replays counted."""
+    replays = [0]
+
+    def replay(record, options):
+        replays[0] += 1
+        return variant.replay(record, options)
+
+    return replace(variant, replay=replay), replays
+
+
+@pytest.mark.parametrize(("played", "nodes"), sorted(PINNED_NODES.items()))
+def test_one_replay_per_honour_holders_scores_every_card_of_every_deal(
+    played: int, nodes: int
+) -> None:
+    """The record is replayed once; a finished deal once for the first card of the first deal
+    with those honour holders; every other card and deal with them is scored from that
+    replay's summary. The search of every deal is one, and its effort is pinned (the nodes it
+    searched: a change in the guesses or in the search kept shows there)."""
+    record, options = coinche_case(random.Random("pinned"))
+    record = replace(record, plays=record.plays[:played])  # a trick to lead, or to end
+    variant, replays = counting(COINCHE)
+    worlds = Worlds(variant, record, options)
+    assert replays == [1]
+    deals = drawn(COINCHE, record, options, 4)
+    deadline = time.perf_counter() + 60
+    for hands in deals:
+        expected = solve_in(COINCHE, replace(record, hands=hands), options, 60_000)
+        assert worlds.values(hands, deadline) == expected.moves
+    holders = {honour_holders(hands) for hands in deals}
+    assert replays == [1 + len(holders)]
+    assert worlds._searching is not None
+    deadline_kept, search = worlds._searching
+    assert deadline_kept == deadline
+    assert search.nodes == nodes
