@@ -246,3 +246,38 @@ def test_what_the_record_says_seats_hold_narrows_the_deals() -> None:
         if play.seat != RECORD.taker and f.samples > 1
     ]
     assert others and all(p < f for f, p in others)
+
+
+def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  # type: ignore[no-untyped-def]
+    """Every judged play's figures are `seat_figures` over the deals that `Random("seat/N")`
+    draws (N the play's index) from that seat's view before it, each valued by `Worlds`: the
+    review's default seed and options."""
+    from random import Random
+
+    from service.rules.advice import holdings_in
+    from service.rules.advice.seat_review import SEAT_SEED
+    from service.rules.advice.view import seat_view
+    from service.rules.analysis import Worlds
+    from service.rules.options import DEFAULT_OPTIONS
+    from service.rules.variants import CLASSIC
+
+    for play, view in list(zip(seen.review.plays, seen.plays, strict=True))[:6]:
+        before = replace(RECORD, plays=RECORD.plays[: play.play], hands=None)
+        worlds = Worlds(CLASSIC, before, DEFAULT_OPTIONS)
+        hand = tuple(c for c in HANDS[play.seat] if c not in before.plays)
+        holdings = holdings_in(CLASSIC, before, worlds.judged, None, DEFAULT_OPTIONS)
+        sat = seat_view(
+            play.seat,
+            hand,
+            worlds.judged.tricks,
+            worlds.judged.renonces,
+            Suit.SPADES,
+            DEFAULT_OPTIONS,
+            holdings,
+        )
+        ranks = list(sat.deals.ranks(4, Random(f"{SEAT_SEED}/{play.play}")))
+        moves = [worlds.values(sat.hands(sat.deals.deal(r)), 1e12) for r in ranks]
+        if len(moves[0] or ()) == 1:
+            moves = moves[:1]  # a forced card: one deal
+        assert view == seat_figures(play, moves)  # type: ignore[arg-type]
+    assert seen.elapsed_ms >= 0 and isinstance(seen.elapsed_ms, float)
