@@ -281,3 +281,18 @@ def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  
             moves = moves[:1]  # a forced card: one deal
         assert view == seat_figures(play, moves)  # type: ignore[arg-type]
     assert seen.elapsed_ms >= 0 and isinstance(seen.elapsed_ms, float)
+
+
+def test_a_tally_is_rounded_as_the_answer_shows_it() -> None:
+    """Losses and stakes to 2 decimals, a guess's chances and spread to 4; a guess whose card
+    was never best counts its chance 0."""
+    from service.rules.advice.seat_review import _tally
+
+    third = 1 / 3
+    plays = [
+        SeatPlay(1, 3, third, 2 * third, (A,), UNLUCKY, True, 1 / 7, False),
+        SeatPlay(2, 3, third, 2 * third, (B,), UNLUCKY, True, 0.0, False),
+    ]
+    tally = _tally(1, plays)
+    assert (tally.seat_loss, tally.seat_stake) == (0.67, 1.33)
+    assert (tally.guess_expected, tally.guess_variance) == (0.1429, 0.1224)
