@@ -104,14 +104,21 @@ def compared(variant: Variant, record: DealRecord | CoincheRecord, options: obje
     return len(got or ())
 
 
+# Many short tests rather than one long one: under `make mutants` a test's time limit is a
+# multiple of its own time (tests/rules/conftest.py), so a mutant that slows the search down
+# is stopped sooner.
+CHUNKS = 24
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
-def test_every_card_is_valued_as_solve_values_it(variant: Variant) -> None:
-    rng = random.Random(f"worlds {variant.name}")
+def test_every_card_is_valued_as_solve_values_it(variant: Variant, chunk: int) -> None:
+    rng = random.Random(f"worlds {variant.name} {chunk}")
     valued = 0
-    for _ in range(POSITIONS):
+    for _ in range(POSITIONS // CHUNKS):
         record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
         valued += compared(variant, record, options)
-    assert valued > POSITIONS  # most positions have several legal cards
+    assert valued > POSITIONS // CHUNKS  # most positions have several legal cards
 
 
 def drawn(variant: Variant, record: DealRecord | CoincheRecord, options: object, count: int):
@@ -129,16 +136,19 @@ def drawn(variant: Variant, record: DealRecord | CoincheRecord, options: object,
     return [view.hands(view.deals.deal(rank)) for rank in view.deals.ranks(count, random.Random(1))]
 
 
+@pytest.mark.parametrize("chunk", range(6))
 @pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
-def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(variant: Variant) -> None:
+def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(
+    variant: Variant, chunk: int
+) -> None:
     """The outcomes and the search kept from one deal serve the next only where they are the
     same: one `Worlds` values every deal drawn for the seat to play, each as `solve_in` values
     it alone;
     among them, deals where another seat holds the trump king and queen (a belote that counts
     for the other team under `automatic`)."""
-    rng = random.Random(f"drawn {variant.name}")
+    rng = random.Random(f"drawn {variant.name} {chunk}")
     belote_moved = 0
-    for _ in range(30):
+    for _ in range(10):
         record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
         options = replace(options, belote="automatic")
         record = replace(record, plays=record.plays[:20])
