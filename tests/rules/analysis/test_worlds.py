@@ -29,8 +29,16 @@ from service.rules.replay import DealRecord, Declaration
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from tests.rules.builders import cards, play_deal
+from tests.rules.mutation import share
 
-POSITIONS = 240  # per variant
+# The positions each variant's differential test compares, and the records each chunk of the
+# drawn deals' test tries: a third under `make mutants` (`mutation.share`), where these tests
+# reach every mutant of the search and the replay, which both sides of the comparison share
+# (so that they tell those mutants apart only where one search serves several deals) and
+# which their own tests prove; this module then took more than half of the time of every such
+# mutant that lived or was killed late.
+POSITIONS = share(240)  # per variant
+DRAWN_RECORDS = share(10)  # per chunk
 PINNED_NODES = {
     15: 1940,
     19: 521,
@@ -107,7 +115,7 @@ def compared(variant: Variant, record: DealRecord | CoincheRecord, options: obje
 # Many short tests rather than one long one: under `make mutants` a test's time limit is a
 # multiple of its own time (tests/rules/conftest.py), so a mutant that slows the search down
 # is stopped sooner.
-CHUNKS = 24
+CHUNKS = share(24)  # of 10 positions each
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -148,7 +156,7 @@ def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(
     for the other team under `automatic`)."""
     rng = random.Random(f"drawn {variant.name} {chunk}")
     belote_moved = 0
-    for _ in range(10):
+    for _ in range(DRAWN_RECORDS):
         record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
         options = replace(options, belote="automatic")
         record = replace(record, plays=record.plays[:20])
