@@ -10,7 +10,11 @@ is the same work:
 - the record is public: `Worlds` replays it once, without hands (its tricks, who is to play,
   the points won so far), and each deal only places its cards (`questions.deal_from`);
 - a card's value needs no separate value of the position first: the position's value is the
-  best of its cards' (the mover's team's best), so each card is searched once;
+  best of its cards' (the mover's team's best), so each card is searched once, every card of
+  a deal in one question to the search (`Search.card_values`: one call into the C search,
+  rather than one from Python per card);
+- a card's outcome is kept per honour holders and gain: the same outcome comes back for
+  other cards and other deals;
 - a finished deal's outcome (points, capot, contract, score) is a function of the takers'
   gain (the search's count, a capot in it: `questions.Objective`) and of who holds each king
   and queen (the belotes): the record's plays, renonces and annonces are the same in every
@@ -27,6 +31,7 @@ and the deals the advice draws for one position through one `Worlds`.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -39,7 +44,7 @@ from service.rules.analysis.questions import (
     deal_from,
     objective_in,
 )
-from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_move
+from service.rules.analysis.reference import OutOfTime, Search, seat_to_move
 from service.rules.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
 from service.rules.table import team_of
 from service.rules.variants import OptionsT, RecordT, Replayed, Variant
@@ -74,8 +79,9 @@ class Worlds:
         self.objective = objective_in(variant, variant.strain(record), options)
         self.taker = variant.taker(record)
         self._summaries: dict[tuple[int | None, ...], Any] = {}
+        self._outcomes: dict[tuple[tuple[int | None, ...], int], Outcome] = {}
         self._first: Deal | None = None
-        self._searching: tuple[float, Search] | None = None
+        self._local = threading.local()  # each thread's search: (its deadline, the search)
         self._played = mask_of(record.plays)
 
     def deal(self, hands: Hands) -> Deal:
@@ -110,60 +116,50 @@ class Worlds:
     def values(self, hands: Hands, deadline: float) -> tuple[MoveValue, ...] | None:
         """Every legal card's value in the deal of `hands`, in the order of the mover's hand,
         as `solve_in` with `every_card` gives them; None when `deadline` (a `perf_counter`
-        time) passes first. The deal must go on."""
+        time) passes first. The deal must go on. Threads may ask at once: each has its own
+        search."""
         deal = self.deal(hands)
-        state, objective, takers = deal.state, deal.objective, deal.takers
+        state, takers = deal.state, deal.takers
         search = self._search(deal, deadline)
         mover = seat_to_move(state)
         sign = 1 if team_of(mover) == takers else -1
         holders = honour_holders(hands)
         try:
-            guess = sum(search.quick_bounds(state)) // 2
-            searched = []
-            for group in search.groups(state):
-                gain, child = search.after(state, group[0])
-                after = gain + search.value(child, guess - gain)
-                guess = after
-                searched.append((group, gain, child, after))
-            pick = max if sign == 1 else min
-            best = pick(after for _, _, _, after in searched)
-            values: dict[Card, MoveValue] = {}
-            for group, gain, child, after in searched:
-                loss = objective.team_points(deal.past[takers] + best) - objective.team_points(
-                    deal.past[takers] + after
-                )
-                outcome = self._outcome(deal, search, group[0], gain, child, after, holders)
-                for card in group:
-                    values[card] = MoveValue(card, outcome, sign * loss)
+            valued = search.card_values(state)
+            outcomes = [self._outcome(deal, search, card, after, holders) for card, after in valued]
         except OutOfTime:
             return None
+        team_points, past = self.objective.team_points, deal.past[takers]
+        best = team_points(past + (max if sign == 1 else min)(after for _, after in valued))
+        values = {
+            card: MoveValue(card, outcome, sign * (best - team_points(past + after)))
+            for (card, after), outcome in zip(valued, outcomes, strict=True)
+        }
         return tuple(values[card] for card in hands[mover] if card in values)
 
     def _search(self, deal: Deal, deadline: float) -> Search:
-        """The search of every deal until `deadline`: one, kept from deal to deal (it empties
-        its table when the cards move to other seats, and keeps its memory), made again for
-        another deadline."""
-        if self._searching is None or self._searching[0] != deadline:
+        """The search of every deal until `deadline` on this thread: one, kept from deal to
+        deal (it empties its table when the cards move to other seats, and keeps its memory),
+        made again for another deadline."""
+        searching: tuple[float, Search] | None = getattr(self._local, "searching", None)
+        if searching is None or searching[0] != deadline:
             search = deal.search(deal.takers, deal.takers, False, self.objective.bonus, deadline)
-            self._searching = (deadline, search)
-        return self._searching[1]
+            searching = self._local.searching = (deadline, search)
+        return searching[1]
 
     def _outcome(
-        self,
-        deal: Deal,
-        search: Search,
-        card: Card,
-        gain: int,
-        child: State,
-        after: int,
-        holders: tuple[int | None, ...],
+        self, deal: Deal, search: Search, card: Card, after: int, holders: tuple[int | None, ...]
     ) -> Outcome:
         """The finished deal after `card` and perfect play (the takers' gain `after` from
-        here): the first time these honour holders are met, by the replay of a perfect line;
-        after, by the variant's scoring of that replay's summary with the points and capot of
-        the gain (`_scored` keeps each score)."""
+        here), kept per honour holders and gain: the first time these honour holders are met,
+        by the replay of a perfect line; after, by the variant's scoring of that replay's
+        summary with the points and capot of the gain (`_scored` keeps each score)."""
+        kept = self._outcomes.get((holders, after))
+        if kept is not None:
+            return kept
         summary = self._summaries.get(holders)
         if summary is None:
+            gain, child = search.after(deal.state, card)
             finished = deal.finish((card, *search.line(child, after - gain)))
             summary = finished.summary
             assert summary is not None
@@ -172,7 +168,10 @@ class Worlds:
             points, capot = self._points(deal.past[deal.takers] + after)
             summary = replace(summary, points=points, capot=capot)
         contract, score = _scored(self.variant, summary, self.options)
-        return Outcome(summary.points, summary.capot, contract, score)
+        outcome = self._outcomes[holders, after] = Outcome(
+            summary.points, summary.capot, contract, score
+        )
+        return outcome
 
     def _points(self, gain: int) -> tuple[tuple[int, int], int | None]:
         """Each team's final points (dix de der in, 162 in all) and the capot's team, from the
