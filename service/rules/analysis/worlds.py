@@ -31,11 +31,13 @@ and the deals the advice draws for one position through one `Worlds`.
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from time import perf_counter
+from typing import Any, Generic, TypeVar
 
 from service.rules.analysis.questions import (
     Deal,
@@ -51,6 +53,8 @@ from service.rules.variants import OptionsT, RecordT, Replayed, Variant
 
 Hands = tuple[tuple[Card, ...], ...]
 SCORES_KEPT = 8192  # the scores of summaries kept (`_scored`): a few MB at most
+MIN_LEFT = 0.001  # seconds: a deal is not begun with less left (`values_in_order`)
+V = TypeVar("V")
 _HONOURS = tuple((Card.of(KING, suit), Card.of(QUEEN, suit)) for suit in Suit)
 
 
@@ -182,6 +186,87 @@ class Worlds:
         capot = takers if gain > every else 1 - takers if gain < 0 else None
         ours = objective.team_points(min(max(gain, 0), every))
         return ((ours, DEAL_POINTS - ours) if takers == 0 else (DEAL_POINTS - ours, ours)), capot
+
+
+class _Shared(Generic[V]):
+    """What the threads of `values_in_order` share: the deals not yet taken, the answers by
+    place, and the place from which no deal is wanted (the first cut short)."""
+
+    def __init__(self, deals: Iterable[Hands]) -> None:
+        self.deals = iter(deals)
+        self.taken = 0
+        self.end: float = math.inf
+        self.answers: dict[int, tuple[Hands, V]] = {}
+        self.lock = threading.Lock()
+
+    def take(self, deadline: float, clock: Callable[[], float]) -> tuple[int, Hands] | None:
+        """The next deal and its place; None when none is left or wanted, or when less than
+        `MIN_LEFT` seconds are left before `deadline` (on `clock`) to value it."""
+        with self.lock:
+            if self.taken >= self.end:
+                return None
+            place = self.taken
+            hands = None if deadline - clock() < MIN_LEFT else next(self.deals, None)
+            if hands is None:
+                self.end = min(self.end, place)
+                return None
+            self.taken += 1
+            return place, hands
+
+    def cut(self, place: int) -> None:
+        """No deal from `place` on is wanted."""
+        with self.lock:
+            self.end = min(self.end, place)
+
+
+def values_in_order(
+    values: Callable[[Hands, float], V | None],
+    deals: Iterable[Hands],
+    deadline: float,
+    threads: int = 1,
+    clock: Callable[[], float] = perf_counter,
+) -> list[tuple[Hands, V]]:
+    """Each deal of `deals` (drawn one by one as they are taken) with `values(hands,
+        deadline)`, in their order, up to the first that could not be valued: `values` answered
+        None (the deadline passed during it), or less than `MIN_LEFT` was left to begin it (on
+    `clock`, whose time `deadline` is). So
+        the deals kept are always the first ones of `deals`, whatever the threads.
+
+        On `threads` threads at once (the caller's and `threads - 1` it starts for the call): the
+        same answers as on one, sooner, and more of them within a deadline. `values` must let
+        several threads ask at once (as `Worlds.values` does) and should release the GIL while
+        it searches (as the native search does). The threads started share the caller's CPU
+        priority: on Linux a thread's nice is its own and a new thread inherits its creator's, so
+        an analysis lowered to a nice of 10 (the API's `limiter`) searches at 10 on every
+        thread."""
+    shared: _Shared[V] = _Shared(deals)
+    failures: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            while (taken := shared.take(deadline, clock)) is not None:
+                place, hands = taken
+                answer = values(hands, deadline)
+                if answer is None:
+                    shared.cut(place)
+                    return
+                shared.answers[place] = (hands, answer)
+        except BaseException as failure:  # raised again in the caller's thread
+            failures.append(failure)
+            shared.cut(0)
+
+    helpers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
+    for helper in helpers:
+        helper.start()
+    work()
+    for helper in helpers:
+        helper.join()
+    if failures:
+        raise failures[0]
+    kept = []
+    while len(kept) in shared.answers and len(kept) < shared.end:
+        kept.append(shared.answers[len(kept)])
+    return kept
 
 
 @lru_cache(maxsize=SCORES_KEPT)

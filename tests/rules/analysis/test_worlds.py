@@ -9,16 +9,21 @@ reference search. `tests/native` holds the native search equal to the reference.
 
 from __future__ import annotations
 
+import os
 import random
+import sys
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 
 from service.rules.advice import holdings_in
 from service.rules.advice.view import seat_view
-from service.rules.analysis import Worlds, solve_in
-from service.rules.analysis.worlds import honour_holders
+from service.rules.analysis import Worlds, solve_in, values_in_order
+from service.rules.analysis import worlds as worlds_module
+from service.rules.analysis.worlds import MIN_LEFT, honour_holders
 from service.rules.annonces import declarable
 from service.rules.cards import KING, QUEEN, Card
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
@@ -245,3 +250,145 @@ def test_one_replay_per_honour_holders_scores_every_card_of_every_deal(
     deadline_kept, search = worlds._local.searching
     assert deadline_kept == deadline
     assert search.nodes == nodes
+
+
+# --- many deals at once, in their order ----------------------------------------------------------
+
+
+class Asked:
+    """A stand-in for `Worlds.values`: each deal (here a number) answered by its square, or
+    None from `cut_at` on (its deadline passed); the deals asked and the threads that asked,
+    and `together` threads held until they are all asking at once."""
+
+    def __init__(self, cut_at: int | None = None, together: int = 1) -> None:
+        self.cut_at = cut_at
+        self.asked: list[int] = []
+        self.threads: set[int] = set()
+        self.priorities: set[int] = set()
+        self.barrier = threading.Barrier(together)
+        self.together = together
+        self.lock = threading.Lock()
+
+    def __call__(self, deal: int, deadline: float) -> int | None:
+        with self.lock:
+            self.asked.append(deal)
+            first = len(self.asked) <= self.together
+            thread = threading.get_native_id()
+            self.threads.add(thread)
+            if sys.platform == "linux":
+                self.priorities.add(os.getpriority(os.PRIO_PROCESS, thread))
+        if first and self.together > 1:
+            self.barrier.wait(timeout=10)  # broken (an error) unless `together` threads ask
+        time.sleep(0.002)
+        if self.cut_at is not None and deal >= self.cut_at:
+            return None
+        return deal * deal
+
+
+def drawn_lazily(count: int, taken: list[int]) -> Iterator[int]:
+    for deal in range(count):
+        taken.append(deal)
+        yield deal
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_every_deal_is_valued_and_kept_in_its_order(threads: int) -> None:
+    asked = Asked(together=threads)
+    kept = values_in_order(asked, range(12), time.perf_counter() + 60, threads)
+    assert kept == [(deal, deal * deal) for deal in range(12)]
+    assert sorted(asked.asked) == list(range(12))
+    assert len(asked.threads) == threads  # the caller's and threads - 1 more, all at once
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_the_deals_kept_end_before_the_first_cut_short(threads: int) -> None:
+    asked, taken = Asked(cut_at=5), []
+    kept = values_in_order(asked, drawn_lazily(12, taken), time.perf_counter() + 60, threads)
+    assert kept == [(deal, deal * deal) for deal in range(5)]
+    # No deal is drawn past the first cut short but those already taken by other threads.
+    assert len(taken) <= 5 + threads
+
+
+def test_on_one_thread_no_deal_is_drawn_after_the_first_cut_short() -> None:
+    asked, taken = Asked(cut_at=3), []
+    assert len(values_in_order(asked, drawn_lazily(12, taken), time.perf_counter() + 60)) == 3
+    assert taken == [0, 1, 2, 3] and asked.asked == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_no_deal_is_begun_with_less_than_a_millisecond_left(threads: int) -> None:
+    asked, taken = Asked(), []
+    soon = time.perf_counter() + MIN_LEFT * 0.9
+    assert values_in_order(asked, drawn_lazily(4, taken), soon, threads) == []
+    assert asked.asked == [] and taken == []
+    assert MIN_LEFT == 0.001
+
+
+def test_a_deal_is_begun_with_a_millisecond_left() -> None:
+    def still() -> float:
+        return 0.0
+
+    assert values_in_order(Asked(), range(2), MIN_LEFT, 1, still) == [(0, 0), (1, 1)]
+    assert values_in_order(Asked(), range(2), MIN_LEFT * 0.99, 1, still) == []
+
+
+def test_the_time_left_is_read_on_the_clock_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(worlds_module, "perf_counter", lambda: 1.0)
+    assert values_in_order(Asked(), range(2), 1.0, 1) == []  # by default, perf_counter's
+    assert values_in_order(Asked(), range(2), 1.0, 1, lambda: 0.5) == [(0, 0), (1, 1)]
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_failure_on_any_thread_is_raised_to_the_caller(threads: int) -> None:
+    def values(deal: int, deadline: float) -> int:
+        if deal == 4:
+            raise InconsistentInput.at("/plays", "advice_after_last_trick")
+        return deal
+
+    with pytest.raises(InconsistentInput):
+        values_in_order(values, range(8), time.perf_counter() + 60, threads)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="nice is per thread on Linux only")
+def test_the_threads_started_search_at_the_caller_s_priority() -> None:
+    """An analysis thread of lower priority (the API's limiter) starts threads of its priority."""
+    asked = Asked(together=3)
+    found: list[object] = []
+
+    def analysis() -> None:
+        thread = threading.get_native_id()
+        os.setpriority(
+            os.PRIO_PROCESS, thread, min(os.getpriority(os.PRIO_PROCESS, thread) + 3, 19)
+        )
+        found.append(os.getpriority(os.PRIO_PROCESS, thread))
+        found.append(values_in_order(asked, range(6), time.perf_counter() + 60, 3))
+
+    runner = threading.Thread(target=analysis)
+    runner.start()
+    runner.join()
+    lowered, kept = found
+    assert kept == [(deal, deal * deal) for deal in range(6)]
+    assert len(asked.threads) == 3 and asked.priorities == {lowered}
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
+def test_deals_valued_on_three_threads_are_those_valued_on_one(variant: Variant) -> None:
+    """One `Worlds` asked by three threads at once (each its own search) answers each deal as
+    one thread does."""
+    rng = random.Random(f"threads {variant.name}")
+    compared = 0
+    while compared < 3:
+        record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
+        record = replace(record, plays=record.plays[:22])
+        if variant.replay(replace(record, hands=None), options).renonces:
+            continue
+        try:
+            deals = drawn(variant, record, options, 8)
+        except InconsistentInput:
+            continue
+        deadline = time.perf_counter() + 60
+        alone = values_in_order(Worlds(variant, record, options).values, deals, deadline)
+        worlds = Worlds(variant, record, options)
+        together = values_in_order(worlds.values, deals, deadline, 3)
+        assert together == alone and len(alone) == len(deals)
+        compared += 1
