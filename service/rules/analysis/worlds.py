@@ -13,16 +13,17 @@ is the same work:
   best of its cards' (the mover's team's best), so each card is searched once, every card of
   a deal in one question to the search (`Search.card_values`: one call into the C search,
   rather than one from Python per card);
-- a card's outcome is kept per honour holders and gain: the same outcome comes back for
-  other cards and other deals;
 - a finished deal's outcome (points, capot, contract, score) is a function of the takers'
-  gain (the search's count, a capot in it: `questions.Objective`) and of who holds each king
-  and queen (the belotes): the record's plays, renonces and annonces are the same in every
-  deal. So the replay of one perfect line (as `solve_in` plays it) gives, per honour
-  holders, the summary a score is worked out from; every other gain is that summary with
-  its points and capot, scored by the variant's scoring (each score kept, `_scored`);
-- one search serves every deal (the C search and the reference empty their table when a
-  card moves to another seat).
+  gain (the search's count, a capot in it: `questions.Objective`) and of who holds the king
+  and queen of each suit whose belote can count under the strain (`scored_honours`): the
+  record's plays, renonces and annonces are the same in every deal. So the replay of one
+  perfect line (as `solve_in` plays it) gives, per honour holders, the summary a score is
+  worked out from; every other gain is that summary with its points and capot, scored by
+  the variant's scoring (each score kept, `_scored`), and each outcome is kept per honour
+  holders and gain, for other cards and other deals;
+- one search serves every deal on a thread (the C search and the reference empty their
+  table when a card moves to another seat), and deals may be valued on several threads at
+  once, each with its own search (`values_in_order`).
 
 A differential test holds `Worlds.values` equal to `solve_in`'s moves (card, outcome, loss)
 on hundreds of positions of both variants, renonces, annonces and belote options included,
@@ -48,6 +49,7 @@ from service.rules.analysis.questions import (
 )
 from service.rules.analysis.reference import OutOfTime, Search, seat_to_move
 from service.rules.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
+from service.rules.strains import TOUT_ATOUT, Strain, belote_suits
 from service.rules.table import team_of
 from service.rules.variants import OptionsT, RecordT, Replayed, Variant
 
@@ -56,19 +58,28 @@ SCORES_KEPT = 8192  # the scores of summaries kept (`_scored`): a few MB at most
 MIN_LEFT = 0.001  # seconds: a deal is not begun with less left (`values_in_order`)
 V = TypeVar("V")
 _HONOURS = tuple((Card.of(KING, suit), Card.of(QUEEN, suit)) for suit in Suit)
+EVERY_SUIT = tuple(Suit)
 
 
-def honour_holders(hands: Hands) -> tuple[int | None, ...]:
-    """For each suit, the seat whose hand (as dealt) holds its king and queen, else None: all
-    a deal's hands change in its score, the record's plays being the same."""
+def honour_holders(hands: Hands, suits: Sequence[int] = EVERY_SUIT) -> tuple[int | None, ...]:
+    """For each suit of `suits`, the seat whose hand (as dealt) holds its king and queen, else
+    None: all a deal's hands change in its score, the record's plays being the same."""
     holders: list[int | None] = []
-    for king, queen in _HONOURS:
+    for suit in suits:
+        king, queen = _HONOURS[suit]
         holder = None
         for seat, hand in enumerate(hands):
             if king in hand and queen in hand:
                 holder = seat
         holders.append(holder)
     return tuple(holders)
+
+
+def scored_honours(strain: Strain) -> tuple[int, ...]:
+    """The suits whose king and queen together can count in a deal of `strain`: the trump
+    suit's; none under sans-atout; under tout-atout every suit (whether they count there is an
+    option: every suit is the safe side)."""
+    return EVERY_SUIT if strain == TOUT_ATOUT else belote_suits(strain)
 
 
 class Worlds:
@@ -82,6 +93,7 @@ class Worlds:
         self.judged: Replayed = variant.replay(self.record, options)
         self.objective = objective_in(variant, variant.strain(record), options)
         self.taker = variant.taker(record)
+        self.honours = scored_honours(variant.strain(record))
         self._summaries: dict[tuple[int | None, ...], Any] = {}
         self._outcomes: dict[tuple[tuple[int | None, ...], int], Outcome] = {}
         self._first: Deal | None = None
@@ -127,7 +139,7 @@ class Worlds:
         search = self._search(deal, deadline)
         mover = seat_to_move(state)
         sign = 1 if team_of(mover) == takers else -1
-        holders = honour_holders(hands)
+        holders = honour_holders(hands, self.honours)
         try:
             valued = search.card_values(state)
             outcomes = [self._outcome(deal, search, card, after, holders) for card, after in valued]

@@ -23,7 +23,7 @@ from service.rules.advice import holdings_in
 from service.rules.advice.view import seat_view
 from service.rules.analysis import Worlds, solve_in, values_in_order
 from service.rules.analysis import worlds as worlds_module
-from service.rules.analysis.worlds import MIN_LEFT, honour_holders
+from service.rules.analysis.worlds import MIN_LEFT, honour_holders, scored_honours
 from service.rules.annonces import declarable
 from service.rules.cards import KING, QUEEN, Card
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
@@ -37,10 +37,10 @@ from tests.rules.builders import cards, play_deal
 
 POSITIONS = 240  # per variant
 PINNED_NODES = {
-    15: 1940,
-    19: 521,
-    20: 537,
-    23: 160,
+    15: 1879,
+    19: 488,
+    20: 514,
+    23: 130,
 }  # the reference search's, for `test_one_replay_per_honour_holders...`
 
 
@@ -148,11 +148,8 @@ def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(
 ) -> None:
     """The outcomes and the search kept from one deal serve the next only where they are the
     same: one `Worlds` values every deal drawn for the seat to play, each as `solve_in` values
-    it alone;
-    among them, deals where another seat holds the trump king and queen (a belote that counts
-    for the other team under `automatic`)."""
+    it alone."""
     rng = random.Random(f"drawn {variant.name} {chunk}")
-    belote_moved = 0
     for _ in range(10):
         record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
         options = replace(options, belote="automatic")
@@ -164,12 +161,39 @@ def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(
             deals = drawn(variant, record, options, 6)
         except InconsistentInput:  # a hidden renonce made a void the hands refute
             continue
-        belote_moved += len({honour_holders(hands) for hands in deals}) > 1
         deadline = time.perf_counter() + 60  # one search for all the deals, as the advice's
         for hands in deals:
             expected = solve_in(variant, replace(record, hands=hands), options, 60_000)
             assert worlds.values(hands, deadline) == expected.moves
-    assert belote_moved
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
+def test_deals_where_another_seat_holds_the_belote_are_valued_as_solve_values_them(
+    variant: Variant,
+) -> None:
+    """Among the deals one `Worlds` values, some where another seat holds the king and queen
+    of a suit whose belote counts (another replay's summary: the belote counts for the other
+    team under `automatic`)."""
+    rng = random.Random(f"belote moved {variant.name}")
+    moved = 0
+    while moved < 2:
+        record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
+        options = replace(options, belote="automatic")
+        record = replace(record, plays=record.plays[:20])
+        if variant.replay(replace(record, hands=None), options).renonces:
+            continue
+        worlds = Worlds(variant, record, options)
+        try:
+            deals = drawn(variant, record, options, 6)
+        except InconsistentInput:
+            continue
+        if len({honour_holders(hands, worlds.honours) for hands in deals}) == 1:
+            continue
+        moved += 1
+        deadline = time.perf_counter() + 60
+        for hands in deals:
+            expected = solve_in(variant, replace(record, hands=hands), options, 60_000)
+            assert worlds.values(hands, deadline) == expected.moves
 
 
 def test_a_deal_s_belote_holders_are_who_holds_each_king_and_queen() -> None:
@@ -180,6 +204,17 @@ def test_a_deal_s_belote_holders_are_who_holds_each_king_and_queen() -> None:
         cards("QC 7C 8C 9C 10C JC AC AH"),
     )
     assert honour_holders(hands) == (None, 0, 1, None)  # spades, hearts, diamonds, clubs
+    assert honour_holders(hands, (2, 1)) == (1, 0)
+
+
+def test_only_the_honours_of_a_belote_that_can_count_tell_deals_apart() -> None:
+    """A suit contract's trump; none under sans-atout; every suit under tout-atout."""
+    assert [scored_honours(suit) for suit in range(4)] == [(0,), (1,), (2,), (3,)]
+    assert scored_honours(SANS_ATOUT) == ()
+    assert scored_honours(TOUT_ATOUT) == (0, 1, 2, 3)
+    record = CoincheRecord(0, Contract(1, 90, 2), ())
+    assert Worlds(COINCHE, record, CoincheOptions()).honours == (2,)
+    assert Worlds(CLASSIC, DealRecord(0, 3, 1, ()), RuleOptions()).honours == (3,)
 
 
 @pytest.mark.parametrize("taker", [0, 1, 2, 3])
@@ -245,7 +280,7 @@ def test_one_replay_per_honour_holders_scores_every_card_of_every_deal(
     for hands in deals:
         expected = solve_in(COINCHE, replace(record, hands=hands), options, 60_000)
         assert worlds.values(hands, deadline) == expected.moves
-    holders = {honour_holders(hands) for hands in deals}
+    holders = {honour_holders(hands, worlds.honours) for hands in deals}
     assert replays == [1 + len(holders)]
     deadline_kept, search = worlds._local.searching
     assert deadline_kept == deadline
