@@ -104,9 +104,11 @@ class Worlds:
         """The position in the deal of `hands` (each seat's 8 cards as dealt): the first
         deal's, its held cards replaced (the tricks, who leads and the points won so far are
         the record's, the same in every deal). A line from it is scored by the replay of the
-        record and the line, without the hands: a complete deal's plays show them."""
-        if self._first is None:
-            self._first = deal_from(
+        record and the line, without the hands: a complete deal's plays show them. (Two
+        threads may both make a first deal: each answers its own, and either serves after.)"""
+        first = self._first
+        if first is None:
+            first = deal_from(
                 hands,
                 self.record.plays,
                 self.taker,
@@ -115,7 +117,8 @@ class Worlds:
                 self._finish,
                 self.judged,
             )
-            return self._first
+            self._first = first
+            return first
         played = self._played
         held = (
             mask_of(hands[0]) & ~played,
@@ -123,7 +126,7 @@ class Worlds:
             mask_of(hands[2]) & ~played,
             mask_of(hands[3]) & ~played,
         )
-        return self._first._replace(state=self._first.state._replace(hands=held))
+        return first._replace(state=first.state._replace(hands=held))
 
     def _finish(self, line: Sequence[Card]) -> Replayed:
         record = self.record
