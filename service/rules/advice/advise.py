@@ -326,8 +326,8 @@ def _advise(
     seed: str,
     budget_ms: int,
     objective: str,
-    weigh: Callable[[Hands], float] | None = None,
-    threads: int = 1,
+    weigh: Callable[[Hands], float] | None,
+    threads: int,
 ) -> Advice:
     """Each deal of `view.deals` drawn and valued with every legal card, the figures summed
     per card (each deal by `weigh`'s weight, when given) in the order drawn; stopped when the

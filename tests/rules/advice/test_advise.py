@@ -992,10 +992,15 @@ def test_the_deals_are_valued_on_the_threads_asked_from_twenty_cards_held(
         )
         assert advice.samples == 0
         assert asked.pop() == expected
-    advise_coinche_play(
-        CoincheRecord(0, Contract(1, 80, SPADES), ()), 1, played.hands[1], threads=4
-    )
-    assert asked == [4]
+    record = replace(played, plays=played.plays[:12], hands=None)
+    seat = replay(record).to_move
+    assert seat is not None
+    advise_play(record, seat, cards_now(replace(played, plays=record.plays), seat))
+    assert asked.pop() == 1  # by default, one thread
+    first_lead = CoincheRecord(0, Contract(1, 80, SPADES), ())
+    advise_coinche_play(first_lead, 1, played.hands[1], threads=4)
+    advise_coinche_play(first_lead, 1, played.hands[1])
+    assert asked == [4, 1]
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
