@@ -270,7 +270,7 @@ def values_in_order(
             failures.append(failure)
             shared.cut(0)
 
-    helpers = [threading.Thread(target=work, daemon=True) for _ in range(threads - 1)]
+    helpers = [threading.Thread(target=work) for _ in range(threads - 1)]
     for helper in helpers:
         helper.start()
     work()

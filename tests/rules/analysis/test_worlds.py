@@ -348,6 +348,7 @@ def test_on_one_thread_no_deal_is_drawn_after_the_first_cut_short() -> None:
     asked, taken = Asked(cut_at=3), []
     assert len(values_in_order(asked, drawn_lazily(12, taken), time.perf_counter() + 60)) == 3
     assert taken == [0, 1, 2, 3] and asked.asked == [0, 1, 2, 3]
+    assert len(asked.threads) == 1  # by default, the caller's thread alone
 
 
 @pytest.mark.parametrize("threads", [1, 2])
