@@ -1020,13 +1020,18 @@ def test_the_advice_on_three_threads_is_the_advice_on_one(
             contract = Contract(record.taker, 90, record.strain)
             asked = CoincheRecord(record.dealer, contract, record.plays)
             one, three = (
-                advise_coinche_play(asked, seat, hand, samples=12, seed="t", threads=threads)
+                advise_coinche_play(
+                    asked, seat, hand, samples=12, seed="t", budget_ms=60_000, threads=threads
+                )
                 for threads in (1, 3)
             )
         else:
             one, three = (
-                advise_play(record, seat, hand, samples=12, seed="t", threads=threads)
+                advise_play(
+                    record, seat, hand, samples=12, seed="t", budget_ms=60_000, threads=threads
+                )
                 for threads in (1, 3)
             )
+        # A budget no loaded machine comes near: every deal drawn is valued, on either side.
+        assert one.samples == min(12, one.deals)
         assert replace(three, elapsed_ms=0) == replace(one, elapsed_ms=0)
-        assert one.samples == 12 or one.samples == one.deals
