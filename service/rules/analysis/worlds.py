@@ -278,8 +278,8 @@ def values_in_order(
         helper.join()
     if failures:
         raise failures[0]
-    kept = []
-    while len(kept) in shared.answers and len(kept) < shared.end:
+    kept = []  # the answers up to the first place without one: the first deal cut short
+    while len(kept) in shared.answers:
         kept.append(shared.answers[len(kept)])
     return kept
 

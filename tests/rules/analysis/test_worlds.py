@@ -196,6 +196,37 @@ def test_deals_where_another_seat_holds_the_belote_are_valued_as_solve_values_th
             assert worlds.values(hands, deadline) == expected.moves
 
 
+def test_the_first_deal_is_made_once_and_each_outcome_scored_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Later deals only place their cards in the first one; a card's outcome is scored once
+    per honour holders and gain, however many cards and deals come back to it."""
+    made, scored = [], []
+    make, score = worlds_module.deal_from, worlds_module._scored
+
+    def counted_deal(*args: object) -> object:
+        made.append(1)
+        return make(*args)
+
+    def counted_score(*args: object) -> object:
+        scored.append(args[1])
+        return score(*args)
+
+    monkeypatch.setattr(worlds_module, "deal_from", counted_deal)
+    monkeypatch.setattr(worlds_module, "_scored", counted_score)
+    record, options = coinche_case(random.Random("once"))
+    record = replace(record, plays=record.plays[:24])
+    deals = drawn(COINCHE, record, options, 3)
+    worlds = Worlds(COINCHE, record, options)
+    deadline = time.perf_counter() + 60
+    first = [worlds.values(hands, deadline) for hands in deals]
+    assert made == [1] and scored
+    assert len(scored) == len(worlds._outcomes)  # one scoring an outcome kept
+    scored.clear()
+    assert [worlds.values(hands, deadline) for hands in deals] == first
+    assert made == [1] and scored == []
+
+
 def test_a_deal_s_belote_holders_are_who_holds_each_king_and_queen() -> None:
     hands = (
         cards("KH QH 7S 8S 9S 10S JS QS"),
@@ -372,6 +403,19 @@ def test_the_time_left_is_read_on_the_clock_given(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(worlds_module, "perf_counter", lambda: 1.0)
     assert values_in_order(Asked(), range(2), 1.0, 1) == []  # by default, perf_counter's
     assert values_in_order(Asked(), range(2), 1.0, 1, lambda: 0.5) == [(0, 0), (1, 1)]
+
+
+def test_once_the_deals_are_cut_no_thread_takes_one_again() -> None:
+    """The first look at the clock finds the deadline passed: no deal is taken after, even
+    by a thread that finds time left (a clock made to run backwards)."""
+    readings = iter([2.0])
+
+    def clock() -> float:
+        return next(readings, 0.0)
+
+    asked = Asked()
+    assert values_in_order(asked, range(4), 1.0, 2, clock) == []
+    assert asked.asked == []
 
 
 @pytest.mark.parametrize("threads", [1, 3])
