@@ -326,8 +326,11 @@ class Asked:
     None from `cut_at` on (its deadline passed); the deals asked and the threads that asked,
     and `together` threads held until they are all asking at once."""
 
-    def __init__(self, cut_at: int | None = None, together: int = 1) -> None:
+    def __init__(
+        self, cut_at: int | None = None, together: int = 1, cut_only: int | None = None
+    ) -> None:
         self.cut_at = cut_at
+        self.cut_only = cut_only  # the one deal cut short
         self.asked: list[int] = []
         self.threads: set[int] = set()
         self.priorities: set[int] = set()
@@ -346,7 +349,7 @@ class Asked:
         if first and self.together > 1:
             self.barrier.wait(timeout=10)  # broken (an error) unless `together` threads ask
         time.sleep(0.002)
-        if self.cut_at is not None and deal >= self.cut_at:
+        if (self.cut_at is not None and deal >= self.cut_at) or deal == self.cut_only:
             return None
         return deal * deal
 
@@ -373,6 +376,16 @@ def test_the_deals_kept_end_before_the_first_cut_short(threads: int) -> None:
     assert kept == [(deal, deal * deal) for deal in range(5)]
     # No deal is drawn past the first cut short but those already taken by other threads.
     assert len(taken) <= 5 + threads
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_deal_cut_short_stops_every_thread_taking_more(threads: int) -> None:
+    """The deals after it would be valued, but are not wanted: the other threads end the deal
+    they hold and take no other."""
+    asked = Asked(cut_only=3)
+    kept = values_in_order(asked, range(200), time.perf_counter() + 60, threads)
+    assert kept == [(0, 0), (1, 1), (2, 4)]
+    assert len(asked.asked) < 200  # (2 ms a deal: the cut comes long before the last)
 
 
 def test_on_one_thread_no_deal_is_drawn_after_the_first_cut_short() -> None:
