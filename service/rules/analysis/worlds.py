@@ -145,14 +145,16 @@ class Worlds:
         holders = honour_holders(hands, self.honours)
         try:
             valued = search.card_values(state)
-            outcomes = [self._outcome(deal, search, card, after, holders) for card, after in valued]
+            outcomes = {
+                card: self._outcome(deal, search, card, after, holders) for card, after in valued
+            }
         except OutOfTime:
             return None
         team_points, past = self.objective.team_points, deal.past[takers]
         best = team_points(past + (max if sign == 1 else min)(after for _, after in valued))
         values = {
-            card: MoveValue(card, outcome, sign * (best - team_points(past + after)))
-            for (card, after), outcome in zip(valued, outcomes, strict=True)
+            card: MoveValue(card, outcomes[card], sign * (best - team_points(past + after)))
+            for card, after in valued
         }
         return tuple(values[card] for card in hands[mover] if card in values)
 
