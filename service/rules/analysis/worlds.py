@@ -49,7 +49,7 @@ from service.rules.analysis.questions import (
 )
 from service.rules.analysis.reference import OutOfTime, Search, seat_to_move
 from service.rules.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
-from service.rules.strains import TOUT_ATOUT, Strain, belote_suits
+from service.rules.strains import Strain, belote_suits
 from service.rules.table import team_of
 from service.rules.variants import OptionsT, RecordT, Replayed, Variant
 
@@ -78,8 +78,8 @@ def honour_holders(hands: Hands, suits: Sequence[int] = EVERY_SUIT) -> tuple[int
 def scored_honours(strain: Strain) -> tuple[int, ...]:
     """The suits whose king and queen together can count in a deal of `strain`: the trump
     suit's; none under sans-atout; under tout-atout every suit (whether they count there is an
-    option: every suit is the safe side)."""
-    return EVERY_SUIT if strain == TOUT_ATOUT else belote_suits(strain)
+    option, `ta_belote`: its default, every suit, is the safe side)."""
+    return belote_suits(strain)
 
 
 class Worlds:
