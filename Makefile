@@ -104,13 +104,12 @@ docs: $(VENV)/.dev-installed
 
 # The tests that start servers of their own (gunicorn, chromium, a generated client against a
 # live referee, the guide's curls): run one at a time, after the others, so that no two fight
-# for the machine's ports and cores. With them, the in-process schemathesis run: its items (one
-# per operation) share one node id, and xdist, which hands out tests by node id, would run one
-# of the 33. Every other test runs in-process, spread over one pytest-xdist worker per CPU
-# (whole files to a worker: a file's fixtures are made once). A new folder of tests is in the
-# spread part unless it is named here.
-LIVE_TESTS := tests/ops tests/browser tests/clients tests/docs tests/bench \
-	tests/contract/test_schemathesis.py
+# for the machine's ports and cores. Every other test runs in-process, spread over one
+# pytest-xdist worker per CPU (whole files to a worker: a file's fixtures are made once),
+# the in-process schemathesis run among them as two files (tests/contract/contract.py: its
+# operations share one node id per file, and xdist hands out tests by node id). A new folder
+# of tests is in the spread part unless it is named here.
+LIVE_TESTS := tests/ops tests/browser tests/clients tests/docs tests/bench
 SLOWEST := --durations=15
 
 ## ruff, the document's linters, the guide's build, every pytest test (the generated clients,
