@@ -11,22 +11,25 @@ runs: tests/rules prove the reference, and `make mutants` mutates it; tests/nati
 the native core gives the reference's answers.
 
 Under `make mutants`, a test that hangs is stopped once it has run far past its own time
-(`hang_limit`): see `pytest_runtest_call`.
+(`tests/rules/mutation.py`, `hang_limit`): see `pytest_runtest_protocol`.
 """
 
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from collections.abc import Generator, Mapping
-from types import FrameType
 
 import pytest
 from hypothesis import Phase, settings
 
 from service.rules.analysis import engine, reference
-from tests.rules.mutation import MUTANTS_EXAMPLES, RULES_EXAMPLES, skip_listed_equivalent
+from tests.rules.mutation import (
+    MUTANTS_EXAMPLES,
+    RULES_EXAMPLES,
+    guarded,
+    skip_listed_equivalent,
+)
 
 settings.register_profile("rules", max_examples=RULES_EXAMPLES, deadline=None)
 settings.register_profile(
@@ -50,48 +53,20 @@ def reference_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "SEARCH", reference.Search)
 
 
-# A mutant's test that has taken this many times its own measured time, and at least
-# HANG_FLOOR_S, of CPU is taken to hang. The margin is wide on purpose: the slowest test here
-# takes under 2 s of CPU under mutmut's tracing (which its measured times include), and no
-# mutant that only slows a test down, however much, is stopped before it is 20 times as slow.
-HANG_FACTOR = 20
-HANG_FLOOR_S = 5.0
-# The exit code mutmut reads as "timeout" (mutmut.stats.status_by_exit_code), which counts as
-# killed and is listed by name in scripts/mutants.py's report, as its own time limit's are.
-MUTMUT_TIMEOUT = 36
-
-
-def hang_limit(durations: Mapping[str, float], nodeid: str) -> float:
-    """The CPU seconds a mutant's test may take: HANG_FACTOR times what it took in mutmut's
-    own measurement of this run, never under HANG_FLOOR_S."""
-    return max(HANG_FLOOR_S, HANG_FACTOR * durations.get(nodeid, 0.0))
-
-
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    """Under `make mutants`, each test runs under a CPU timer of `hang_limit`; a test past it
-    ends the mutant's process as a timeout.
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None]:
+    """Under `make mutants`, each test (its setup, call and teardown) runs under a CPU limit of
+    `hang_limit`, past which its mutant's process ends as a timeout; outside a mutant's
+    process its time is measured for that limit (tests/rules/mutation.py, `guarded`).
 
     mutmut stops a mutant only once its whole run reaches twice the time of every test that
-    reaches the mutated function (up to some 15 s for the reference search's, each test
-    traced): a mutant that makes one quick test loop for ever (a hand mask turned negative,
-    a bound that never meets the other) cost 35 s of a worker each, some 30 of them. Stopped
-    at its own test's limit, it costs 5. Outside a mutant's run (a plain pytest, mutmut's
-    measuring and clean runs) nothing is timed.
-    """
-    durations = _measured_durations()
-    if not durations:
+    reaches the mutated function, on the wall clock (some 67 s for the reference search's):
+    a mutant that makes one quick test loop for ever cost a worker that long, some 30 of them
+    a run. A limit on the test's call alone, by a Python signal handler, missed the loops in a
+    fixture (the seat review's deals are played in its setup) and could not stop a loop in
+    another thread while the main one waits for it; the kernel's CPU limit stops both."""
+    with guarded(item.nodeid, _measured_durations()):
         return (yield)
-    signal.signal(signal.SIGPROF, _hung)
-    signal.setitimer(signal.ITIMER_PROF, hang_limit(durations, item.nodeid))
-    try:
-        return (yield)
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-
-
-def _hung(signum: int, frame: FrameType | None) -> None:
-    os._exit(MUTMUT_TIMEOUT)
 
 
 def _measured_durations() -> Mapping[str, float]:

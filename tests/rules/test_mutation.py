@@ -4,8 +4,11 @@ equivalents, their fingerprints, and the sizes of the heavy tests."""
 from __future__ import annotations
 
 import os
+import resource
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,9 +16,15 @@ from hypothesis import settings
 
 from tests.rules.mutation import (
     EQUIVALENTS,
+    HANG_FACTOR,
+    HANG_FLOOR_S,
+    MEASURED,
     SKIPPED,
     Equivalent,
+    cpu_limit,
     fingerprint,
+    guarded,
+    hang_limit,
     module_of,
     read_equivalents,
     share,
@@ -132,3 +141,67 @@ def test_a_mutant_s_process_ends_as_skipped_when_its_code_is_the_one_judged_equi
         check=False,
     )
     assert ran.returncode == status
+
+
+def test_a_mutant_s_test_may_take_twenty_times_its_measured_time_five_seconds_at_least() -> None:
+    measured = {"slow": 2.0, "quick": 0.01}
+    assert (HANG_FACTOR, HANG_FLOOR_S) == (20, 5.0)
+    assert hang_limit(measured, "slow") == 40.0
+    assert hang_limit(measured, "quick") == 5.0
+    assert hang_limit(measured, "never measured") == 5.0
+
+
+def test_outside_a_mutant_a_test_s_whole_time_is_measured_and_the_most_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
+    monkeypatch.setitem(MEASURED, "tests/x.py::test_a", 99.0)  # an earlier, longer run
+    with guarded("tests/x.py::test_b"):
+        sum(range(200_000))
+    assert 0 < MEASURED.pop("tests/x.py::test_b") < 5
+    with guarded("tests/x.py::test_a"):
+        pass
+    assert MEASURED["tests/x.py::test_a"] == 99.0
+
+
+def test_a_cpu_limit_is_lowered_inside_and_set_back_after() -> None:
+    before = resource.getrlimit(resource.RLIMIT_CPU)
+    with cpu_limit(1000):
+        soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        assert soft <= time.process_time() + 1001 and hard == before[1]
+    assert resource.getrlimit(resource.RLIMIT_CPU) == before
+
+
+HANGING = """
+import os, threading
+from tests.rules import mutation
+
+mutation.HANG_FLOOR_S = 1.0
+os.environ["MUTANT_UNDER_TEST"] = "service.rules.play.x_judge__mutmut_1"
+
+def spin():
+    while True:
+        pass
+
+with mutation.guarded("tests/rules/test_x.py::test_hangs"):
+    {hang}
+"""
+
+
+@pytest.mark.parametrize(
+    "hang",
+    [
+        "spin()",  # the test's own loop
+        # another thread's, the main one waiting for it (the advice's threads): no Python
+        # signal handler could run, the main thread being blocked in the join
+        "helper = threading.Thread(target=spin, daemon=True); helper.start(); helper.join()",
+    ],
+)
+def test_a_mutant_s_test_that_hangs_ends_its_process_as_mutmut_s_timeout(hang: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    started = time.monotonic()
+    ended = subprocess.run(
+        [sys.executable, "-c", HANGING.format(hang=hang)], cwd=root, timeout=60, check=False
+    )
+    assert ended.returncode == -signal.SIGXCPU  # mutmut: "timeout", counted as killed
+    assert time.monotonic() - started < 30
