@@ -133,6 +133,15 @@ class Direction:
     times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
     first: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
     illegal: int = 0
+    calls: list[str] = field(default_factory=list)
+    # Each referee call at the auction: its index in `calls` and the advice's figures for it.
+    advised: list[dict[str, Any]] = field(default_factory=list)
+    made: bool | None = None  # the contract, by the referee's scoring
+    points: tuple[int, int] = (0, 0)  # each team's card points (dix de der in)
+    # Each team's card points by perfect play on the true hands, from the first lead: what the
+    # advice's deals would give, had they drawn the true one (`--mode auction`).
+    dd_points: tuple[int, int] | None = None
+    call_times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
 
     def margin(self, by: str = "rewards") -> float:
         pair = self.rewards if by == "rewards" else self.scores
@@ -193,8 +202,16 @@ class Table:
         return CARD_CODES.index(card)
 
     def referee_call(
-        self, seat: int, dealer: int, calls: list[str], hand: list[int], board: int
-    ) -> str:
+        self,
+        seat: int,
+        dealer: int,
+        calls: list[str],
+        hand: list[int],
+        board: int,
+        ours: bool = True,
+    ) -> dict[str, Any]:
+        """The bid advice's answer, with our settings or (not `ours`) the referee opponent's:
+        its call and the figures of that call."""
         body = {
             "dealer": dealer,
             "bids": calls,
@@ -203,10 +220,34 @@ class Table:
             "samples": self.args.bid_samples,
             "seed": f"arena {board} call {len(calls)}",
             "rules": ARENA_RULES,
+            "budget_ms": 10_000,
         }
-        if self.args.inference:
-            body["inference"] = self.args.inference
-        return self.post("/v1/coinche/advice/bid", body)["advice"]
+        inference = self.args.bid_inference if ours else self.args.their_bid_inference
+        play = self.args.bid_play if ours else self.args.their_bid_play
+        if inference:
+            body["inference"] = inference
+        if play:
+            body["play"] = play
+        answer = self.post("/v1/coinche/advice/bid", body)
+        if answer["advice"] is None:  # no deal searched in the budget
+            return {"index": len(calls), "bid": None, "samples": 0}
+        chosen = next(o for o in answer["options"] if o["bid"] == answer["advice"])
+        return {"index": len(calls), **chosen, "samples": answer["samples"]}
+
+    def perfect_points(
+        self, dealer: int, contract: dict[str, Any], hands: list[list[int]]
+    ) -> tuple[int, int]:
+        """Each team's card points when the deal is played perfectly from the first lead."""
+        body = {
+            "dealer": dealer,
+            "contract": contract,
+            "plays": [],
+            "hands": [[CARD_CODES[c] for c in hand] for hand in hands],
+            "rules": ARENA_RULES,
+            "budget_ms": 10_000,
+        }
+        answer = self.post("/v1/coinche/analysis/solve", body)
+        return tuple(answer["value"]["points"])  # type: ignore[return-value]
 
     # --- a board -------------------------------------------------------------------------
 
@@ -241,24 +282,36 @@ class Table:
         names: list[str] = []
         mode = self.args.mode
         history = list(calls)
+        advice: list[dict[str, Any]] = []
+        call_times: dict[str, list[float]] = {"ours": [], "theirs": []}
         while env.phase() == 0:
             seat = env.current_player()
+            start = perf_counter()
             if mode == "play":
                 action = history[len(names)][1]  # colver's bidder's calls, as in the auction
             elif seat % 2 == team:
-                call = self.referee_call(seat, dealer, names, own_hands[seat], board)
-                action = call_action(call)
+                advised = self.referee_call(seat, dealer, names, own_hands[seat], board)
+                advice.append(advised)
+                action = call_action(advised["bid"] or "pass")
+            elif self.args.opponent == "referee":
+                theirs = self.referee_call(seat, dealer, names, own_hands[seat], board, False)
+                action = call_action(theirs["bid"] or "pass")
             else:
                 action = others[seat].action(env)
+            if mode != "play":
+                side = "ours" if seat % 2 == team else "theirs"
+                call_times[side].append((perf_counter() - start) * 1000)
             for agent in others.values():
                 agent.observe(env, action)
             names.append(call_name(action))
             env.step(action)
         contract = contract_of(list(env.get_bid_history()))
         self.calls = names
-        result = Direction(team, contract)
+        result = Direction(team, contract, calls=names, advised=advice, call_times=call_times)
         if contract is None:
             return result
+        if mode == "auction":
+            result.dd_points = self.perfect_points(dealer, contract, own_hands)
         plays: list[int] = []
         held = [list(hand) for hand in own_hands]
         while not env.is_terminal():
@@ -300,6 +353,8 @@ class Table:
             },
         )
         result.scores = tuple(scored["score"]["score"])
+        result.made = scored["score"]["contract"] == "made"
+        result.points = tuple(scored["points"])
         return result
 
 
@@ -369,6 +424,16 @@ def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace)
                 share = fmean(wins)
                 half = 1.96 * math.sqrt(share * (1 - share) / len(wins))
                 print(f"matches to {TARGET}: {len(wins)}, the referee won {share:.1%} ± {half:.1%}")
+    if any(d.advised for b in boards for d in b):
+        auction_report(boards)
+        dd_report(boards)
+        for side in ("ours", "theirs"):
+            took = [t for b in boards for d in b for t in d.call_times[side]]
+            if took:
+                print(
+                    f"  ms a call, {side}: median {median(took):.0f}, p95 "
+                    f"{percentile(took, 0.95):.0f}, most {max(took):.0f} ({len(took)} calls)"
+                )
     illegal = sum(d.illegal for b in boards for d in b)
     print(f"illegal cards or calls: {illegal}")
     for kind, label in (("times", "every card but the first lead"), ("first", "first lead")):
@@ -394,6 +459,87 @@ def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace)
             f"median {median(every_theirs):.1f} | "
             f"ratio {median(every_ours) / median(every_theirs):.2f}"
         )
+
+
+def _bid_text(contract: dict[str, Any]) -> str:
+    return f"{contract['value']}{contract['strain']}"
+
+
+def auction_report(boards: list[list[Direction]]) -> None:
+    """Where the auction's margin goes (`--mode auction`): the boards by how the two
+    directions' contracts compare, and each side's contracts: made, coinched, and for the
+    referee's, what the bid advice predicted for the bid that fixed it (its `made_share` and
+    `expected_margin`, the contract played uncoinched) against what happened."""
+    kinds: dict[str, list[float]] = {}
+    for b in boards:
+        one, two = b[0].contract, b[1].contract
+        if one == two:
+            kind = "the same contract both ways" if one else "passed out both ways"
+        elif one and two and one["taker"] % 2 == two["taker"] % 2:
+            kind = "the same side took, another contract"
+        else:
+            kind = "the other side took (or passed out)"
+        kinds.setdefault(kind, []).append(fmean(d.margin() for d in b))
+    for kind, margins in sorted(kinds.items()):
+        print(
+            f"  {kind}: {len(margins)} boards, {fmean(margins):+.1f} a board, "
+            f"{sum(margins):+.0f} in all"
+        )
+    for ours in (True, False):
+        taken = [
+            d
+            for b in boards
+            for d in b
+            if d.contract is not None and (d.contract["taker"] % 2 == d.team) == ours
+        ]
+        if not taken:
+            continue
+        made = fmean(bool(d.made) for d in taken)
+        coinched = [d for d in taken if d.contract["coinche"]]  # type: ignore[index]
+        value = fmean(int(str(d.contract["value"]).replace("capot", "250")) for d in taken)  # type: ignore[index]
+        who = "the referee's team" if ours else "the other team"
+        line = (
+            f"  {who} took {len(taken)} contracts (mean value {value:.0f}): made {made:.0%}, "
+            f"margin {fmean(d.margin() for d in taken):+.1f}; coinched {len(coinched)}"
+        )
+        if coinched:
+            line += f" (made {fmean(bool(d.made) for d in coinched):.0%})"
+        print(line)
+        if not ours:
+            continue
+        predicted = []
+        for d in taken:
+            fixed = [a for a in d.advised if a["bid"] == _bid_text(d.contract)]  # type: ignore[arg-type]
+            if fixed:
+                predicted.append((d, fixed[-1]))
+        if predicted:
+            plain = [(d, a) for d, a in predicted if not d.contract["coinche"]]  # type: ignore[index]
+            print(
+                f"    fixed by the advice: {len(predicted)}, predicted made "
+                f"{fmean(a['made_share'] for _, a in predicted):.0%} (made "
+                f"{fmean(bool(d.made) for d, _ in predicted):.0%}); uncoinched {len(plain)}: "
+                f"predicted margin {fmean(a['expected_margin'] for _, a in plain):+.1f}, "
+                f"scored {fmean(d.margin('scores') for d, _ in plain):+.1f}"
+                if plain
+                else ""
+            )
+
+
+def dd_report(boards: list[list[Direction]]) -> None:
+    """How far perfect play on the true hands is from the play at the table: the takers' card
+    points by perfect play from the first lead less those they made, by who took."""
+    for ours in (True, False):
+        gaps = [
+            d.dd_points[t] - d.points[t]
+            for b in boards
+            for d in b
+            if d.contract is not None
+            and d.dd_points is not None
+            and ((t := d.contract["taker"] % 2) == d.team) == ours
+        ]
+        if len(gaps) > 1:
+            who = "the referee's team" if ours else "the other team"
+            print(f"  {who} taking: perfect play less the play, takers' points {interval(gaps)}")
 
 
 def check_scoring(deals: int) -> None:
@@ -460,6 +606,9 @@ def load(line: str) -> tuple[int, list[Direction]]:
     directions = []
     for d in data["directions"]:
         d["rewards"], d["scores"] = tuple(d["rewards"]), tuple(d["scores"])
+        d["points"] = tuple(d.get("points", (0, 0)))
+        if d.get("dd_points") is not None:
+            d["dd_points"] = tuple(d["dd_points"])
         directions.append(Direction(**d))
     return data["board"], directions
 
@@ -510,6 +659,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--inference", default=None, help="the advice's inference (default: the service's)"
     )
+    parser.add_argument(
+        "--bid-inference", default=None, help="the bid advice's (default: the service's)"
+    )
+    parser.add_argument(
+        "--bid-play", default=None, help="the bid advice's `play` (default: the service's)"
+    )
+    parser.add_argument(
+        "--their-bid-inference", default=None, help="the referee opponent's bid inference"
+    )
+    parser.add_argument("--their-bid-play", default=None, help="the referee opponent's")
     parser.add_argument("--samples", type=int, default=32, help="the referee's samples a card")
     parser.add_argument("--bid-samples", type=int, default=32)
     parser.add_argument("--worlds", type=int, default=32, help="colver IS-DD's determinizations")
@@ -540,6 +699,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{args.objective}, inference {args.inference or 'default'}, samples {args.samples}, "
         f"colver {args.colver_method} {args.worlds} worlds; {perf_counter() - started:.0f} s"
     )
+    if args.mode == "auction":
+        print(
+            f"  calls: inference {args.bid_inference or 'default'}, play "
+            f"{args.bid_play or 'default'}, {args.bid_samples} samples"
+            + (
+                f"; theirs: inference {args.their_bid_inference or 'default'}, play "
+                f"{args.their_bid_play or 'default'}"
+                if args.opponent == "referee"
+                else ""
+            )
+        )
     report(results, args)
 
 
