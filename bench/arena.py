@@ -55,7 +55,7 @@ import math
 import multiprocessing
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from statistics import fmean, median, stdev
+from statistics import fmean, linear_regression, median, pstdev, stdev
 from time import perf_counter
 from typing import Any
 
@@ -192,7 +192,7 @@ class Table:
             "seed": f"arena {board} {len(plays)}",
             "rules": ARENA_RULES,
             "objective": objective,
-            "budget_ms": 10_000,
+            "budget_ms": self.args.budget_ms,
         }
         if inference:
             body["inference"] = inference
@@ -220,7 +220,7 @@ class Table:
             "samples": self.args.bid_samples,
             "seed": f"arena {board} call {len(calls)}",
             "rules": ARENA_RULES,
-            "budget_ms": 10_000,
+            "budget_ms": self.args.budget_ms,
         }
         inference = self.args.bid_inference if ours else self.args.their_bid_inference
         play = self.args.bid_play if ours else self.args.their_bid_play
@@ -244,7 +244,7 @@ class Table:
             "plays": [],
             "hands": [[CARD_CODES[c] for c in hand] for hand in hands],
             "rules": ARENA_RULES,
-            "budget_ms": 10_000,
+            "budget_ms": self.args.budget_ms,
         }
         answer = self.post("/v1/coinche/analysis/solve", body)
         return tuple(answer["value"]["points"])  # type: ignore[return-value]
@@ -540,6 +540,110 @@ def dd_report(boards: list[list[Direction]]) -> None:
         if len(gaps) > 1:
             who = "the referee's team" if ours else "the other team"
             print(f"  {who} taking: perfect play less the play, takers' points {interval(gaps)}")
+    pairs = [
+        (d.dd_points[d.contract["taker"] % 2], d.points[d.contract["taker"] % 2])
+        for b in boards
+        for d in b
+        if d.contract is not None and d.dd_points is not None
+    ]
+    if len(pairs) > 2:
+        perfect, table = [x for x, _ in pairs], [y for _, y in pairs]
+        slope, base = linear_regression(perfect, table)
+        spread = pstdev([y - base - slope * x for x, y in pairs])
+        print(
+            f"  the takers' points at the table ~ {base:.1f} + {slope:.3f} x by perfect play, "
+            f"give or take {spread:.1f} ({len(pairs)} contracts; bid.TABLE_BASE, TABLE_SLOPE, "
+            "TABLE_SPREAD)"
+        )
+
+
+def colver_auction(colver: Any, board: int) -> tuple[Any, list[str]]:
+    """Board `board`'s deal and its auction by colver's bidder at every seat, as the referee
+    writes the calls."""
+    env = colver.Env.deal(dealer=board % 4, seed=SEED + board)
+    bidders = [colver.Agent(colver_spec(), seat=s, seed=board) for s in range(4)]
+    for bidder in bidders:
+        bidder.init_deal(env)
+    names = []
+    while env.phase() == 0:
+        action = bidders[env.current_player()].action(env)
+        names.append(call_name(action))
+        for bidder in bidders:
+            bidder.observe(env, action)
+        env.step(action)
+    return env, names
+
+
+def check_calls(auctions: int, first: int, samples: int) -> None:
+    """How the bid advice reads colver's calls, on `auctions` of its auctions from board
+    `first`: how far its bids are above the reading's value of the bidder's hand with a base
+    of 20 (what inference.RESAMPLING's base is measured by); then, for each auction that ends
+    in a contract, the bid advice's `pass` option after the contract's bid (its predicted
+    made share of the standing contract) asked by the seat after the taker and by the
+    taker's partner, against the contract made by perfect play on the true hands."""
+    import colver  # a bench-only install
+
+    from service.app import create_app
+    from service.rules.advice.inference import hand_value
+    from service.rules.cards import Card
+
+    client = create_app().test_client()
+    excess: list[int] = []
+    rows: dict[str, list[tuple[float, bool]]] = {"the opponent after": [], "the partner": []}
+    for board in range(first, first + auctions):
+        env, names = colver_auction(colver, board)
+        dealer = env.get_dealer()
+        hands = [sorted(FROM_COLVER[c] for c in hand) for hand in env.get_initial_hands()]
+        for index, name in enumerate(names):
+            if name[0].isdigit():
+                seat = (dealer + 1 + index) % 4
+                held = [Card(c) for c in hands[seat]]
+                excess.append(int(name[:-1]) - hand_value(held, SUIT_CODES.index(name[-1])))
+        bids = [i for i, name in enumerate(names) if name[0].isdigit()]
+        if not bids:
+            continue
+        last = bids[-1]
+        taker = (dealer + 1 + last) % 4
+        contract = {"taker": taker, "value": int(names[last][:-1]), "strain": names[last][-1]}
+        solved = {
+            "dealer": dealer,
+            "contract": {**contract, "coinche": 0},
+            "plays": [],
+            "hands": [[CARD_CODES[c] for c in hand] for hand in hands],
+            "rules": ARENA_RULES,
+            "budget_ms": 10_000,
+        }
+        made = client.post("/v1/coinche/analysis/solve", json=solved).get_json()["value"]
+        for who, after in (("the opponent after", 1), ("the partner", 2)):
+            calls = names[: last + 1] + ["pass"] * (after - 1)
+            if calls != names[: last + after]:
+                continue  # the seat between did not pass
+            seat = (taker + after) % 4
+            body = {
+                "dealer": dealer,
+                "bids": calls,
+                "seat": seat,
+                "hand": [CARD_CODES[c] for c in hands[seat]],
+                "samples": samples,
+                "seed": f"calls {board} {after}",
+                "rules": ARENA_RULES,
+                "budget_ms": 10_000,
+                "play": "perfect",  # the reading alone, against perfect play's truth
+            }
+            answer = client.post("/v1/coinche/advice/bid", json=body).get_json()
+            passing = next(o for o in answer["options"] if o["bid"] == "pass")
+            rows[who].append((passing["made_share"], made["contract"] == "made"))
+    print(
+        f"colver's bids less the bidder's hand value with a base of 20: {interval(excess)}; "
+        f"{auctions} auctions from board {first}"
+    )
+    for who, found in rows.items():
+        if found:
+            print(
+                f"  asked by {who}: the standing contract predicted made "
+                f"{fmean(p for p, _ in found):.2f}, made by perfect play on the true hands "
+                f"{fmean(m for _, m in found):.2f} ({len(found)} contracts)"
+            )
 
 
 def check_scoring(deals: int) -> None:
@@ -671,6 +775,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--their-bid-play", default=None, help="the referee opponent's")
     parser.add_argument("--samples", type=int, default=32, help="the referee's samples a card")
     parser.add_argument("--bid-samples", type=int, default=32)
+    parser.add_argument(
+        "--budget-ms",
+        type=int,
+        default=10_000,
+        help="the referee's budget a card or call, at most the service's 10000 (on a loaded "
+        "machine it may cut the searches: each call keeps the deals it searched)",
+    )
     parser.add_argument("--worlds", type=int, default=32, help="colver IS-DD's determinizations")
     parser.add_argument("--colver-method", default="isdd")
     parser.add_argument("--matches", action="store_true", help="also the matches to 2000")
@@ -678,6 +789,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, help="also write each board as a JSON line here")
     parser.add_argument(
         "--report", type=Path, nargs="+", help="print the figures of boards written by --out"
+    )
+    parser.add_argument(
+        "--check-calls",
+        type=int,
+        metavar="AUCTIONS",
+        help="only measure how the bid advice reads colver's calls, on AUCTIONS auctions "
+        "from --first",
     )
     parser.add_argument(
         "--check-scoring",
@@ -689,6 +807,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = perf_counter()
     if args.check_scoring:
         check_scoring(args.check_scoring)
+        return
+    if args.check_calls:
+        check_calls(args.check_calls, args.first, args.bid_samples)
         return
     if args.report:
         results = [load(line) for path in args.report for line in path.read_text().splitlines()]
