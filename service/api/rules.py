@@ -138,6 +138,14 @@ class BidAdviceDescriptionSchema(Schema):
     reading_floor = PlainFloat(
         required=True, metadata={"description": "The least a call's factor weighs."}
     )
+    reading_partner_base = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The base the asking seat's partner's calls are read with (null: "
+            "`reading_base`)."
+        },
+    )
     default_play = ma.fields.String(
         required=True, metadata={"description": "The call advice's `play` by default."}
     )

@@ -53,7 +53,12 @@ def test_the_rules_name_the_engine_answering_the_analysis(client: FlaskClient) -
 def test_the_rules_state_the_bid_advice_s_reading_and_table(client: FlaskClient) -> None:
     bid = client.get("/v1/rules").get_json()["bid_advice"]
     assert (bid["default_inference"], bid["default_play"]) == ("calls", "table")
-    reading = (bid["reading_base"], bid["reading_spread"], bid["reading_floor"])
+    reading = (
+        bid["reading_base"],
+        bid["reading_spread"],
+        bid["reading_floor"],
+        bid["reading_partner_base"],
+    )
     assert reading == tuple(RESAMPLING) and bid["candidates"] == CANDIDATES
     table = (bid["table_base"], bid["table_slope"], bid["table_spread"])
     assert table == (TABLE_BASE, TABLE_SLOPE, TABLE_SPREAD)

@@ -99,6 +99,7 @@ class BidDescription:
     reading_base: int
     reading_spread: float
     reading_floor: float
+    reading_partner_base: int | None
     default_play: str
     table_base: float
     table_slope: float
@@ -110,15 +111,17 @@ BID_TEXTS = {
     "en": "The call advice (/v1/coinche/advice/bid) draws the deals it searches by the calls "
     "made: {candidates} times as many deals drawn uniformly, then each kept as likely as the "
     "calls were with its hands (a bid of V as far as the bidder's hand value, {base} plus its "
-    "cards' worth, reaches V; a logistic of {spread} points, each call weighing at least "
+    "cards' worth, reaches V, {partner_base} plus it for the asking seat's partner, who bids "
+    "as the advice does; a logistic of {spread} points, each call weighing at least "
     "{floor}). Each deal is played out by perfect play, then corrected to the table: the "
     "takers make {table_base} + {table_slope} x their points by perfect play, give or take "
     "{table_spread} (measured in the arena against colver's bots).",
     "fr": "Le conseil d'annonce (/v1/coinche/advice/bid) tire les donnes qu'il cherche "
     "d'après les annonces faites : {candidates} fois plus de donnes tirées uniformément, "
     "puis chacune gardée selon la vraisemblance des annonces avec ses mains (une annonce de "
-    "V d'autant que la valeur de la main, {base} plus ce que valent ses cartes, atteint V ; "
-    "une logistique de {spread} points, chaque annonce pesant au moins {floor}). Chaque donne "
+    "V d'autant que la valeur de la main, {base} plus ce que valent ses cartes, atteint V, "
+    "{partner_base} plus celle-ci pour le partenaire, qui annonce comme le conseil ; une "
+    "logistique de {spread} points, chaque annonce pesant au moins {floor}). Chaque donne "
     "est jouée parfaitement, puis corrigée vers la table : les preneurs font {table_base} + "
     "{table_slope} x leurs points au jeu parfait, à {table_spread} près (mesuré dans l'arène "
     "contre les bots de colver).",
@@ -133,6 +136,7 @@ def describe_bid_advice(lang: str = "en") -> BidDescription:
         "base": RESAMPLING.base,
         "spread": RESAMPLING.spread,
         "floor": RESAMPLING.floor,
+        "partner_base": RESAMPLING.partner_base,
         "table_base": TABLE_BASE,
         "table_slope": TABLE_SLOPE,
         "table_spread": TABLE_SPREAD,
@@ -143,6 +147,7 @@ def describe_bid_advice(lang: str = "en") -> BidDescription:
         RESAMPLING.base,
         RESAMPLING.spread,
         RESAMPLING.floor,
+        RESAMPLING.partner_base,
         DEFAULT_PLAY,
         TABLE_BASE,
         TABLE_SLOPE,

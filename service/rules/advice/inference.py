@@ -75,23 +75,26 @@ FLOOR = 0.05
 
 class Reading(NamedTuple):
     """How the calls are read: `base`, what a partner brings, in a hand's value; `spread`,
-    the logistic's points; `floor`, the least a call's factor weighs."""
+    the logistic's points; `floor`, the least a call's factor weighs; `partner_base`, the
+    base the asking seat's partner's calls are read with (None: `base`), for a partner who
+    bids as the asking seat does."""
 
     base: int
     spread: float
     floor: float
+    partner_base: int | None = None
 
 
 # Weights for means over deals drawn uniformly (the play advice, the take advice): loose, so
 # that a few deals do not carry the mean.
 WEIGHING = Reading(BASE, SPREAD, FLOOR)
 # Weights to draw the deals by (the coinche bid advice, `bid.drawn_by_calls`): sharp, and
-# based where bidders bid. Measured 2026-12-02 on 400 auctions of colver's "improved" bidder
-# (runs of bench/arena.py's bidder): its bids are, on average, 27 points above a hand's value
-# with a base of 20 (sd 7), so the base is 47 and the spread 5; then the pass option's
-# predicted made share of the standing contract, 0.70 from the opponent's seat and 0.72 from
-# the taker's partner's, meets the share made by perfect play on the true hands (0.73, 0.75).
-RESAMPLING = Reading(47, 5.0, 0.001)
+# based where bidders bid. Measured 2026-12-02 (docs/advice.md, bench/arena.py --check-calls):
+# the bids of colver's "improved" bidder are on average 27 points above a hand's value with a
+# base of 20 (sd 7, 689 bids), so the base is 47 and the spread 5; the bid advice's own
+# openings 10 above it (sd 9, 90 random hands), so its partner, who bids as it does, is read
+# with a base of 30.
+RESAMPLING = Reading(47, 5.0, 0.001, 30)
 
 
 def likely(excess: float, spread: float = SPREAD) -> float:
@@ -143,11 +146,20 @@ class _Standing:
     """The auction as each call finds it: the standing bid (its value, strain and seat; None
     before any) and whether it is coinched."""
 
-    def __init__(self, options: CoincheOptions, reading: Reading) -> None:
+    def __init__(self, options: CoincheOptions, reading: Reading, asker: Seat | None) -> None:
         self.options = options
         self.reading = reading
+        self.asker = asker
         self.bid: tuple[int, Strain, Seat] | None = None
         self.coinched = False
+
+    def base(self, seat: Seat) -> int:
+        """The base `seat`'s hand is valued with: the reading's partner base for the asking
+        seat's partner, when it has one; else its base."""
+        partner = self.reading.partner_base
+        if partner is None or self.asker is None or seat != seat_after(self.asker, 2):
+            return self.reading.base
+        return partner
 
     def _raised(self, seat: Seat) -> tuple[int, Strain] | None:
         """The value and suit of the partner's standing bid in a suit, which `seat` may
@@ -161,7 +173,7 @@ class _Standing:
     def best_bid(self, hand: Sequence[Card], seat: Seat) -> int:
         """The highest bid the model lets `hand` make: its value in any strain, or its
         partner's bid raised by its support."""
-        base = self.reading.base
+        base = self.base(seat)
         best = max(hand_value(hand, s, base) for s in allowed_strains(self.options.sa_ta))
         raised = self._raised(seat)
         if raised is None:
@@ -171,14 +183,14 @@ class _Standing:
 
     def likelihood(self, call: Call, hand: Sequence[Card], seat: Seat) -> float:
         """How likely `call` by `seat`, holding `hand`, is here."""
-        standing, (base, spread, _) = self.bid, self.reading
+        standing, spread = self.bid, self.reading.spread
         if call.kind == "bid":
             value, strain = _rank(call.value, self.options), call.strain  # type: ignore[arg-type]
             assert strain is not None
             raised = self._raised(seat)
             if raised is not None and strain == raised[1]:
                 return likely(support(hand, strain) - (value - raised[0]), spread)
-            return likely(hand_value(hand, strain, base) - value, spread)
+            return likely(hand_value(hand, strain, self.base(seat)) - value, spread)
         if call.kind == PASS:
             if self.coinched:
                 return 1.0
@@ -210,8 +222,8 @@ def call_weights(
     the seats held `hands` (each seat's cards, by seat): the product over the calls of the
     model's likelihood as `reading` reads it, each at least its floor, in (0, 1]. `skip`'s
     calls are not weighed (the asking seat's own, whose hand is known; its entry in `hands`
-    is not read)."""
-    standing = _Standing(options, reading)
+    is not read); its partner's are read with the reading's partner base."""
+    standing = _Standing(options, reading, skip)
     weight = 1.0
     for index, text in enumerate(bids):
         seat = seat_after(dealer, 1 + index)

@@ -452,9 +452,14 @@ def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
     described = describe_bid_advice()
     assert described.default_inference == "calls" and described.default_play == "table"
     assert described.candidates == CANDIDATES
-    assert (described.reading_base, described.reading_spread, described.reading_floor) == (
-        RESAMPLING
+    reading = (
+        described.reading_base,
+        described.reading_spread,
+        described.reading_floor,
+        described.reading_partner_base,
     )
+    assert reading == RESAMPLING
+    assert f"{RESAMPLING.partner_base} plus it for the asking seat's partner" in described.model
     assert (described.table_base, described.table_slope, described.table_spread) == (
         TABLE_BASE,
         TABLE_SLOPE,
