@@ -19,14 +19,19 @@ higher total winning; its win rate with a 95% interval).
 - `play`: the auction by colver's "improved" bidder at every seat (the same calls both
   ways), then the card play: the referee's `/v1/coinche/advice/play` at its seats, colver's
   bot at the others;
-- `auction`: the referee's seats also call, by `/v1/coinche/advice/bid` (when the service has
-  it), colver's bidder the others'.
+- `auction`: the referee's seats also call, by `/v1/coinche/advice/bid` (`--bid-inference`,
+  `--bid-play`), colver's bidder the others'; each direction keeps its calls, the advice's
+  figures for each referee call, and each team's points at the table and by perfect play on
+  the true hands, which the report compares (`auction_report`, `dd_report`).
 
 **Opponents** (`--opponent`): `colver` (its IS-DD bot: `method = "isdd"`, 32 determinizations,
 uniform worlds, its "improved" bidder; the bot the issue measured), or `referee`: the
-referee's own advice through the same endpoint, with `--their-objective` and
+referee's own advice through the same endpoints, with `--their-objective` and
 `--their-inference` (by default as it was before December 2026: card points, uniform
-sampling), so that each technique's gain shows against the same cards.
+sampling) and, at the auction, `--their-bid-inference` and `--their-bid-play`, so that each
+technique's gain shows against the same cards.
+
+`--check-calls N` only measures how the bid advice reads colver's calls (`check_calls`).
 
 **Scores.** Each direction is judged by colver's own `env.rewards()` and, beside it, by the
 referee's `/v1/coinche/deals/score` under `ARENA_RULES`, the options under which the two agree

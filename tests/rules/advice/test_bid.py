@@ -9,6 +9,7 @@ searches advise are tests/api/test_advice.py's.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -327,6 +328,10 @@ def test_systematic_resampling_draws_in_proportion_to_the_weights() -> None:
     assert resampled([1, 3], 2, 0.9) == [0, 2]  # | 0.45 0.95
     assert resampled([0, 1], 3, 0.0) == [0, 3]  # an item of no weight is never drawn
     assert resampled([0.1, 0.2, 0.7], 10, 0.99) == [1, 2, 7]  # 0.099 | 0.199 0.299 | ...
+    assert resampled([2, 1, 1], 2, 0.4) == [1, 1, 0]  # 0.2 | 0.7 | (in the items' order)
+    # Seven shares of 0.3 / 2.1 laid end to end reach 0.9999999999999998, by rounding: a
+    # point past them falls in the last item.
+    assert resampled([0.3] * 7, 1, math.nextafter(1, 0)) == [0] * 6 + [1]
 
 
 def holds(seat: int, card: str) -> Callable[..., float]:
