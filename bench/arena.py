@@ -579,13 +579,14 @@ def colver_auction(colver: Any, board: int) -> tuple[Any, list[str]]:
     return env, names
 
 
-def check_calls(auctions: int, first: int, samples: int) -> None:
+def check_calls(auctions: int, first: int, samples: int, inference: str | None = None) -> None:
     """How the bid advice reads colver's calls, on `auctions` of its auctions from board
     `first`: how far its bids are above the reading's value of the bidder's hand with a base
     of 20 (what inference.RESAMPLING's base is measured by); then, for each auction that ends
     in a contract, the bid advice's `pass` option after the contract's bid (its predicted
     made share of the standing contract) asked by the seat after the taker and by the
-    taker's partner, against the contract made by perfect play on the true hands."""
+    taker's partner, against the contract made by perfect play on the true hands (with
+    `inference`, the service's default if None)."""
     import colver  # a bench-only install
 
     from service.app import create_app
@@ -635,6 +636,8 @@ def check_calls(auctions: int, first: int, samples: int) -> None:
                 "budget_ms": 10_000,
                 "play": "perfect",  # the reading alone, against perfect play's truth
             }
+            if inference:
+                body["inference"] = inference
             answer = client.post("/v1/coinche/advice/bid", json=body).get_json()
             passing = next(o for o in answer["options"] if o["bid"] == "pass")
             rows[who].append((passing["made_share"], made["contract"] == "made"))
@@ -814,7 +817,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         check_scoring(args.check_scoring)
         return
     if args.check_calls:
-        check_calls(args.check_calls, args.first, args.bid_samples)
+        check_calls(args.check_calls, args.first, args.bid_samples, args.bid_inference)
         return
     if args.report:
         results = [load(line) for path in args.report for line in path.read_text().splitlines()]

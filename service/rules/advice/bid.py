@@ -67,8 +67,13 @@ from service.rules.strains import Strain, belote_suits
 from service.rules.table import PLAYERS, TEAMS, Seat, Team, duplicates, other_team, team_of
 from service.rules.variants import COINCHE as COINCHE_VARIANT
 
-# Reading the calls: the deals drawn uniformly for each deal valued, before the calls choose.
+# Reading the calls: the deals drawn uniformly for each deal valued, before the calls choose;
+# the clock is looked at every BLOCK of them, and they may take DRAW_SHARE of the budget (32
+# deals to value take some 60 ms of 1.4 s), so that a budget too short for them all leaves
+# the searches the rest.
 CANDIDATES = 32
+BLOCK = 64
+DRAW_SHARE = 0.25
 # The bid advice reads the calls unless asked not to (measured: bench/arena.py, docs/advice.md).
 DEFAULT_CALL_INFERENCE = CALLS
 
@@ -183,7 +188,8 @@ def advise_bid(
     sums = BidSums(valued)
     rng = Random(seed)
     if inference == CALLS:
-        drawn = drawn_by_calls(dealer, bids, seat, hand, options, samples, rng)
+        drawing = start + DRAW_SHARE * budget_ms / 1000
+        drawn = drawn_by_calls(dealer, bids, seat, hand, options, samples, rng, drawing)
     else:
         drawn = [(hands, 1) for hands in _drawn(seat, hand, samples, rng)]
     for hands, times in drawn:
@@ -269,22 +275,25 @@ def drawn_by_calls(
     options: CoincheOptions,
     samples: int,
     rng: Random,
+    deadline: float = float("inf"),
 ) -> list[tuple[Hands, int]]:
     """The deals to value when the calls are read: `CANDIDATES` times `samples` deals drawn
     uniformly, then `samples` of them drawn again by how likely the calls `bids` were with
     their hands (`inference.call_weights`; systematic resampling, one uniform of `rng`), so
     that the searches go to the deals the auction makes likely. Each deal kept once, in the
-    order drawn, with the times it was drawn again."""
+    order drawn, with the times it was drawn again. Past `deadline` (a `perf_counter` time,
+    looked at every `BLOCK` deals) no more are drawn: the deals drawn so far are drawn again."""
     unseen = [card for card in ALL_CARDS if card not in hand]
-    others = [s for s in range(PLAYERS) if s != seat]
-    candidates = []
-    for _ in range(samples * CANDIDATES):
+    candidates: list[Hands] = []
+    weights = []
+    for drawn in range(samples * CANDIDATES):
+        if drawn and drawn % BLOCK == 0 and perf_counter() > deadline:
+            break
         rng.shuffle(unseen)
-        dealt = {s: unseen[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i, s in enumerate(others)}
-        candidates.append(
-            _with_hand(seat, hand, tuple(tuple(sorted(dealt.get(s, ()))) for s in range(PLAYERS)))
-        )
-    weights = [call_weights(dealer, bids, hands, options, seat, RESAMPLING) for hands in candidates]
+        dealt = [tuple(sorted(unseen[HAND_SIZE * i : HAND_SIZE * (i + 1)])) for i in range(3)]
+        dealt.insert(seat, tuple(sorted(hand)))
+        candidates.append(tuple(dealt))
+        weights.append(call_weights(dealer, bids, candidates[-1], options, seat, RESAMPLING))
     times = resampled(weights, samples, rng.random())
     return [(candidates[i], n) for i, n in enumerate(times) if n]
 
@@ -292,8 +301,11 @@ def drawn_by_calls(
 def resampled(weights: Sequence[float], count: int, start: float) -> list[int]:
     """How many times each of `weights`' items is drawn when `count` are drawn in proportion
     to them, systematically: the points (start + k) / count, k < count, of [0, 1) (`start`
-    in [0, 1)) fall in the items' shares of it, laid end to end."""
+    in [0, 1)) fall in the items' shares of it, laid end to end. Weights that add up to
+    nothing (every one 0) are all alike."""
     total = sum(weights)
+    if not total:
+        weights, total = [1] * len(weights), len(weights)
     times = [0] * len(weights)
     item, reach = 0, weights[0] / total
     for k in range(count):

@@ -20,7 +20,9 @@ import pytest
 from service.rules.advice import bid as bid_module
 from service.rules.advice.advise import BidAdvice, TakeAdvice
 from service.rules.advice.bid import (
+    BLOCK,
     CANDIDATES,
+    DRAW_SHARE,
     SPREAD_POINTS,
     TABLE_BASE,
     TABLE_SLOPE,
@@ -35,7 +37,7 @@ from service.rules.advice.bid import (
     resampled,
 )
 from service.rules.advice.inference import RESAMPLING
-from service.rules.analysis import Outcome, Solution
+from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Solution
 from service.rules.cards import ALL_CARDS
 from service.rules.coinche_bidding import Call, judge_auction
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
@@ -332,6 +334,7 @@ def test_systematic_resampling_draws_in_proportion_to_the_weights() -> None:
     # Seven shares of 0.3 / 2.1 laid end to end reach 0.9999999999999998, by rounding: a
     # point past them falls in the last item.
     assert resampled([0.3] * 7, 1, math.nextafter(1, 0)) == [0] * 6 + [1]
+    assert resampled([0, 0, 0], 3, 0.5) == [1, 1, 1]  # no weight at all: all alike
 
 
 def holds(seat: int, card: str) -> Callable[..., float]:
@@ -370,6 +373,19 @@ def test_the_deals_searched_are_drawn_again_by_the_calls(
     assert other != drawn
 
 
+def test_the_deals_drawn_stop_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[object] = []
+    monkeypatch.setattr(bid_module, "call_weights", lambda *a: asked.append(a) or 1.0)
+    # The clock is looked at after each BLOCK of deals: at the deadline (5 s) after the
+    # first, which is not past it, 10 s after the second.
+    looks = iter([5.0, 10.0])
+    monkeypatch.setattr(bid_module, "perf_counter", lambda: next(looks))
+    drawn = drawn_by_calls(3, ["100D"], 1, HAND, CoincheOptions(), 8, random.Random("s"), 5.0)
+    assert len(asked) == 2 * BLOCK < 8 * CANDIDATES
+    assert sum(times for _, times in drawn) == 8
+    assert all(any(hands is a[2] for a in asked) for hands, _ in drawn)
+
+
 def test_the_calls_choose_the_deals_by_default_each_counted_as_often_as_drawn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -384,14 +400,17 @@ def test_the_calls_choose_the_deals_by_default_each_counted_as_often_as_drawn(
 
     monkeypatch.setattr(bid_module, "drawn_by_calls", drawn)
     monkeypatch.setattr(bid_module, "belotes", lambda *args: (0, 0))
+    monkeypatch.setattr(bid_module, "perf_counter", lambda: 100.0)  # the clock stands still
     bids = ["80H", "coinche", "pass", "pass"]  # one strain a deal
     advice = advise_bid(3, bids, 0, HAND, samples=4, seed="s", play="perfect")
     # 480 made coinched, -480 dedans coinched: the first deal drawn 3 times, the second once.
     assert figures(advice.options)["pass"] == BidAdvice("pass", 360.0, 240.0, 0.75)
     assert [record.hands for record in spy.asked] == [made, fallen]  # each searched once
     assert advice.samples == 2
-    ((dealer, called, seat, hand, options, samples, rng),) = chosen
+    ((dealer, called, seat, hand, options, samples, rng, deadline),) = chosen
     assert (dealer, called, seat, hand, options, samples) == (3, bids, 0, HAND, CoincheOptions(), 4)
+    # Drawing may take a quarter of the budget (the default, 2 s): half a second on.
+    assert deadline == 100.0 + DRAW_SHARE * DEFAULT_BUDGET_MS / 1000 == 100.5
     assert rng.random() == random.Random("s").random()  # type: ignore[attr-defined]
     # Without inference, the deals are drawn uniformly and none is read.
     spy.points = ByDeal([(130, 32), (70, 92)])  # type: ignore[assignment]
