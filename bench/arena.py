@@ -412,7 +412,7 @@ def matches(boards: list[list[Direction]], team_of_ours: int, by: str) -> list[b
 
 
 def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace) -> None:
-    results.sort()
+    results.sort(key=lambda result: result[0])  # by board: runs of the same boards may be pooled
     boards = [directions for _, directions in results]
     played = [b for b in boards if b[0].contract is not None]
     passed = len(boards) - len(played)

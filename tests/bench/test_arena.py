@@ -3,6 +3,8 @@ them and back, the contract an auction fixes, and the matches a run of boards ma
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from bench.arena import (
@@ -15,6 +17,7 @@ from bench.arena import (
     contract_of,
     dd_report,
     matches,
+    report,
 )
 from service.rules.cards import CARD_CODES
 
@@ -101,3 +104,11 @@ def test_the_auction_report_follows_the_advice_to_what_happened(
     assert "the referee's team took 1 contracts (mean value 100): made 100%" in out
     assert "predicted made 75% (made 100%); uncoinched 1: predicted margin +50.0" in out
     assert "scored +160.0" in out and "the other team took 1 contracts" in out
+
+
+def test_runs_of_the_same_boards_can_be_reported_together(capsys: pytest.CaptureFixture) -> None:
+    first = taken(0, 0, 120, 110, made=True, scores=(210, 50), rewards=(210.0, 50.0))
+    second = taken(1, 0, 120, 100, made=True, scores=(200, 60), rewards=(200.0, 60.0))
+    pooled = [(3, [first, second]), (3, [first, second]), (1, [second, first])]
+    report(pooled, argparse.Namespace(matches=False, opponent="colver"))
+    assert "boards: 3" in capsys.readouterr().out
