@@ -104,13 +104,12 @@ docs: $(VENV)/.dev-installed
 
 # The tests that start servers of their own (gunicorn, chromium, a generated client against a
 # live referee, the guide's curls): run one at a time, after the others, so that no two fight
-# for the machine's ports and cores. With them, the in-process schemathesis run: its items (one
-# per operation) share one node id, and xdist, which hands out tests by node id, would run one
-# of the 33. Every other test runs in-process, spread over one pytest-xdist worker per CPU
-# (whole files to a worker: a file's fixtures are made once). A new folder of tests is in the
-# spread part unless it is named here.
-LIVE_TESTS := tests/ops tests/browser tests/clients tests/docs tests/bench \
-	tests/contract/test_schemathesis.py
+# for the machine's ports and cores. Every other test runs in-process, spread over one
+# pytest-xdist worker per CPU (whole files to a worker: a file's fixtures are made once),
+# the in-process schemathesis run among them as two files (tests/contract/contract.py: its
+# operations share one node id per file, and xdist hands out tests by node id). A new folder
+# of tests is in the spread part unless it is named here.
+LIVE_TESTS := tests/ops tests/browser tests/clients tests/docs tests/bench
 SLOWEST := --durations=15
 
 ## ruff, the document's linters, the guide's build, every pytest test (the generated clients,
@@ -125,12 +124,14 @@ test: $(VENV)/.dev-installed $(NATIVE_MODULE) $(SANITIZED_MODULE) $(NODE_TOOLS) 
 
 ## Mutation testing: every mutant of service/rules against tests/rules, from scratch (mutmut
 ## keeps results in mutants/ and would otherwise reuse them), then the score per file, the
-## mutants that lived and the floor (scripts/mutants.py). One worker per CPU.
+## mutants that lived and the floor (scripts/mutants.py). One worker per CPU. A listed
+## equivalent whose code is the one judged is not run again (tests/rules/mutation.py); of the
+## venv's pytest plugins only hypothesis's is loaded (pyproject.toml, [tool.mutmut]).
 ## The mutants are of the reference search (BELOTE_SOLVER=reference: the native core is not
 ## what tests/rules prove); tests/native, which compares the core with it, is not run on them.
 mutants: $(VENV)/.dev-installed
 	rm -rf mutants
-	BELOTE_SOLVER=reference $(BIN)/mutmut run
+	BELOTE_SOLVER=reference PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/mutmut run
 	$(BIN)/python scripts/mutants.py
 
 ## ruff (lint and format), hadolint on the Dockerfile, and the document's linters.

@@ -3,11 +3,11 @@
 Run from the repo root as `python -m bench.advice` (`--help` for the counts). Prints figures,
 asserts nothing. On the native engine (the service's default), deals from a fixed seed:
 
-- **speed**: POST /v1/advice/play through Flask's test client with the default samples, the
-  wall-clock time of each answer, at the first lead and later in the deal (8, 16 and 24
-  cards played), median, 95th percentile and max, beside one perfect-play solve of the same
-  positions with every card valued (the cost of one sample). Aim (issue 22): median <= 500 ms
-  at the first lead.
+- **speed**: POST /v1/advice/play through Flask's test client with the default samples (and
+  `--threads`: the app's `ADVICE_THREADS`), the wall-clock time of each answer, at the first
+  lead and later in the deal (8, 16 and 24 cards played), median, 95th percentile and max,
+  beside one perfect-play solve of the same positions with every card valued (the cost of
+  one sample). Aim (issue 22): median <= 500 ms at the first lead.
 - **quality**: positions from seeded deals (random dealer, trump, taker; the cards before the
   position played by the rule-of-thumb player below, so that they look like a game; only
   positions with at least two legal cards), each
@@ -38,6 +38,7 @@ if not __package__:
     sys.path[0] = str(ROOT)  # as bench/engine.py: bench/http.py must not shadow http
 
 import argparse
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -144,11 +145,16 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def speed(deals: int) -> None:
-    client = create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+def speed(deals: int, threads: int | None = None) -> None:
+    config: dict[str, object] = {"TESTING": True, "LOG_LEVEL": "WARNING"}
+    if threads is not None:
+        config["ADVICE_THREADS"] = threads
+    client = create_app(config).test_client()
     print(
         f"speed: {deals} deals, default samples, through /v1/advice/play (engine "
-        f"{engine.ENGINE}); ms of the process's CPU (this machine is shared), wall-clock beside"
+        f"{engine.ENGINE}, ADVICE_THREADS {threads or 'default'}); ms of the process's CPU "
+        f"(every thread's; this machine is shared), wall-clock beside; load average "
+        f"{os.getloadavg()[0]:.1f}"
     )
     print(
         f"{'cards played':>13} {'CPU p50':>8} {'p95':>8} {'max':>8} {'wall p50':>9}"
@@ -257,10 +263,13 @@ def main() -> None:
     parser.add_argument("--match-deals", type=int, default=200)
     parser.add_argument("--samples", type=int, default=32)
     parser.add_argument("--only", choices=["speed", "quality", "match"])
+    parser.add_argument(
+        "--threads", type=int, help="the app's ADVICE_THREADS for the speed (default: its own)"
+    )
     args = parser.parse_args()
     wall = perf_counter()
     if args.only in (None, "speed"):
-        speed(args.speed_deals)
+        speed(args.speed_deals, args.threads)
     if args.only in (None, "quality"):
         quality(args.positions, args.samples)
     if args.only in (None, "match"):

@@ -40,8 +40,11 @@ are two rules the referee does not offer: colver scores a coinched contract as 1
 the winner, not m x (162 + V), and gives a fallen takers' belote to the defenders).
 
 **Time.** Each card's wall-clock time, as the caller sees it: the referee's through Flask (the
-test client, in this process), colver's `Agent.decide`; the median and the 95th percentile of
-each, and their ratio, for every card and for the first lead, in the same run.
+test client, in this process: the advice runs in an analysis slot at nice 10 on
+`ADVICE_THREADS` threads, as served), colver's `Agent.decide` (its IS-DD solves its worlds on
+every core, rayon); the median and the 95th percentile of each, and the referee's over
+colver's, for every card, the first lead and the others, in the same run, with the machine's
+load average at the start and the end (the times are only as quiet as the machine).
 """
 
 # ruff: noqa: E402 - the imports below need the repo root on the path first
@@ -58,10 +61,11 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from statistics import fmean, linear_regression, median, pstdev, stdev
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any
 
 from service.rules.cards import CARD_CODES, SUIT_CODES
@@ -137,6 +141,9 @@ class Direction:
     scores: tuple[int, int] = (0, 0)
     times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
     first: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
+    # The same cards' CPU time (this process's, every thread's: the referee's and colver's).
+    cpu_times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
+    cpu_first: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
     illegal: int = 0
     calls: list[str] = field(default_factory=list)
     # Each referee call at the auction: its index in `calls` and the advice's figures for it.
@@ -321,7 +328,7 @@ class Table:
         held = [list(hand) for hand in own_hands]
         while not env.is_terminal():
             seat = env.current_player()
-            start = perf_counter()
+            start, cpu = perf_counter(), process_time()
             if seat % 2 == team or self.args.opponent == "referee":
                 ours = seat % 2 == team
                 objective = self.args.objective if ours else self.args.their_objective
@@ -336,11 +343,13 @@ class Table:
                 card = FROM_COLVER[action]
                 side = "theirs"
             elapsed = (perf_counter() - start) * 1000
+            used = (process_time() - cpu) * 1000
             if action not in env.legal_actions():
                 result.illegal += 1
                 action = env.legal_actions()[0]
                 card = FROM_COLVER[action]
             (result.first if not plays else result.times)[side].append(elapsed)
+            (result.cpu_first if not plays else result.cpu_times)[side].append(used)
             for agent in others.values():
                 agent.observe(env, action)
             env.step(action)
@@ -441,29 +450,33 @@ def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace)
                 )
     illegal = sum(d.illegal for b in boards for d in b)
     print(f"illegal cards or calls: {illegal}")
-    for kind, label in (("times", "every card but the first lead"), ("first", "first lead")):
-        ours = [t for b in boards for d in b for t in getattr(d, kind)["ours"]]
-        theirs = [t for b in boards for d in b for t in getattr(d, kind)["theirs"]]
+    print(speed_table(boards, args.opponent))
+    print(speed_table(boards, args.opponent, cpu=True))
+
+
+def speed_table(boards: list[list[Direction]], opponent: str, cpu: bool = False) -> str:
+    """Each side's ms a card (wall clock, as the caller sees it; with `cpu`, the CPU time of
+    this process, every thread's), median and 95th percentile, and the referee's over the
+    other's, for every card, the first lead and the others."""
+    first, later = ("cpu_first", "cpu_times") if cpu else ("first", "times")
+    title = "CPU ms a card" if cpu else "ms a card"
+    rows = [
+        f"{title:<22}{'referee p50':>12}{'p95':>8}{opponent + ' p50':>12}{'p95':>8}"
+        f"{'ratio p50':>11}{'p95':>7}{'cards':>7}"
+    ]
+    kinds = {"all cards": (first, later), "first lead": (first,), "the others": (later,)}
+    for label, fields in kinds.items():
+        ours = [t for b in boards for d in b for k in fields for t in getattr(d, k)["ours"]]
+        theirs = [t for b in boards for d in b for k in fields for t in getattr(d, k)["theirs"]]
         if not ours or not theirs:
             continue
-        ratio = median(ours) / median(theirs)
-        print(
-            f"ms a card, {label}: referee median {median(ours):.1f} p95 "
-            f"{percentile(ours, 0.95):.1f} | {args.opponent} median {median(theirs):.1f} p95 "
-            f"{percentile(theirs, 0.95):.1f} | ratio of medians {ratio:.2f}"
+        p50, p95 = median(ours), percentile(ours, 0.95)
+        t50, t95 = median(theirs), percentile(theirs, 0.95)
+        rows.append(
+            f"{label:<22}{p50:>12.1f}{p95:>8.1f}{t50:>12.1f}{t95:>8.1f}"
+            f"{p50 / t50:>11.2f}{p95 / t95:>7.2f}{len(ours):>7}"
         )
-    every_ours = [
-        t for b in boards for d in b for k in ("times", "first") for t in getattr(d, k)["ours"]
-    ]
-    every_theirs = [
-        t for b in boards for d in b for k in ("times", "first") for t in getattr(d, k)["theirs"]
-    ]
-    if every_ours and every_theirs:
-        print(
-            f"ms a card, all cards: referee median {median(every_ours):.1f} | {args.opponent} "
-            f"median {median(every_theirs):.1f} | "
-            f"ratio {median(every_ours) / median(every_theirs):.2f}"
-        )
+    return "\n".join(rows)
 
 
 def _bid_text(contract: dict[str, Any]) -> str:
@@ -812,7 +825,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="only compare colver's rewards with the referee's score on DEALS deals",
     )
     args = parser.parse_args(argv)
-    started = perf_counter()
+    started, load = perf_counter(), os.getloadavg()
     if args.check_scoring:
         check_scoring(args.check_scoring)
         return
@@ -838,6 +851,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 if args.opponent == "referee"
                 else ""
             )
+        )
+    if not args.report:
+        print(
+            f"the machine: {os.cpu_count()} CPUs, load average {load[0]:.1f} at the start and "
+            f"{os.getloadavg()[0]:.1f} at the end (the referee's ADVICE_THREADS: "
+            f"{os.environ.get('ADVICE_THREADS') or 'default'})"
         )
     report(results, args)
 

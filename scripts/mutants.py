@@ -1,15 +1,21 @@
 """The mutation score of service/rules after `mutmut run`, checked against the floor.
 
 Reads every mutant's result from `mutmut results --all true` and the committed list of
-equivalent mutants (`tests/rules/equivalent_mutants.txt`: a mutant name, then why no test can
-tell it from the original), prints the score per file and each mutant that lived, and exits 1
-when the share of killed mutants among the non-equivalent ones is below FLOOR.
+equivalent mutants (`tests/rules/equivalent_mutants.txt`: a mutant's name, the fingerprint of
+its code when it was judged, then why no test can tell it from the original), prints the
+score per file and each mutant that lived, and exits 1 when the share of killed mutants among
+the non-equivalent ones is below FLOOR.
 
 Every mutated file counts, so a new rules module's mutants are in the score from its first
-run. A listed equivalent that no longer exists, or that a test now kills, is reported and left
-out: mutmut numbers mutants per function, so editing a function can move its names.
+run. A listed equivalent whose code still has its fingerprint is not run (mutmut reports it
+"skipped": `tests/rules/mutation.py`). One that no longer exists, or that a test now kills, is
+reported and left out: mutmut numbers mutants per function, so editing a function can move
+its names. One that was run and lived (its fingerprint missing, or its code changed) is
+named with its new fingerprint: check that it is still equivalent, then `--fingerprints`
+writes the new fingerprints into the list.
 
-Usage: python scripts/mutants.py (after `mutmut run`; `make mutants` runs both).
+Usage: python scripts/mutants.py [--fingerprints] (after `mutmut run`; `make mutants` runs
+both).
 """
 
 from __future__ import annotations
@@ -19,11 +25,20 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: tests.rules.mutation from the repo's root
+
+from tests.rules.mutation import (  # noqa: E402 - after the path
+    EQUIVALENTS,
+    FINGERPRINT,
+    fingerprint,
+    module_of,
+    read_equivalents,
+)
+
 # The share of non-equivalent mutants that tests/rules must kill. Set from the measured
 # score; raise it as tests improve, never lower it (CONTRIBUTING.md, "Mutation testing").
 FLOOR = 0.99
-ROOT = Path(__file__).resolve().parent.parent
-EQUIVALENTS = ROOT / "tests" / "rules" / "equivalent_mutants.txt"
 # mutmut's statuses that mean a test noticed the mutant (a timeout: it made the tests hang).
 KILLED = {"killed", "timeout"}
 
@@ -45,39 +60,64 @@ def results() -> dict[str, str]:
     return found
 
 
-def equivalents(path: Path = EQUIVALENTS) -> dict[str, str]:
-    """The listed equivalent mutants and the reason given for each (`#` starts a comment)."""
-    listed = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        name, _, reason = text.partition(" ")
-        if not reason.strip():
-            raise SystemExit(f"{path.name}:{number}: {name} has no reason")
-        listed[name] = reason.strip()
-    return listed
-
-
 def source_file(mutant: str) -> str:
     """The file a mutant was made in: `service.rules.play.x_judge__mutmut_3` is in
-    service/rules/play.py (a method's name, `xǁCardǁparse`, has no dot in it)."""
-    module = mutant.partition("__mutmut_")[0].rpartition(".")[0]
-    return module.replace(".", "/") + ".py"
+    service/rules/play.py."""
+    return module_of(mutant).replace(".", "/") + ".py"
 
 
-def main() -> int:
+def fingerprints_now(names: list[str]) -> dict[str, str | None]:
+    """Each mutant's fingerprint in mutmut's mutated copy of its module (mutants/)."""
+    sources: dict[str, str] = {}
+    now = {}
+    for name in names:
+        path = source_file(name)
+        if path not in sources:
+            sources[path] = (ROOT / "mutants" / path).read_text(encoding="utf-8")
+        now[name] = fingerprint(sources[path], name)
+    return now
+
+
+def write_fingerprints(now: dict[str, str | None], path: Path = EQUIVALENTS) -> None:
+    """Each of these listed mutants' lines given its fingerprint `now`, the rest unchanged."""
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name = line.split(" ", 1)[0]
+        if name in now and now[name] is not None and not line.startswith("#"):
+            _, _, rest = line.partition(" ")
+            if rest.startswith(FINGERPRINT):
+                rest = rest.partition(" ")[2]
+            line = f"{name} {FINGERPRINT}{now[name]} {rest}"
+        lines.append(line)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
     found = results()
     if not found:
         print("No mutant results: run `mutmut run` first.")
         return 1
-    listed = equivalents()
+    listed = read_equivalents()
     for name in sorted(set(listed) - set(found)):
         print(f"warning: {name} is listed as equivalent but no longer exists")
     stale = sorted(n for n in listed if found.get(n) in KILLED)
     for name in stale:
         print(f"warning: {name} is listed as equivalent but a test kills it")
     equivalent = {n for n in listed if n in found and n not in stale}
+    ran = sorted(n for n in equivalent if found[n] != "skipped")
+    now = fingerprints_now(ran)
+    unjudged = [n for n in ran if now[n] != listed[n].fingerprint]
+    if unjudged:
+        print(
+            f"Listed equivalents that were run, their code not the one judged ({len(unjudged)}):"
+            " check each is still equivalent (`mutmut show NAME`), then"
+            " `python scripts/mutants.py --fingerprints` writes these:"
+        )
+        for name in unjudged:
+            print(f"  {name} {FINGERPRINT}{now[name]}")
+        if "--fingerprints" in argv:
+            write_fingerprints({n: now[n] for n in unjudged})
+            print(f"Written into {EQUIVALENTS.relative_to(ROOT)}.")
 
     by_file: dict[str, Counter[str]] = defaultdict(Counter)
     lived: list[tuple[str, str]] = []
@@ -131,4 +171,4 @@ def _row(path: str, counts: Counter[str]) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -83,6 +83,8 @@ DEFAULT_CONFIG: Mapping[str, Any] = {
     "ANALYSIS_BUDGET_CAP_MS": os.environ.get("ANALYSIS_BUDGET_CAP_MS") or None,
     # Analyses at once per worker (service/api/limiter.py); unset: the worker's threads - 1.
     limiter.SLOTS_SETTING: os.environ.get(limiter.SLOTS_SETTING) or None,
+    # Threads one advice values its deals on (service/api/limiter.py); unset: 2.
+    limiter.THREADS_SETTING: os.environ.get(limiter.THREADS_SETTING) or None,
     "API_TITLE": "Belote referee",
     "API_VERSION": "1.0.0",
     "OPENAPI_VERSION": "3.1.0",

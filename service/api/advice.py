@@ -17,7 +17,7 @@ from service.api.coinche.bidding import CALLS_READ, EVERY_CALL, AuctionRequestSc
 from service.api.examples import example
 from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
 from service.api.i18n import request_language
-from service.api.limiter import limited
+from service.api.limiter import advice_threads, limited
 from service.api.options import RequestSchema
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
@@ -322,6 +322,7 @@ class AdvisePlay(MethodView):
             body["seed"],
             body["budget_ms"],
             body["objective"],
+            threads=advice_threads(),
         )
 
 
@@ -356,6 +357,7 @@ class AdviseCoinchePlay(MethodView):
             objective=body["objective"],
             bids=body["bids"],
             inference=body["inference"],
+            threads=advice_threads(),
         )
 
 

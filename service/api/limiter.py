@@ -20,6 +20,12 @@ p50/p99 beside six clients asking for full-deal solves without pause: 34/94 and 
 at the worker's priority, 5/58 and 10/53 ms with the analyses at nice 10; beside six that
 wait Retry-After when turned away: 11/66 ms, and 4/24 ms. At rest: 1/7 ms.
 
+An advice values its deals on up to `ADVICE_THREADS` threads at once (2 by default: the
+native search releases the GIL while it searches; `advice.advise_play_in`'s `threads`). The
+analysis's thread starts the others for its call, and on Linux a new thread inherits its
+creator's nice: they search at the analysis's lower priority too, and the cheap paths keep
+their CPU. The answer is the same on any number of threads.
+
 The slots are the app's (`app.extensions`), so each worker has its own: the app is made in
 gunicorn's master and forked, and `post_worker_init` (gunicorn.conf.py) sizes each worker's
 from the threads gunicorn gave it; their threads start with the worker's first analysis. An
@@ -48,6 +54,9 @@ from service.api.problems import BUSY_RESPONSE, AnalysisBusy
 SLOTS_SETTING: Final = "ANALYSIS_SLOTS"
 """The app config key, and the environment variable that sets it for a served app."""
 EXTENSION: Final = "analysis_slots"
+THREADS_SETTING: Final = "ADVICE_THREADS"
+"""The app config key, and the environment variable that sets it for a served app."""
+DEFAULT_THREADS: Final = 2  # the threads an advice values its deals on, unless set
 RETRY_AFTER_SECONDS: Final = 1
 NICENESS: Final = 10  # how much lower the analysis threads' priority is (nice 0 -> 10)
 # App config: when set, the most milliseconds any analysis may search, whatever the body asks.
@@ -70,6 +79,25 @@ def slots_setting(value: object) -> int | None:
     if slots < 1:
         raise ValueError(f"{SLOTS_SETTING} must be a whole number of at least 1, not {value!r}")
     return slots
+
+
+def threads_setting(value: object) -> int:
+    """`ADVICE_THREADS` read: a whole number of at least 1, `DEFAULT_THREADS` when unset
+    (None or empty)."""
+    if value is None or value == "":
+        return DEFAULT_THREADS
+    try:
+        threads = int(str(value))
+    except ValueError:
+        threads = 0
+    if threads < 1:
+        raise ValueError(f"{THREADS_SETTING} must be a whole number of at least 1, not {value!r}")
+    return threads
+
+
+def advice_threads() -> int:
+    """The threads the current app lets one advice value its deals on (`ADVICE_THREADS`)."""
+    return threads_setting(flask.current_app.config.get(THREADS_SETTING))
 
 
 class Slots:
@@ -116,8 +144,10 @@ def lower_priority() -> None:
 
 
 def init_app(app: flask.Flask) -> None:
-    """Give `app` its slots, `ANALYSIS_SLOTS` of them when configured."""
+    """Give `app` its slots, `ANALYSIS_SLOTS` of them when configured; its `ADVICE_THREADS`
+    checked."""
     app.extensions[EXTENSION] = Slots(slots_setting(app.config.get(SLOTS_SETTING)))
+    threads_setting(app.config.get(THREADS_SETTING))
 
 
 def size_for_threads(app: Any, threads: int) -> None:

@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api import analysis, limiter
+from service.api import advice, analysis, limiter
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.app import create_app
 from tests.api.helpers import FRENCH, answer
@@ -215,3 +215,51 @@ def test_the_503_is_documented_on_every_analysis(client: FlaskClient) -> None:
     assert set(component["content"]) == {PROBLEM_MEDIA_TYPE}
     type_enum = document["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
     assert BUSY_TYPE in type_enum
+
+
+# --- the threads of one advice ---------------------------------------------------------------
+
+
+def test_an_advice_values_its_deals_on_two_threads_unless_set() -> None:
+    assert limiter.DEFAULT_THREADS == 2
+    for setting, threads in ((None, 2), ("", 2), ("1", 1), (3, 3)):
+        app = create_app({"TESTING": True, limiter.THREADS_SETTING: setting})
+        with app.app_context():
+            assert limiter.advice_threads() == threads
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two", "1.5"])
+def test_advice_threads_must_be_a_whole_number_of_at_least_one(value: str) -> None:
+    with pytest.raises(ValueError, match="ADVICE_THREADS must be a whole number of at least 1"):
+        create_app({"TESTING": True, limiter.THREADS_SETTING: value})
+
+
+@pytest.mark.parametrize("path", ["/v1/advice/play", "/v1/coinche/advice/play"])
+def test_both_card_advices_are_given_the_threads_set(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[int] = []
+    for name in ("advise_play", "advise_coinche_play"):
+        real = getattr(advice, name)
+
+        def spy(*args: Any, _real: Callable[..., Any] = real, **named: Any) -> Any:
+            asked.append(named["threads"])
+            return _real(*args, **named)
+
+        monkeypatch.setattr(advice, name, spy)
+    app = create_app({"TESTING": True, limiter.THREADS_SETTING: "3"})
+    body = {
+        "dealer": 0,
+        "plays": [],
+        "seat": 1,
+        "hand": ["7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"],
+        "samples": 1,
+        "budget_ms": 1,
+    }
+    rule = (
+        {"trump": "H", "taker": 1}
+        if "coinche" not in path
+        else {"contract": {"taker": 1, "value": 80, "strain": "H"}}
+    )
+    answer(app.test_client(), path, {**body, **rule})
+    assert asked == [3]

@@ -18,6 +18,7 @@ from bench.arena import (
     dd_report,
     matches,
     report,
+    speed_table,
 )
 from service.rules.cards import CARD_CODES
 
@@ -112,3 +113,40 @@ def test_runs_of_the_same_boards_can_be_reported_together(capsys: pytest.Capture
     pooled = [(3, [first, second]), (3, [first, second]), (1, [second, first])]
     report(pooled, argparse.Namespace(matches=False, opponent="colver"))
     assert "boards: 3" in capsys.readouterr().out
+
+
+def test_the_speed_table_sets_each_side_s_times_side_by_side() -> None:
+    timed = Direction(0, {})
+    timed.first = {"ours": [90.0], "theirs": [30.0]}
+    timed.times = {"ours": [4.0, 6.0, 8.0], "theirs": [2.0, 2.0, 4.0]}
+    lines = speed_table([[timed]], "colver").splitlines()
+    assert lines[0].split() == [
+        "ms",
+        "a",
+        "card",
+        "referee",
+        "p50",
+        "p95",
+        "colver",
+        "p50",
+        "p95",
+        "ratio",
+        "p50",
+        "p95",
+        "cards",
+    ]
+    # every card: 4 6 8 90 against 2 2 4 30 (medians 7 and 3); the first lead; the others
+    assert lines[1].split() == ["all", "cards", "7.0", "90.0", "3.0", "30.0", "2.33", "3.00", "4"]
+    first = ["first", "lead", "90.0", "90.0", "30.0", "30.0", "3.00", "3.00", "1"]
+    assert lines[2].split() == first
+    assert lines[3].split() == ["the", "others", "6.0", "8.0", "2.0", "4.0", "3.00", "2.00", "3"]
+
+
+def test_the_cpu_speed_table_reads_the_cpu_times() -> None:
+    timed = Direction(0, {})
+    timed.first = {"ours": [90.0], "theirs": [30.0]}
+    timed.cpu_first = {"ours": [45.0], "theirs": [60.0]}
+    lines = speed_table([[timed]], "colver", cpu=True).splitlines()
+    assert lines[0].startswith("CPU ms a card")
+    assert lines[1].split()[2:] == ["45.0", "45.0", "60.0", "60.0", "0.75", "0.75", "1"]
+    assert len(lines) == 3  # no card but the first lead: no row for the others

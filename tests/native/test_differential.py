@@ -259,6 +259,7 @@ def test_each_step_of_the_search_answers_as_the_reference(
     found = make(_native.Search, objective, UNHURRIED / 1000, *counted)
     bounds = expected.quick_bounds(state)
     assert found.quick_bounds(state) == bounds
+    assert found.card_values(state) == expected.card_values(state)
     value = expected.value(state, rng.randint(*bounds))
     assert found.value(state, rng.randint(*bounds)) == value
     assert found.bounds == (value, value)
@@ -276,6 +277,56 @@ def test_each_step_of_the_search_answers_as_the_reference(
         gain, at = expected.after(at, card)
         gained += gain
     assert not any(at.hands) and gained + expected._end(at.sweep) == value
+
+
+# --- every card's value at once ------------------------------------------------------------------
+
+# Positions per count of cards left, for `card_values` (the advice's one question a deal): many
+# late in the deal, where the advice spends most of its answers, few early.
+CARD_VALUES = {left: 200 if left <= 12 else 30 if left <= 16 else 6 for left in range(1, 25)}
+
+
+@pytest.mark.parametrize("left", sorted(CARD_VALUES))
+def test_every_card_s_value_at_once_is_the_reference_s(left: int) -> None:
+    """`card_values` (search.h's bel_card_values) against the reference's, classic and coinche
+    strains, points or tricks counted, a capot at stake or not, every seat maximising or
+    playing against the counted team: one search kept over all the positions, as the advice
+    keeps one from deal to deal (its table emptied when the cards move to other seats)."""
+    rng = random.Random(f"card values {left}")
+    searches: dict[Objective, tuple[reference.Search, reference.Search]] = {}
+    for index in range(CARD_VALUES[left]):
+        options = OPTIONS[index % len(OPTIONS)]
+        strain = rng.choice([None, *STRAINS])
+        record = position(rng.randrange(2**32), left, options)
+        state = deal_in(CLASSIC, record, options).state
+        team, count_tricks = rng.randrange(2), rng.random() < 0.2
+        maximizer = None if rng.random() < 0.2 else team
+        bonus = 0 if count_tricks else rng.choice([0, 44])
+        coinche = COINCHE_OPTIONS[index % len(COINCHE_OPTIONS)]
+        if strain is None:
+            objective = Objective(record.strain, options, team, maximizer, count_tricks, bonus)
+            counted: tuple[object, ...] = ()
+        else:
+            objective = Objective(strain, coinche, team, maximizer, count_tricks, bonus)
+            counted = objective_in(COINCHE, strain, coinche)[1:3]
+        if objective not in searches:
+            searches[objective] = (
+                make(reference.Search, objective, UNHURRIED / 1000, *counted),
+                make(_native.Search, objective, UNHURRIED / 1000, *counted),
+            )
+        expected, found = searches[objective]
+        values = expected.card_values(state)
+        assert found.card_values(state) == values
+        legal = {card for group in expected.groups(state) for card in group}
+        assert [card for card, _ in values] == sorted(legal)
+
+
+def test_every_card_s_value_at_once_out_of_time_is_out_of_time() -> None:
+    record = position(7, 24, OPTIONS[0])
+    state = deal_in(CLASSIC, record, OPTIONS[0]).state
+    search = make(_native.Search, takers_objective(record, OPTIONS[0]), 0)
+    with pytest.raises(OutOfTime):
+        search.card_values(state)
 
 
 # --- hypothesis ----------------------------------------------------------------------------------

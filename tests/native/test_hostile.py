@@ -178,6 +178,14 @@ def test_every_entry_point_refuses_an_invalid_position_and_searches_a_valid_one(
     # A line to a value that is not the position's is refused, never a crash.
     status, line = search.line(state, value)
     assert status in STATUSES and len(line) <= 32
+    # Every card's value: refused also when no card is left to play.
+    status, values = search.card_values(state)
+    over = valid and not any(state[:4])
+    assert status in STATUSES and (status == refused) == (not valid or over)
+    if status == _native.OK:
+        mover = state[(state[4] + state[5]) % 4]
+        cards = [card for card, _ in values]
+        assert cards == sorted(cards) and all(mover >> card & 1 for card in cards)
 
 
 @pytest.mark.parametrize("deadline", [math.nan, math.inf, -math.inf, -1.0, 0.0, 1e300])
@@ -217,3 +225,6 @@ def test_a_random_bit_pattern_never_crashes_the_core() -> None:
         status, _ = search.probe(state, rng.randint(-(2**31), 2**31 - 1))
         assert status in STATUSES
         assert (status == _native.BAD_ARGUMENT) == (not valid_state(state))
+        status, _ = search.card_values(state)
+        assert status in STATUSES
+        assert (status == _native.BAD_ARGUMENT) == (not valid_state(state) or not any(state[:4]))

@@ -19,14 +19,15 @@ MODULE = (
     / f"_native{sysconfig.get_config_var('EXT_SUFFIX')}"
 )
 # What runs under the sanitizers: every hostile test, and of the differential ones the drawn
-# positions, each step of a search, the searches cut short and the capots at stake; of the
-# review's, a search kept from one position of a deal to the next.
+# positions, each step of a search, every card's value at once, the searches cut short and the
+# capots at stake; of the review's, a search kept from one position of a deal to the next.
 SELECTED = (
     "tests/native/test_hostile.py",
     "tests/native/test_differential.py",
     "tests/native/test_review.py",
     "-k",
-    "hostile or drawn or each_step or cut_short or interrupted or capot_at_stake or kept",
+    "hostile or drawn or each_step or at_once or cut_short or interrupted or capot_at_stake"
+    " or kept",
 )
 REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "ERROR: LeakSanitizer")
 

@@ -26,11 +26,12 @@ import pytest
 from hypothesis import Phase, settings
 
 from service.rules.analysis import engine, reference
+from tests.rules.mutation import MUTANTS_EXAMPLES, RULES_EXAMPLES, skip_listed_equivalent
 
-settings.register_profile("rules", max_examples=150, deadline=None)
+settings.register_profile("rules", max_examples=RULES_EXAMPLES, deadline=None)
 settings.register_profile(
     "mutants",
-    max_examples=50,
+    max_examples=MUTANTS_EXAMPLES,
     deadline=None,
     database=None,
     phases=(Phase.explicit, Phase.generate),
@@ -40,6 +41,7 @@ settings.register_profile(
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("hypothesis_profile") is None:
         settings.load_profile("rules")
+    skip_listed_equivalent()  # in a mutant's process only (tests/rules/mutation.py)
 
 
 @pytest.fixture(autouse=True)

@@ -88,6 +88,7 @@ class Deals:
         self.kinds = tuple(sorted((mask, tuple(cards)) for mask, cards in by_kind.items()))
         self.sizes = tuple(constraints.sizes)
         self._count = cache(self._completions)
+        self._walk = cache(self._blocks)
         self.count = self._count(0, self.sizes)
 
     def _options(
@@ -112,6 +113,18 @@ class Deals:
             for split, left in self._options(kind, room)
         )
 
+    def _blocks(
+        self, kind: int, room: tuple[int, ...]
+    ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]:
+        """Each of `_options`, with the deals of the kinds after it (`rest`) and of the block
+        of ranks it begins (its ways times `rest`): what `deal` walks, kept from deal to
+        deal (an advice draws dozens)."""
+        blocks = []
+        for split, left in self._options(kind, room):
+            rest = self._count(kind + 1, left)
+            blocks.append((split, left, rest, _multinomial(split) * rest))
+        return tuple(blocks)
+
     def deal(self, rank: int) -> Hands:
         """The `rank`-th consistent deal: each seat's unseen cards, in card order."""
         if not 0 <= rank < self.count:
@@ -119,12 +132,11 @@ class Deals:
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         room = self.sizes
         for kind, (mask, cards) in enumerate(self.kinds):
-            for split, left in self._options(kind, room):
-                rest = self._count(kind + 1, left)
-                block = _multinomial(split) * rest
-                if rank < block:
-                    break
-                rank -= block
+            blocks, block = self._walk(kind, room), 0
+            while rank >= blocks[block][3]:  # to the block of ranks `rank` falls in
+                rank -= blocks[block][3]
+                block += 1
+            split, left, rest, _ = blocks[block]
             within, rank = divmod(rank, rest)
             remaining = list(cards)
             for place, seat in enumerate(_seats(mask)):

@@ -10,7 +10,8 @@
 - `explain`: why a claim holds or fails, in a sentence, and whose card each card of a
   refutation is;
 - `worlds`: one position valued in many deals of its hands (`Worlds`: every card's value in
-  each, as `solve_in` gives it, the record replayed once), which the advice asks;
+  each, as `solve_in` gives it, the record replayed once), which the advice asks, and many
+  deals valued at once on threads, in their order (`values_in_order`);
 - `reference`: the search in pure Python, plainly written; the reference every faster engine
   is proven against, and what `make mutants` mutates.
 
@@ -59,7 +60,7 @@ from service.rules.analysis.review import (
     review_deal,
     review_in,
 )
-from service.rules.analysis.worlds import Worlds
+from service.rules.analysis.worlds import Worlds, values_in_order
 
 __all__ = [
     "ANY",
@@ -98,4 +99,5 @@ __all__ = [
     "solve",
     "solve_coinche",
     "solve_in",
+    "values_in_order",
 ]

@@ -559,6 +559,20 @@ class Search(_Tree):
         ordered = self._ordered(legal, out, state.trick, win, self._beaten(state.trick, win))
         return [groups[card] for card in ordered]
 
+    def card_values(self, state: State) -> list[tuple[Card, int]]:
+        """Every legal card of the seat to move with the exact future gain once it is played
+        (the gain of a trick it ends included), in card order: each group of equivalent cards
+        searched once, in `groups`' order, from the value of the group before (the first from
+        the middle of the bounds, which says nothing), every card of a group given its value.
+        The seat to move must hold a card."""
+        guess = sum(self.quick_bounds(state)) // 2
+        values: dict[Card, int] = {}
+        for group in self.groups(state):
+            gain, child = self.after(state, group[0])
+            guess = gain + self.value(child, guess - gain)
+            values.update(dict.fromkeys(group, guess))
+        return sorted(values.items())
+
     def quick_bounds(self, state: State) -> tuple[int, int]:
         """`_bounds_of` the cards still out in `state`."""
         out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]

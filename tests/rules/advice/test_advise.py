@@ -964,3 +964,74 @@ def test_the_calls_are_read_under_the_deal_s_rules() -> None:
         advise_coinche_play(deal, 0, VARIED_HAND, bids=auction)  # no SA without `sa_ta`
     assert problem_of(raised) == ("/bids/0", "advice_illegal_call")
     assert raised.value.problems[0].params["call"] == "90SA"
+
+
+# --- the deals valued on several threads ------------------------------------------------------
+
+
+def test_the_deals_are_valued_on_the_threads_asked_from_twenty_cards_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From `PARALLEL_FROM` (20) cards still held, the threads asked; below, one: a short
+    search does not pay for a second thread."""
+    asked: list[int] = []
+
+    def spy(values, deals, deadline, threads, clock):  # nothing valued: only the threads seen
+        asked.append(threads)
+        return []
+
+    monkeypatch.setattr(advise_module, "values_in_order", spy)
+    assert advise_module.PARALLEL_FROM == 20
+    played = play_deal(random.Random(3), 13).record
+    for plays, threads, expected in ((12, 3, 3), (13, 3, 1), (12, 1, 1), (4, 2, 2)):
+        record = replace(played, plays=played.plays[:plays], hands=None)
+        seat = replay(record).to_move
+        assert seat is not None
+        advice = advise_play(
+            record, seat, cards_now(replace(played, plays=record.plays), seat), threads=threads
+        )
+        assert advice.samples == 0
+        assert asked.pop() == expected
+    record = replace(played, plays=played.plays[:12], hands=None)
+    seat = replay(record).to_move
+    assert seat is not None
+    advise_play(record, seat, cards_now(replace(played, plays=record.plays), seat))
+    assert asked.pop() == 1  # by default, one thread
+    first_lead = CoincheRecord(0, Contract(1, 80, SPADES), ())
+    advise_coinche_play(first_lead, 1, played.hands[1], threads=4)
+    advise_coinche_play(first_lead, 1, played.hands[1])
+    assert asked == [4, 1]
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
+def test_the_advice_on_three_threads_is_the_advice_on_one(
+    variant: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every figure and the card, on late positions (every position on threads here)."""
+    monkeypatch.setattr(advise_module, "PARALLEL_FROM", 0)
+    rng = random.Random(f"three threads {variant}")
+    for _ in range(3):
+        played = play_deal(rng, rng.randrange(18, 26)).record
+        record = replace(played, hands=None)
+        seat = replay(record).to_move
+        assert seat is not None
+        hand = cards_now(played, seat)
+        if variant is COINCHE:
+            contract = Contract(record.taker, 90, record.strain)
+            asked = CoincheRecord(record.dealer, contract, record.plays)
+            one, three = (
+                advise_coinche_play(
+                    asked, seat, hand, samples=12, seed="t", budget_ms=60_000, threads=threads
+                )
+                for threads in (1, 3)
+            )
+        else:
+            one, three = (
+                advise_play(
+                    record, seat, hand, samples=12, seed="t", budget_ms=60_000, threads=threads
+                )
+                for threads in (1, 3)
+            )
+        # A budget no loaded machine comes near: every deal drawn is valued, on either side.
+        assert one.samples == min(12, one.deals)
+        assert replace(three, elapsed_ms=0) == replace(one, elapsed_ms=0)

@@ -2,9 +2,9 @@
 """The native search: the reference search (`reference.Search`) with its hot steps in C
 (search.c, contract search.h), behind a thin wrapper.
 
-`Search` is the reference's class with `probe`, `value`, `line` and `quick_bounds` answered
-by the C search, which runs without the GIL; `after` and `groups`, the driver's steps on whole
-states, are the reference's own. The constructor is the reference's: the objective the C
+`Search` is the reference's class with `probe`, `value`, `line`, `card_values` and
+`quick_bounds` answered by the C search, which runs without the GIL; `after` and `groups`,
+the driver's steps on whole states, are the reference's own. The constructor is the reference's: the objective the C
 search is given is read from what it sets. No rule of the game is decided here.
 
 `Core` is the C search itself, taking and answering raw ints: a position is 10 ints (the four
@@ -58,6 +58,8 @@ cdef extern from "search.h" nogil:
                   int32_t *lo, int32_t *hi)
     int bel_line(bel_search *search, const bel_state *state, int32_t value, int32_t *cards,
                  int32_t *count)
+    int bel_card_values(bel_search *search, const bel_state *state, int32_t *cards,
+                        int32_t *values, int32_t *count)
 
 
 OK = BEL_OK
@@ -74,6 +76,7 @@ STATE_INTS = 10  # a position as Core takes it
 DECK_SIZE = 32
 cdef enum:
     LINE_ROOM = 32  # bel_line's room: every card of a deal
+    HAND_ROOM = 8  # bel_card_values' room: every card of a hand
 
 
 cdef int _fill(bel_state *state, object ints) except -1:
@@ -183,6 +186,22 @@ cdef class Core:
             raise RuntimeError(f"bel_line answered {count} cards")
         return status, [cards[i] for i in range(count)]
 
+    def card_values(self, state: object) -> tuple[int, list[tuple[int, int]]]:
+        """(status, [(card, value), ...])"""
+        cdef bel_state position
+        cdef int32_t cards[HAND_ROOM]
+        cdef int32_t values[HAND_ROOM]
+        cdef int32_t count = 0
+        cdef int status
+        _fill(&position, state)
+        with nogil:
+            status = bel_card_values(self.search, &position, cards, values, &count)
+        if status != BEL_OK:
+            return status, []
+        if not 0 <= count <= HAND_ROOM:
+            raise RuntimeError(f"bel_card_values answered {count} cards")
+        return status, [(cards[i], values[i]) for i in range(count)]
+
 
 def table_bits(held: int) -> int:
     """The table's size (its bits) for a search from a position with `held` cards in hands."""
@@ -253,3 +272,8 @@ class Search(ReferenceSearch):
         status, cards = self._core(state).line(_ints(state), value)
         self._check(status)
         return [ALL_CARDS[card] for card in cards]
+
+    def card_values(self, state: object) -> list:
+        status, values = self._core(state).card_values(_ints(state))
+        self._check(status)
+        return [(ALL_CARDS[card], value) for card, value in values]

@@ -960,3 +960,53 @@ int bel_line(bel_search *search, const bel_state *state, int32_t value, int32_t 
     }
     return BEL_OK;
 }
+
+int bel_card_values(bel_search *search, const bel_state *state, int32_t *cards, int32_t *values,
+                    int32_t *count)
+{
+    if (!search || !cards || !values || !count || !valid_state(state)) return BEL_BAD_ARGUMENT;
+    bel_search *s = search;
+    position p;
+    inner_position(s, state, &p);
+    int seat = (p.leader + p.n) % PLAYERS;
+    uint32_t hand = p.hands[seat], on_table = 0;
+    if (!hand) return BEL_BAD_ARGUMENT; /* the deal is over: no card to value */
+    for (int i = 0; i < p.n; i++) on_table |= 1u << p.trick[i];
+    uint32_t out = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3] | on_table;
+    int win = p.n ? winner_of(s, p.trick, p.n) : 0;
+    int top = p.trick[win];
+    uint32_t legal = p.n ? legal_of(s, hand, p.n, p.trick[0] >> 3, top, win) : hand;
+    uint32_t beaten = p.n ? beaten_by(s, top) : ALL_CARDS;
+    int list[8];
+    int n = ordered(s, legal, out, p.n, win, beaten, s->maximizer < 0 && (seat & 1) == s->team,
+                    list);
+    int32_t lo, hi, value[DECK];
+    uint32_t searched = 0;
+    quick(s, &p, &lo, &hi);
+    int32_t guess = floor_half(lo + hi); /* says nothing: the whole window for the first */
+    load(s, &p);
+    for (int i = 0; i < n; i++) {
+        position child;
+        int32_t gain = after(s, &p, list[i], &child);
+        quick(s, &child, &lo, &hi);
+        memcpy(s->hands, child.hands, sizeof s->hands);
+        if (value_of(s, &child, guess - gain, &lo, &hi) != BEL_OK) return BEL_OUT_OF_TIME;
+        guess = value[list[i]] = gain + lo;
+        searched |= 1u << list[i];
+    }
+    /* A card not searched plays as the next card still out below it (group_firsts), which is
+     * legal, weaker, and valued before it. */
+    for (uint32_t rest = legal & ~searched; rest; rest &= rest - 1) {
+        int card = lowest(rest);
+        value[card] = value[highest(out & suit_mask(card >> 3) & ((1u << card) - 1))];
+    }
+    *count = 0;
+    for (int card = 0; card < DECK; card++) {
+        int inner = s->to_inner[card];
+        if (legal >> inner & 1) {
+            cards[*count] = card;
+            values[(*count)++] = value[inner];
+        }
+    }
+    return BEL_OK;
+}

@@ -109,4 +109,14 @@ int bel_value(bel_search *search, const bel_state *state, int32_t guess, int32_t
 int bel_line(bel_search *search, const bel_state *state, int32_t value, int32_t *cards,
              int32_t *count);
 
+/* reference.py Search.card_values: every legal card of the seat to move with the exact future
+ * gain once it is played (the gain of a trick it ends included), into cards[i] and values[i]
+ * for i < *count, the cards in ascending order; cards and values have room for 8. One call
+ * values every card of a position from one table: each group of cards that play as one is
+ * searched once, in the search's order, from a window around the value of the one before
+ * (the first from the middle of the bounds), as questions.py and worlds.py asked it card by
+ * card before. The position must have a card to play. */
+int bel_card_values(bel_search *search, const bel_state *state, int32_t *cards, int32_t *values,
+                    int32_t *count);
+
 #endif

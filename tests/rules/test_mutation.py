@@ -1,0 +1,134 @@
+"""The tools `make mutants` runs tests/rules with (tests/rules/mutation.py): the listed
+equivalents, their fingerprints, and the sizes of the heavy tests."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from tests.rules.mutation import (
+    EQUIVALENTS,
+    SKIPPED,
+    Equivalent,
+    fingerprint,
+    module_of,
+    read_equivalents,
+    share,
+    skip_listed_equivalent,
+)
+
+MODULE = """
+class Suit:
+    def xǁSuitǁparse__mutmut_1(cls, text):
+        return text.upper()
+
+
+def x_judge__mutmut_2(play):
+    return play > 1
+"""
+
+
+def test_a_mutant_s_fingerprint_is_its_function_s_code_whatever_its_name_and_place() -> None:
+    print_ = fingerprint(MODULE, "service.rules.play.x_judge__mutmut_2")
+    assert print_ is not None and len(print_) == 12
+    renamed = MODULE.replace("x_judge__mutmut_2", "x_judge__mutmut_7")
+    assert fingerprint(renamed, "service.rules.play.x_judge__mutmut_7") == print_
+    moved = "\n\nSOMETHING = 1\n" + MODULE
+    assert fingerprint(moved, "service.rules.play.x_judge__mutmut_2") == print_
+    changed = MODULE.replace("play > 1", "play >= 1")
+    assert fingerprint(changed, "service.rules.play.x_judge__mutmut_2") != print_
+
+
+def test_a_method_s_mutant_has_a_fingerprint_and_a_missing_one_none() -> None:
+    assert fingerprint(MODULE, "service.rules.cards.xǁSuitǁparse__mutmut_1") is not None
+    assert fingerprint(MODULE, "service.rules.cards.xǁSuitǁparse__mutmut_2") is None
+
+
+def test_a_mutant_s_module_is_its_name_before_the_function() -> None:
+    assert module_of("service.rules.cards.xǁSuitǁparse__mutmut_4") == "service.rules.cards"
+    assert module_of("service.rules.play.x_judge__mutmut_3") == "service.rules.play"
+
+
+def test_the_list_reads_name_fingerprint_and_reason(tmp_path: Path) -> None:
+    path = tmp_path / "equivalents.txt"
+    path.write_text(
+        "# a comment\n\n"
+        "a.x_f__mutmut_1 sha1:0123456789ab the reason # and a comment\n"
+        "a.x_f__mutmut_2 not judged yet\n",
+        encoding="utf-8",
+    )
+    assert read_equivalents(path) == {
+        "a.x_f__mutmut_1": Equivalent("0123456789ab", "the reason"),
+        "a.x_f__mutmut_2": Equivalent(None, "not judged yet"),
+    }
+
+
+@pytest.mark.parametrize("line", ["a.x_f__mutmut_1", "a.x_f__mutmut_1 sha1:0123456789ab"])
+def test_a_listed_equivalent_without_a_reason_is_refused(tmp_path: Path, line: str) -> None:
+    path = tmp_path / "equivalents.txt"
+    path.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="has no reason"):
+        read_equivalents(path)
+
+
+def test_every_listed_equivalent_carries_the_fingerprint_it_was_judged_with() -> None:
+    """Without one it would be run by every `make mutants`, at the cost of every test that
+    reaches its function."""
+    listed = read_equivalents(EQUIVALENTS)
+    assert listed
+    assert [name for name, entry in listed.items() if entry.fingerprint is None] == []
+
+
+def test_outside_a_mutant_s_process_nothing_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    name = next(iter(read_equivalents(EQUIVALENTS)))
+    for value in ("", "stats", "list_all_tests"):
+        monkeypatch.setenv("MUTANT_UNDER_TEST", value)
+        skip_listed_equivalent()  # returns: this process goes on
+    monkeypatch.setenv("MUTANT_UNDER_TEST", name.replace("__mutmut_", "__mutmut_9999"))
+    skip_listed_equivalent()  # not listed: it runs
+
+
+def test_a_heavy_test_s_share_follows_the_profile_s_examples() -> None:
+    examples = settings.default.max_examples
+    assert share(240) == max(1, 240 * examples // 150)
+    assert share(1) == 1
+
+
+@pytest.mark.parametrize(
+    ("judged", "status"),
+    [("as judged", SKIPPED), ("changed since", 0), ("not written", 0)],
+)
+def test_a_mutant_s_process_ends_as_skipped_when_its_code_is_the_one_judged_equivalent(
+    tmp_path: Path, judged: str, status: int
+) -> None:
+    """A listed equivalent is not run again while its code is the one that was judged; once
+    it changed, it runs as any other mutant."""
+    mutant = "service.rules.fake.x_judge__mutmut_2"
+    module = tmp_path / "service" / "rules" / "fake.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(MODULE, encoding="utf-8")
+    print_ = fingerprint(MODULE, mutant)
+    listed = {
+        "as judged": f"{mutant} sha1:{print_} the reason",
+        "changed since": f"{mutant} sha1:000000000000 the reason",
+        "not written": f"{mutant} the reason",
+    }[judged]
+    (tmp_path / "equivalents.txt").write_text(listed + "\n", encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    code = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]);"
+        "from tests.rules.mutation import skip_listed_equivalent;"
+        "skip_listed_equivalent(Path('equivalents.txt'))"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code, str(root)],
+        cwd=tmp_path,
+        env={**os.environ, "MUTANT_UNDER_TEST": mutant},
+        check=False,
+    )
+    assert ran.returncode == status
