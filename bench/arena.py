@@ -825,7 +825,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="only compare colver's rewards with the referee's score on DEALS deals",
     )
     args = parser.parse_args(argv)
-    started, load = perf_counter(), os.getloadavg()
+    started, at_start = perf_counter(), os.getloadavg()
     if args.check_scoring:
         check_scoring(args.check_scoring)
         return
@@ -854,7 +854,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     if not args.report:
         print(
-            f"the machine: {os.cpu_count()} CPUs, load average {load[0]:.1f} at the start and "
+            f"the machine: {os.cpu_count()} CPUs, load average {at_start[0]:.1f} at the start and "
             f"{os.getloadavg()[0]:.1f} at the end (the referee's ADVICE_THREADS: "
             f"{os.environ.get('ADVICE_THREADS') or 'default'})"
         )

@@ -4,6 +4,7 @@ them and back, the contract an auction fixes, and the matches a run of boards ma
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from bench.arena import (
     call_name,
     contract_of,
     dd_report,
+    dump,
+    main,
     matches,
     report,
     speed_table,
@@ -113,6 +116,19 @@ def test_runs_of_the_same_boards_can_be_reported_together(capsys: pytest.Capture
     pooled = [(3, [first, second]), (3, [first, second]), (1, [second, first])]
     report(pooled, argparse.Namespace(matches=False, opponent="colver"))
     assert "boards: 3" in capsys.readouterr().out
+
+
+def test_boards_written_by_out_are_reported_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    first = taken(0, 0, 120, 110, made=True, scores=(210, 50), rewards=(210.0, 50.0))
+    second = taken(1, 0, 120, 100, made=True, scores=(200, 60), rewards=(200.0, 60.0))
+    kept = tmp_path / "boards.jsonl"
+    kept.write_text(dump(0, [first, second]) + "\n" + dump(1, [second, first]) + "\n")
+    main(["--report", str(kept)])
+    out = capsys.readouterr().out
+    assert "boards: 2" in out
+    assert "the machine" not in out  # a report is no run: no load average to tell
 
 
 def test_the_speed_table_sets_each_side_s_times_side_by_side() -> None:
