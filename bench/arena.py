@@ -19,14 +19,19 @@ higher total winning; its win rate with a 95% interval).
 - `play`: the auction by colver's "improved" bidder at every seat (the same calls both
   ways), then the card play: the referee's `/v1/coinche/advice/play` at its seats, colver's
   bot at the others;
-- `auction`: the referee's seats also call, by `/v1/coinche/advice/bid` (when the service has
-  it), colver's bidder the others'.
+- `auction`: the referee's seats also call, by `/v1/coinche/advice/bid` (`--bid-inference`,
+  `--bid-play`), colver's bidder the others'; each direction keeps its calls, the advice's
+  figures for each referee call, and each team's points at the table and by perfect play on
+  the true hands, which the report compares (`auction_report`, `dd_report`).
 
 **Opponents** (`--opponent`): `colver` (its IS-DD bot: `method = "isdd"`, 32 determinizations,
 uniform worlds, its "improved" bidder; the bot the issue measured), or `referee`: the
-referee's own advice through the same endpoint, with `--their-objective` and
+referee's own advice through the same endpoints, with `--their-objective` and
 `--their-inference` (by default as it was before December 2026: card points, uniform
-sampling), so that each technique's gain shows against the same cards.
+sampling) and, at the auction, `--their-bid-inference` and `--their-bid-play`, so that each
+technique's gain shows against the same cards.
+
+`--check-calls N` only measures how the bid advice reads colver's calls (`check_calls`).
 
 **Scores.** Each direction is judged by colver's own `env.rewards()` and, beside it, by the
 referee's `/v1/coinche/deals/score` under `ARENA_RULES`, the options under which the two agree
@@ -59,7 +64,7 @@ import multiprocessing
 import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from statistics import fmean, median, stdev
+from statistics import fmean, linear_regression, median, pstdev, stdev
 from time import perf_counter, process_time
 from typing import Any
 
@@ -140,6 +145,15 @@ class Direction:
     cpu_times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
     cpu_first: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
     illegal: int = 0
+    calls: list[str] = field(default_factory=list)
+    # Each referee call at the auction: its index in `calls` and the advice's figures for it.
+    advised: list[dict[str, Any]] = field(default_factory=list)
+    made: bool | None = None  # the contract, by the referee's scoring
+    points: tuple[int, int] = (0, 0)  # each team's card points (dix de der in)
+    # Each team's card points by perfect play on the true hands, from the first lead: what the
+    # advice's deals would give, had they drawn the true one (`--mode auction`).
+    dd_points: tuple[int, int] | None = None
+    call_times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
 
     def margin(self, by: str = "rewards") -> float:
         pair = self.rewards if by == "rewards" else self.scores
@@ -190,7 +204,7 @@ class Table:
             "seed": f"arena {board} {len(plays)}",
             "rules": ARENA_RULES,
             "objective": objective,
-            "budget_ms": 10_000,
+            "budget_ms": self.args.budget_ms,
         }
         if inference:
             body["inference"] = inference
@@ -200,8 +214,16 @@ class Table:
         return CARD_CODES.index(card)
 
     def referee_call(
-        self, seat: int, dealer: int, calls: list[str], hand: list[int], board: int
-    ) -> str:
+        self,
+        seat: int,
+        dealer: int,
+        calls: list[str],
+        hand: list[int],
+        board: int,
+        ours: bool = True,
+    ) -> dict[str, Any]:
+        """The bid advice's answer, with our settings or (not `ours`) the referee opponent's:
+        its call and the figures of that call."""
         body = {
             "dealer": dealer,
             "bids": calls,
@@ -210,10 +232,34 @@ class Table:
             "samples": self.args.bid_samples,
             "seed": f"arena {board} call {len(calls)}",
             "rules": ARENA_RULES,
+            "budget_ms": self.args.budget_ms,
         }
-        if self.args.inference:
-            body["inference"] = self.args.inference
-        return self.post("/v1/coinche/advice/bid", body)["advice"]
+        inference = self.args.bid_inference if ours else self.args.their_bid_inference
+        play = self.args.bid_play if ours else self.args.their_bid_play
+        if inference:
+            body["inference"] = inference
+        if play:
+            body["play"] = play
+        answer = self.post("/v1/coinche/advice/bid", body)
+        if answer["advice"] is None:  # no deal searched in the budget
+            return {"index": len(calls), "bid": None, "samples": 0}
+        chosen = next(o for o in answer["options"] if o["bid"] == answer["advice"])
+        return {"index": len(calls), **chosen, "samples": answer["samples"]}
+
+    def perfect_points(
+        self, dealer: int, contract: dict[str, Any], hands: list[list[int]]
+    ) -> tuple[int, int]:
+        """Each team's card points when the deal is played perfectly from the first lead."""
+        body = {
+            "dealer": dealer,
+            "contract": contract,
+            "plays": [],
+            "hands": [[CARD_CODES[c] for c in hand] for hand in hands],
+            "rules": ARENA_RULES,
+            "budget_ms": self.args.budget_ms,
+        }
+        answer = self.post("/v1/coinche/analysis/solve", body)
+        return tuple(answer["value"]["points"])  # type: ignore[return-value]
 
     # --- a board -------------------------------------------------------------------------
 
@@ -248,24 +294,36 @@ class Table:
         names: list[str] = []
         mode = self.args.mode
         history = list(calls)
+        advice: list[dict[str, Any]] = []
+        call_times: dict[str, list[float]] = {"ours": [], "theirs": []}
         while env.phase() == 0:
             seat = env.current_player()
+            start = perf_counter()
             if mode == "play":
                 action = history[len(names)][1]  # colver's bidder's calls, as in the auction
             elif seat % 2 == team:
-                call = self.referee_call(seat, dealer, names, own_hands[seat], board)
-                action = call_action(call)
+                advised = self.referee_call(seat, dealer, names, own_hands[seat], board)
+                advice.append(advised)
+                action = call_action(advised["bid"] or "pass")
+            elif self.args.opponent == "referee":
+                theirs = self.referee_call(seat, dealer, names, own_hands[seat], board, False)
+                action = call_action(theirs["bid"] or "pass")
             else:
                 action = others[seat].action(env)
+            if mode != "play":
+                side = "ours" if seat % 2 == team else "theirs"
+                call_times[side].append((perf_counter() - start) * 1000)
             for agent in others.values():
                 agent.observe(env, action)
             names.append(call_name(action))
             env.step(action)
         contract = contract_of(list(env.get_bid_history()))
         self.calls = names
-        result = Direction(team, contract)
+        result = Direction(team, contract, calls=names, advised=advice, call_times=call_times)
         if contract is None:
             return result
+        if mode == "auction":
+            result.dd_points = self.perfect_points(dealer, contract, own_hands)
         plays: list[int] = []
         held = [list(hand) for hand in own_hands]
         while not env.is_terminal():
@@ -309,6 +367,8 @@ class Table:
             },
         )
         result.scores = tuple(scored["score"]["score"])
+        result.made = scored["score"]["contract"] == "made"
+        result.points = tuple(scored["points"])
         return result
 
 
@@ -361,7 +421,7 @@ def matches(boards: list[list[Direction]], team_of_ours: int, by: str) -> list[b
 
 
 def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace) -> None:
-    results.sort()
+    results.sort(key=lambda result: result[0])  # by board: runs of the same boards may be pooled
     boards = [directions for _, directions in results]
     played = [b for b in boards if b[0].contract is not None]
     passed = len(boards) - len(played)
@@ -378,6 +438,16 @@ def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace)
                 share = fmean(wins)
                 half = 1.96 * math.sqrt(share * (1 - share) / len(wins))
                 print(f"matches to {TARGET}: {len(wins)}, the referee won {share:.1%} ± {half:.1%}")
+    if any(d.advised for b in boards for d in b):
+        auction_report(boards)
+        dd_report(boards)
+        for side in ("ours", "theirs"):
+            took = [t for b in boards for d in b for t in d.call_times[side]]
+            if took:
+                print(
+                    f"  ms a call, {side}: median {median(took):.0f}, p95 "
+                    f"{percentile(took, 0.95):.0f}, most {max(took):.0f} ({len(took)} calls)"
+                )
     illegal = sum(d.illegal for b in boards for d in b)
     print(f"illegal cards or calls: {illegal}")
     print(speed_table(boards, args.opponent))
@@ -407,6 +477,194 @@ def speed_table(boards: list[list[Direction]], opponent: str, cpu: bool = False)
             f"{p50 / t50:>11.2f}{p95 / t95:>7.2f}{len(ours):>7}"
         )
     return "\n".join(rows)
+
+
+def _bid_text(contract: dict[str, Any]) -> str:
+    return f"{contract['value']}{contract['strain']}"
+
+
+def auction_report(boards: list[list[Direction]]) -> None:
+    """Where the auction's margin goes (`--mode auction`): the boards by how the two
+    directions' contracts compare, and each side's contracts: made, coinched, and for the
+    referee's, what the bid advice predicted for the bid that fixed it (its `made_share` and
+    `expected_margin`, the contract played uncoinched) against what happened."""
+    kinds: dict[str, list[float]] = {}
+    for b in boards:
+        one, two = b[0].contract, b[1].contract
+        if one == two:
+            kind = "the same contract both ways" if one else "passed out both ways"
+        elif one and two and one["taker"] % 2 == two["taker"] % 2:
+            kind = "the same side took, another contract"
+        else:
+            kind = "the other side took (or passed out)"
+        kinds.setdefault(kind, []).append(fmean(d.margin() for d in b))
+    for kind, margins in sorted(kinds.items()):
+        print(
+            f"  {kind}: {len(margins)} boards, {fmean(margins):+.1f} a board, "
+            f"{sum(margins):+.0f} in all"
+        )
+    for ours in (True, False):
+        taken = [
+            d
+            for b in boards
+            for d in b
+            if d.contract is not None and (d.contract["taker"] % 2 == d.team) == ours
+        ]
+        if not taken:
+            continue
+        made = fmean(bool(d.made) for d in taken)
+        coinched = [d for d in taken if d.contract["coinche"]]  # type: ignore[index]
+        value = fmean(int(str(d.contract["value"]).replace("capot", "250")) for d in taken)  # type: ignore[index]
+        who = "the referee's team" if ours else "the other team"
+        line = (
+            f"  {who} took {len(taken)} contracts (mean value {value:.0f}): made {made:.0%}, "
+            f"margin {fmean(d.margin() for d in taken):+.1f}; coinched {len(coinched)}"
+        )
+        if coinched:
+            line += f" (made {fmean(bool(d.made) for d in coinched):.0%})"
+        print(line)
+        if not ours:
+            continue
+        predicted = []
+        for d in taken:
+            fixed = [a for a in d.advised if a["bid"] == _bid_text(d.contract)]  # type: ignore[arg-type]
+            if fixed:
+                predicted.append((d, fixed[-1]))
+        if predicted:
+            plain = [(d, a) for d, a in predicted if not d.contract["coinche"]]  # type: ignore[index]
+            print(
+                f"    fixed by the advice: {len(predicted)}, predicted made "
+                f"{fmean(a['made_share'] for _, a in predicted):.0%} (made "
+                f"{fmean(bool(d.made) for d, _ in predicted):.0%}); uncoinched {len(plain)}: "
+                f"predicted margin {fmean(a['expected_margin'] for _, a in plain):+.1f}, "
+                f"scored {fmean(d.margin('scores') for d, _ in plain):+.1f}"
+                if plain
+                else ""
+            )
+
+
+def dd_report(boards: list[list[Direction]]) -> None:
+    """How far perfect play on the true hands is from the play at the table: the takers' card
+    points by perfect play from the first lead less those they made, by who took."""
+    for ours in (True, False):
+        gaps = [
+            d.dd_points[t] - d.points[t]
+            for b in boards
+            for d in b
+            if d.contract is not None
+            and d.dd_points is not None
+            and ((t := d.contract["taker"] % 2) == d.team) == ours
+        ]
+        if len(gaps) > 1:
+            who = "the referee's team" if ours else "the other team"
+            print(f"  {who} taking: perfect play less the play, takers' points {interval(gaps)}")
+    pairs = [
+        (d.dd_points[d.contract["taker"] % 2], d.points[d.contract["taker"] % 2])
+        for b in boards
+        for d in b
+        if d.contract is not None and d.dd_points is not None
+    ]
+    if len(pairs) > 2:
+        perfect, table = [x for x, _ in pairs], [y for _, y in pairs]
+        slope, base = linear_regression(perfect, table)
+        spread = pstdev([y - base - slope * x for x, y in pairs])
+        print(
+            f"  the takers' points at the table ~ {base:.1f} + {slope:.3f} x by perfect play, "
+            f"give or take {spread:.1f} ({len(pairs)} contracts; bid.TABLE_BASE, TABLE_SLOPE, "
+            "TABLE_SPREAD)"
+        )
+
+
+def colver_auction(colver: Any, board: int) -> tuple[Any, list[str]]:
+    """Board `board`'s deal and its auction by colver's bidder at every seat, as the referee
+    writes the calls."""
+    env = colver.Env.deal(dealer=board % 4, seed=SEED + board)
+    bidders = [colver.Agent(colver_spec(), seat=s, seed=board) for s in range(4)]
+    for bidder in bidders:
+        bidder.init_deal(env)
+    names = []
+    while env.phase() == 0:
+        action = bidders[env.current_player()].action(env)
+        names.append(call_name(action))
+        for bidder in bidders:
+            bidder.observe(env, action)
+        env.step(action)
+    return env, names
+
+
+def check_calls(auctions: int, first: int, samples: int, inference: str | None = None) -> None:
+    """How the bid advice reads colver's calls, on `auctions` of its auctions from board
+    `first`: how far its bids are above the reading's value of the bidder's hand with a base
+    of 20 (what inference.RESAMPLING's base is measured by); then, for each auction that ends
+    in a contract, the bid advice's `pass` option after the contract's bid (its predicted
+    made share of the standing contract) asked by the seat after the taker and by the
+    taker's partner, against the contract made by perfect play on the true hands (with
+    `inference`, the service's default if None)."""
+    import colver  # a bench-only install
+
+    from service.app import create_app
+    from service.rules.advice.inference import hand_value
+    from service.rules.cards import Card
+
+    client = create_app().test_client()
+    excess: list[int] = []
+    rows: dict[str, list[tuple[float, bool]]] = {"the opponent after": [], "the partner": []}
+    for board in range(first, first + auctions):
+        env, names = colver_auction(colver, board)
+        dealer = env.get_dealer()
+        hands = [sorted(FROM_COLVER[c] for c in hand) for hand in env.get_initial_hands()]
+        for index, name in enumerate(names):
+            if name[0].isdigit():
+                seat = (dealer + 1 + index) % 4
+                held = [Card(c) for c in hands[seat]]
+                excess.append(int(name[:-1]) - hand_value(held, SUIT_CODES.index(name[-1])))
+        bids = [i for i, name in enumerate(names) if name[0].isdigit()]
+        if not bids:
+            continue
+        last = bids[-1]
+        taker = (dealer + 1 + last) % 4
+        contract = {"taker": taker, "value": int(names[last][:-1]), "strain": names[last][-1]}
+        solved = {
+            "dealer": dealer,
+            "contract": {**contract, "coinche": 0},
+            "plays": [],
+            "hands": [[CARD_CODES[c] for c in hand] for hand in hands],
+            "rules": ARENA_RULES,
+            "budget_ms": 10_000,
+        }
+        made = client.post("/v1/coinche/analysis/solve", json=solved).get_json()["value"]
+        for who, after in (("the opponent after", 1), ("the partner", 2)):
+            calls = names[: last + 1] + ["pass"] * (after - 1)
+            if calls != names[: last + after]:
+                continue  # the seat between did not pass
+            seat = (taker + after) % 4
+            body = {
+                "dealer": dealer,
+                "bids": calls,
+                "seat": seat,
+                "hand": [CARD_CODES[c] for c in hands[seat]],
+                "samples": samples,
+                "seed": f"calls {board} {after}",
+                "rules": ARENA_RULES,
+                "budget_ms": 10_000,
+                "play": "perfect",  # the reading alone, against perfect play's truth
+            }
+            if inference:
+                body["inference"] = inference
+            answer = client.post("/v1/coinche/advice/bid", json=body).get_json()
+            passing = next(o for o in answer["options"] if o["bid"] == "pass")
+            rows[who].append((passing["made_share"], made["contract"] == "made"))
+    print(
+        f"colver's bids less the bidder's hand value with a base of 20: {interval(excess)}; "
+        f"{auctions} auctions from board {first}"
+    )
+    for who, found in rows.items():
+        if found:
+            print(
+                f"  asked by {who}: the standing contract predicted made "
+                f"{fmean(p for p, _ in found):.2f}, made by perfect play on the true hands "
+                f"{fmean(m for _, m in found):.2f} ({len(found)} contracts)"
+            )
 
 
 def check_scoring(deals: int) -> None:
@@ -473,6 +731,9 @@ def load(line: str) -> tuple[int, list[Direction]]:
     directions = []
     for d in data["directions"]:
         d["rewards"], d["scores"] = tuple(d["rewards"]), tuple(d["scores"])
+        d["points"] = tuple(d.get("points", (0, 0)))
+        if d.get("dd_points") is not None:
+            d["dd_points"] = tuple(d["dd_points"])
         directions.append(Direction(**d))
     return data["board"], directions
 
@@ -523,8 +784,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--inference", default=None, help="the advice's inference (default: the service's)"
     )
+    parser.add_argument(
+        "--bid-inference", default=None, help="the bid advice's (default: the service's)"
+    )
+    parser.add_argument(
+        "--bid-play", default=None, help="the bid advice's `play` (default: the service's)"
+    )
+    parser.add_argument(
+        "--their-bid-inference", default=None, help="the referee opponent's bid inference"
+    )
+    parser.add_argument("--their-bid-play", default=None, help="the referee opponent's")
     parser.add_argument("--samples", type=int, default=32, help="the referee's samples a card")
     parser.add_argument("--bid-samples", type=int, default=32)
+    parser.add_argument(
+        "--budget-ms",
+        type=int,
+        default=10_000,
+        help="the referee's budget a card or call, at most the service's 10000 (on a loaded "
+        "machine it may cut the searches: each call keeps the deals it searched)",
+    )
     parser.add_argument("--worlds", type=int, default=32, help="colver IS-DD's determinizations")
     parser.add_argument("--colver-method", default="isdd")
     parser.add_argument("--matches", action="store_true", help="also the matches to 2000")
@@ -534,15 +812,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--report", type=Path, nargs="+", help="print the figures of boards written by --out"
     )
     parser.add_argument(
+        "--check-calls",
+        type=int,
+        metavar="AUCTIONS",
+        help="only measure how the bid advice reads colver's calls, on AUCTIONS auctions "
+        "from --first",
+    )
+    parser.add_argument(
         "--check-scoring",
         type=int,
         metavar="DEALS",
         help="only compare colver's rewards with the referee's score on DEALS deals",
     )
     args = parser.parse_args(argv)
-    started, load = perf_counter(), os.getloadavg()
+    started, at_start = perf_counter(), os.getloadavg()
     if args.check_scoring:
         check_scoring(args.check_scoring)
+        return
+    if args.check_calls:
+        check_calls(args.check_calls, args.first, args.bid_samples, args.bid_inference)
         return
     if args.report:
         results = [load(line) for path in args.report for line in path.read_text().splitlines()]
@@ -553,9 +841,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{args.objective}, inference {args.inference or 'default'}, samples {args.samples}, "
         f"colver {args.colver_method} {args.worlds} worlds; {perf_counter() - started:.0f} s"
     )
+    if args.mode == "auction":
+        print(
+            f"  calls: inference {args.bid_inference or 'default'}, play "
+            f"{args.bid_play or 'default'}, {args.bid_samples} samples"
+            + (
+                f"; theirs: inference {args.their_bid_inference or 'default'}, play "
+                f"{args.their_bid_play or 'default'}"
+                if args.opponent == "referee"
+                else ""
+            )
+        )
     if not args.report:
         print(
-            f"the machine: {os.cpu_count()} CPUs, load average {load[0]:.1f} at the start and "
+            f"the machine: {os.cpu_count()} CPUs, load average {at_start[0]:.1f} at the start and "
             f"{os.getloadavg()[0]:.1f} at the end (the referee's ADVICE_THREADS: "
             f"{os.environ.get('ADVICE_THREADS') or 'default'})"
         )

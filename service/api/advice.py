@@ -23,13 +23,17 @@ from service.api.replay_requests import CoincheReplayRequestSchema, ReplayReques
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules.advice import (
+    CANDIDATES,
+    DEFAULT_CALL_INFERENCE,
     DEFAULT_INFERENCE,
     DEFAULT_OBJECTIVE,
+    DEFAULT_PLAY,
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     INFERENCES,
     MAX_SAMPLES,
     OBJECTIVES,
+    PLAYS,
     TAKE_HAND_SIZE,
     Advice,
     TakeAdvice,
@@ -89,15 +93,15 @@ def seed_field(default: str = DEFAULT_SEED, description: str = SEED_TEXT) -> ma.
 _BUDGET = "Milliseconds the advice may take; past them it answers from the deals solved so far."
 
 
-def _inference(calls: str) -> ma.fields.String:
+def _inference(calls: str, default: str = DEFAULT_INFERENCE, how: str = "") -> ma.fields.String:
     return ma.fields.String(
         validate=validate.OneOf(INFERENCES),
-        load_default=DEFAULT_INFERENCE,
+        load_default=default,
         metadata={
             "description": f"`calls`: each deal drawn is weighted by how likely {calls} were "
             "with its hands (a cheap model of how players bid: trump strength, aces, tens, "
-            "belote, a partner's support); `none`: every deal alike.",
-            "default": DEFAULT_INFERENCE,
+            f"belote, a partner's support){how}; `none`: every deal alike.",
+            "default": default,
         },
     )
 
@@ -485,7 +489,21 @@ class CallAdviceRequestSchema(AuctionRequestSchema):
     samples = samples_field()
     seed = seed_field()
     budget_ms = budget_field(_BUDGET)
-    inference = _inference("the calls before (each caller's, given its hand)")
+    inference = _inference(
+        "the calls before (each caller's, given its hand)",
+        DEFAULT_CALL_INFERENCE,
+        f", the deals to search drawn again by those weights from {CANDIDATES} times as many",
+    )
+    play = ma.fields.String(
+        validate=validate.OneOf(PLAYS),
+        load_default=DEFAULT_PLAY,
+        metadata={
+            "description": "How each deal drawn is played out: `table`, perfect play's card "
+            "points corrected to what players make of them at the table (measured; GET "
+            "/v1/rules `bid_advice`); `perfect`, perfect play's points as they are.",
+            "default": DEFAULT_PLAY,
+        },
+    )
 
     @ma.post_load
     def asked(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -575,4 +593,5 @@ class AdviseCall(MethodView):
             body["seed"],
             body["budget_ms"],
             body["inference"],
+            body["play"],
         )

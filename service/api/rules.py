@@ -120,6 +120,48 @@ def seat_view_field() -> ma.fields.Nested:
     )
 
 
+class BidAdviceDescriptionSchema(Schema):
+    default_inference = ma.fields.String(
+        required=True, metadata={"description": "The call advice's `inference` by default."}
+    )
+    candidates = StrictInteger(
+        required=True,
+        metadata={"description": "Reading the calls: deals drawn uniformly per deal searched."},
+    )
+    reading_base = StrictInteger(
+        required=True,
+        metadata={"description": "What a partner brings, in the reading's value of a hand."},
+    )
+    reading_spread = PlainFloat(
+        required=True, metadata={"description": "The reading's logistic, in points."}
+    )
+    reading_floor = PlainFloat(
+        required=True, metadata={"description": "The least a call's factor weighs."}
+    )
+    reading_partner_base = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The base the asking seat's partner's calls are read with (null: "
+            "`reading_base`)."
+        },
+    )
+    default_play = ma.fields.String(
+        required=True, metadata={"description": "The call advice's `play` by default."}
+    )
+    table_base = PlainFloat(
+        required=True,
+        metadata={"description": "The takers' card points at the table: this plus ..."},
+    )
+    table_slope = PlainFloat(
+        required=True, metadata={"description": "... this times their points by perfect play"}
+    )
+    table_spread = PlainFloat(
+        required=True, metadata={"description": "... give or take this (a standard deviation)."}
+    )
+    model = ma.fields.String(required=True)
+
+
 class RulesDescriptionSchema(Schema):
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
     violations = codes("The play violation codes.")
@@ -150,6 +192,14 @@ class RulesDescriptionSchema(Schema):
         },
     )
     seat_view = seat_view_field()
+    bid_advice = ma.fields.Nested(
+        BidAdviceDescriptionSchema,
+        required=True,
+        metadata={
+            "description": "How `/v1/coinche/advice/bid` reads the calls and plays out a deal "
+            "(docs/advice.md): its defaults and its measured constants."
+        },
+    )
 
 
 @blp.route("/v1/rules")

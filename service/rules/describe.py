@@ -25,6 +25,7 @@ from service.rules.options import OPTION_SPECS, OptionSpec
 from service.rules.play import ViolationCode
 
 if TYPE_CHECKING:  # imported when described: importing service.rules needs no native core
+    from service.rules.advice.bid import BidDescription
     from service.rules.advice.seat_review import SeatDescription
     from service.rules.analysis.review import ReviewDescription
 
@@ -70,6 +71,7 @@ class RulesDescription:
     analysis_engine: str  # the search answering /v1/analysis (analysis.engine.ENGINES)
     review: ReviewDescription  # what /v1/analysis/review decides
     seat_view: SeatDescription  # what its `view: seat` decides, and the audit's guess test
+    bid_advice: BidDescription  # how /v1/coinche/advice/bid reads the calls and plays a deal
 
 
 VIOLATIONS: dict[ViolationCode, Texts] = {
@@ -233,8 +235,10 @@ INTERPRETATIONS: dict[str, Texts] = {
         "rules made it), unless that play is a proven renonce; the turned card in the taker's "
         "hand; an announced belote's king and queen with its holder; declared annonces. "
         "Nothing is read into which legal card a player chose; nor into the bidding, unless "
-        "a request asks `inference: calls` (/v1/advice/take, /v1/coinche/advice/bid), which "
-        "weights each deal by how likely the calls were with its hands.",
+        "a request asks `inference: calls` (/v1/advice/take, /v1/coinche/advice/play), which "
+        "weights each deal by how likely the calls were with its hands; the call advice "
+        "(/v1/coinche/advice/bid) reads the calls unless asked `inference: none` (bid_advice "
+        "below).",
         "fr": "Le conseil (/v1/advice) distribue les cartes cachées parmi les donnes qui "
         "s'accordent avec ce que la table a vu, toutes également probables : les cartes "
         "jouées ; les cartes qu'un joueur n'avait pas d'après son jeu (il n'a pas fourni, "
@@ -242,8 +246,10 @@ INTERPRETATIONS: dict[str, Texts] = {
         "retourne dans la main du preneur ; le roi et la dame d'une belote annoncée chez "
         "celui qui l'a ; les annonces déclarées. Rien n'est déduit du choix d'une carte "
         "permise ; ni des enchères, sauf si la requête demande `inference: calls` "
-        "(/v1/advice/take, /v1/coinche/advice/bid), qui pondère chaque donne par la "
-        "vraisemblance des annonces faites avec ses mains.",
+        "(/v1/advice/take, /v1/coinche/advice/play), qui pondère chaque donne par la "
+        "vraisemblance des annonces faites avec ses mains ; le conseil d'annonce "
+        "(/v1/coinche/advice/bid) lit les annonces sauf `inference: none` (bid_advice "
+        "ci-dessous).",
     },
     "advice_objective": {
         "en": "The card advice (/v1/advice/play) chooses by the deal's score under the "
@@ -320,6 +326,7 @@ def describe_rules(lang: str = "en") -> RulesDescription:
     (['undertrump', 'overtrump_partner'], 162)
     """
     # Imported here: importing service.rules (a library) needs no built native core.
+    from service.rules.advice.bid import describe_bid_advice
     from service.rules.advice.seat_review import describe_seat_view
     from service.rules.analysis.engine import ENGINE
     from service.rules.analysis.review import describe_review
@@ -336,4 +343,5 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         analysis_engine=ENGINE,
         review=describe_review(lang),
         seat_view=describe_seat_view(lang),
+        bid_advice=describe_bid_advice(lang),
     )

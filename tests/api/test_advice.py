@@ -297,6 +297,23 @@ def test_the_call_advice_values_every_legal_call(client: FlaskClient) -> None:
     assert again["options"] == advice["options"]  # no call before: every deal weighs 1
 
 
+def test_the_call_advice_reads_the_calls_and_plays_at_the_table_unless_asked(
+    client: FlaskClient,
+) -> None:
+    asked = {"dealer": 3, "bids": ["100S"], "seat": 1, "hand": STRONG, "samples": 2}
+    body = {**asked, "seed": "t", "budget_ms": 10_000}
+    default = answer(client, BID, body)
+    named = answer(client, BID, {**body, "inference": "calls", "play": "table"})
+    assert named["options"] == default["options"]
+    # Perfect play as it is: every contract made or not in each deal, a share of 2 deals.
+    perfect = answer(client, BID, {**body, "play": "perfect"})
+    assert {o["made_share"] for o in perfect["options"]} <= {0.0, 0.5, 1.0}
+    assert perfect["options"] != default["options"]
+    uniform = answer(client, BID, {**body, "inference": "none"})
+    assert uniform["options"] != default["options"]
+    assert list(problems(client, BID, {**asked, "play": "dreamed"})) == ["/play"]
+
+
 def test_the_call_advice_takes_bids_as_the_bidding_does(client: FlaskClient) -> None:
     asked = {"dealer": 3, "seat": 2, "hand": STRONG, "samples": 1, "budget_ms": 10_000}
     advice = answer(client, BID, {**asked, "bids": ["90♥", "Coinche"]})

@@ -7,6 +7,8 @@ import os
 from flask.testing import FlaskClient
 
 from service.rules import OPTION_SPECS, VIOLATION_CODES
+from service.rules.advice.bid import CANDIDATES, TABLE_BASE, TABLE_SLOPE, TABLE_SPREAD
+from service.rules.advice.inference import RESAMPLING
 from service.rules.analysis import engine
 
 
@@ -46,3 +48,20 @@ def test_the_rules_name_the_engine_answering_the_analysis(client: FlaskClient) -
     # The native core unless the service was started with BELOTE_SOLVER=reference.
     body = client.get("/v1/rules").get_json()
     assert body["analysis_engine"] == engine.ENGINE == engine.chosen(os.environ)
+
+
+def test_the_rules_state_the_bid_advice_s_reading_and_table(client: FlaskClient) -> None:
+    bid = client.get("/v1/rules").get_json()["bid_advice"]
+    assert (bid["default_inference"], bid["default_play"]) == ("calls", "table")
+    reading = (
+        bid["reading_base"],
+        bid["reading_spread"],
+        bid["reading_floor"],
+        bid["reading_partner_base"],
+    )
+    assert reading == tuple(RESAMPLING) and bid["candidates"] == CANDIDATES
+    table = (bid["table_base"], bid["table_slope"], bid["table_spread"])
+    assert table == (TABLE_BASE, TABLE_SLOPE, TABLE_SPREAD)
+    assert f"{TABLE_BASE} + {TABLE_SLOPE} x" in bid["model"]
+    french = client.get("/v1/rules", headers={"Accept-Language": "fr"}).get_json()
+    assert "au jeu parfait" in french["bid_advice"]["model"]

@@ -3,14 +3,24 @@ them and back, the contract an auction fixes, and the matches a run of boards ma
 
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
+
+import pytest
+
 from bench.arena import (
     FROM_COLVER,
     TO_COLVER,
     Direction,
+    auction_report,
     call_action,
     call_name,
     contract_of,
+    dd_report,
+    dump,
+    main,
     matches,
+    report,
     speed_table,
 )
 from service.rules.cards import CARD_CODES
@@ -62,6 +72,63 @@ def test_the_boards_make_matches_to_2000_one_after_the_other() -> None:
     assert (
         board((10, 20), (30, 5))[1].margin() == -25 and board((10, 20), (3, 5))[0].margin() == -10
     )
+
+
+def taken(team: int, taker: int, perfect: int, table: int, **kw: object) -> Direction:
+    """A direction with the referee at `team`'s seats, `taker` taking 100 in hearts, whose
+    takers make `table` points where perfect play makes `perfect`."""
+    contract = {"taker": taker, "value": 100, "strain": "H", "coinche": 0}
+    takers = taker % 2
+    points = (table, 162 - table) if takers == 0 else (162 - table, table)
+    dd = (perfect, 162 - perfect) if takers == 0 else (162 - perfect, perfect)
+    return Direction(team, contract, points=points, dd_points=dd, **kw)  # type: ignore[arg-type]
+
+
+def test_the_table_s_points_are_fitted_on_perfect_play_s(capsys: pytest.CaptureFixture) -> None:
+    # The table makes 30 + 0.5 x perfect play, whoever takes.
+    boards = [[taken(1, 1, p, 30 + p // 2), taken(1, 2, p + 20, 40 + p // 2)] for p in (40, 80)]
+    dd_report(boards)
+    out = capsys.readouterr().out
+    assert "30.0 + 0.500 x by perfect play, give or take 0.0 (4 contracts" in out
+    # Perfect play less the table: 40 - 50 and 80 - 70 where the referee took (its team 1,
+    # seat 1), 60 - 60 and 100 - 80 where the other team did.
+    assert "the referee's team taking: perfect play less the play, takers' points +0.0" in out
+    assert "the other team taking: perfect play less the play, takers' points +10.0" in out
+
+
+def test_the_auction_report_follows_the_advice_to_what_happened(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    advised = [{"index": 0, "bid": "100H", "made_share": 0.75, "expected_margin": 50.0}]
+    ours = taken(0, 0, 120, 110, calls=["100H"], advised=advised, made=True, scores=(210, 50))
+    theirs = taken(1, 0, 120, 110, calls=["100H"], made=True, scores=(210, 50))
+    auction_report([[ours, theirs]])
+    out = capsys.readouterr().out
+    assert "the same contract both ways: 1 boards" in out
+    assert "the referee's team took 1 contracts (mean value 100): made 100%" in out
+    assert "predicted made 75% (made 100%); uncoinched 1: predicted margin +50.0" in out
+    assert "scored +160.0" in out and "the other team took 1 contracts" in out
+
+
+def test_runs_of_the_same_boards_can_be_reported_together(capsys: pytest.CaptureFixture) -> None:
+    first = taken(0, 0, 120, 110, made=True, scores=(210, 50), rewards=(210.0, 50.0))
+    second = taken(1, 0, 120, 100, made=True, scores=(200, 60), rewards=(200.0, 60.0))
+    pooled = [(3, [first, second]), (3, [first, second]), (1, [second, first])]
+    report(pooled, argparse.Namespace(matches=False, opponent="colver"))
+    assert "boards: 3" in capsys.readouterr().out
+
+
+def test_boards_written_by_out_are_reported_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    first = taken(0, 0, 120, 110, made=True, scores=(210, 50), rewards=(210.0, 50.0))
+    second = taken(1, 0, 120, 100, made=True, scores=(200, 60), rewards=(200.0, 60.0))
+    kept = tmp_path / "boards.jsonl"
+    kept.write_text(dump(0, [first, second]) + "\n" + dump(1, [second, first]) + "\n")
+    main(["--report", str(kept)])
+    out = capsys.readouterr().out
+    assert "boards: 2" in out
+    assert "the machine" not in out  # a report is no run: no load average to tell
 
 
 def test_the_speed_table_sets_each_side_s_times_side_by_side() -> None:

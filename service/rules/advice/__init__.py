@@ -34,7 +34,13 @@ from service.rules.advice.advise import (
     advise_take,
     holdings_in,
 )
-from service.rules.advice.bid import advise_bid
+from service.rules.advice.bid import (
+    CANDIDATES,
+    DEFAULT_CALL_INFERENCE,
+    DEFAULT_PLAY,
+    PLAYS,
+    advise_bid,
+)
 from service.rules.advice.inference import (
     CALLS,
     DEFAULT_INFERENCE,
@@ -46,14 +52,18 @@ from service.rules.advice.inference import (
 
 __all__ = [
     "CALLS",
+    "CANDIDATES",
+    "DEFAULT_CALL_INFERENCE",
     "DEFAULT_INFERENCE",
     "DEFAULT_OBJECTIVE",
+    "DEFAULT_PLAY",
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
     "INFERENCES",
     "MAX_SAMPLES",
     "NONE",
     "OBJECTIVES",
+    "PLAYS",
     "POINTS",
     "SCORE",
     "TAKE_HAND_SIZE",

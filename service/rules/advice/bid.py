@@ -1,15 +1,23 @@
 """Advice at the coinche auction: the call to make, from the caller's 8 cards and the calls.
 
-The model (docs/advice.md): the 24 cards the caller does not see are dealt `samples` times
-(uniformly, `sampler.Deals`, drawn from `seed` as `advise_take` draws), every seat 8. In each
-deal and each strain a call of the caller's team or the standing contract could play, ONE
-perfect-play solve (`analysis.solve_in`, `every_card=False`) gives each team's card points
-and the capot, if any: the search maximises the team margin of card points, a capot counting
-the `capot` option, which does not depend on which partner takes nor on which team does (the
-first lead is the dealer's next either way). Since a deal's score is monotone in those points,
-every value, capot and coinche level in that strain is scored from that one figure by the
-coinche scoring (`coinche_scoring.score_coinche_deal`), each belote of the strain counted for
-the seat that holds it (the holder announces it), annonces not valued:
+The model (docs/advice.md): the 24 cards the caller does not see are dealt `samples` times,
+every seat 8. With `inference` "calls" (the default) the calls made choose the deals: `CANDIDATES`
+times as many are drawn uniformly from `seed`, each weighed by how likely the calls were with
+its hands (`inference.call_weights`, read `inference.RESAMPLING`: sharply), and `samples` of
+them drawn again in proportion (`drawn_by_calls`), a deal drawn twice searched once and
+counted twice; with "none" they are drawn uniformly (`sampler.Deals`, as `advise_take`
+draws). In each deal and each strain a call of the caller's team or the standing contract
+could play, ONE perfect-play solve (`analysis.solve_in`, `every_card=False`) gives each
+team's card points and the capot, if any: the search maximises the team margin of card
+points, a capot counting the `capot` option, which does not depend on which partner takes
+nor on which team does (the first lead is the dealer's next either way). With `play`
+"table" (the default) those points are then corrected to what players make of them at the
+table (`at_table`: the takers make TABLE_BASE + TABLE_SLOPE x their points by perfect play,
+give or take TABLE_SPREAD, measured in the arena); with "perfect" they stand. Since a deal's
+score is monotone in those points, every value, capot and coinche level in that strain is
+scored from that one figure by the coinche scoring (`coinche_scoring.score_coinche_deal`),
+each belote of the strain counted for the seat that holds it (the holder announces it),
+annonces not valued:
 
 - a bid (a value or capot, and a strain): the contract it makes, taken by the caller and
   played uncoinched (what the others would call after it is not guessed);
@@ -19,14 +27,13 @@ the seat that holds it (the holder announces it), annonces not valued:
 Only the calls the auction allows are valued (`coinche_bidding.judge_auction`). The advice is
 the best expected margin (the team's score less the other team's), ties to the cheaper call
 (the first in RULES-COINCHE.md's order: pass, bids by value, coinche, surcoinche). A budget
-that runs out keeps the deals fully valued so far. With `inference` "calls" each deal weighs
-how likely the earlier calls were with its hands (`inference.call_weights`), and the means
-are weighted.
+that runs out keeps the deals fully valued so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from random import Random
 from time import perf_counter
 
@@ -38,13 +45,13 @@ from service.rules.advice.advise import (
     TakeAdvice,
     best_bid,
 )
-from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, call_weights
+from service.rules.advice.inference import CALLS, RESAMPLING, call_weights
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT
 from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, solve_in
 from service.rules.analysis.questions import elapsed_ms_since
 from service.rules.bidding import OPEN, PASS
-from service.rules.cards import ALL_CARDS, HAND_SIZE, KING, QUEEN, Card
+from service.rules.cards import ALL_CARDS, DEAL_POINTS, HAND_SIZE, KING, QUEEN, Card
 from service.rules.coinche_bidding import COINCHE, SURCOINCHE, Auction, Call, judge_auction
 from service.rules.coinche_options import (
     DEFAULT_COINCHE_OPTIONS,
@@ -57,8 +64,101 @@ from service.rules.coinche_scoring import CoincheDealSummary, score_coinche_deal
 from service.rules.errors import InconsistentInput
 from service.rules.scoring import MADE
 from service.rules.strains import Strain, belote_suits
-from service.rules.table import PLAYERS, TEAMS, Seat, duplicates, other_team, team_of
+from service.rules.table import PLAYERS, TEAMS, Seat, Team, duplicates, other_team, team_of
 from service.rules.variants import COINCHE as COINCHE_VARIANT
+
+# Reading the calls: the deals drawn uniformly for each deal valued, before the calls choose;
+# the clock is looked at every BLOCK of them, and they may take DRAW_SHARE of the budget (32
+# deals to value take some 60 ms of 1.4 s), so that a budget too short for them all leaves
+# the searches the rest.
+CANDIDATES = 32
+BLOCK = 64
+DRAW_SHARE = 0.25
+# The bid advice reads the calls unless asked not to (measured: bench/arena.py, docs/advice.md).
+DEFAULT_CALL_INFERENCE = CALLS
+
+# The play a deal is valued by: "table", perfect play's points corrected to what the table
+# makes of them (below); "perfect", perfect play's points as they are.
+TABLE, PERFECT = "table", "perfect"
+PLAYS = (TABLE, PERFECT)
+DEFAULT_PLAY = TABLE
+# The table's play, from perfect play's, measured (docs/advice.md, bench/arena.py): the takers'
+# card points at the table are TABLE_BASE + TABLE_SLOPE x their points by perfect play from
+# the first lead, give or take TABLE_SPREAD points (the residuals' standard deviation).
+TABLE_BASE = 29.6
+TABLE_SLOPE = 0.717
+TABLE_SPREAD = 17.1
+# That spread is met at three points (Gauss-Hermite): (its multiple, the weight of its score,
+# in sixths: whole numbers, so that a contract made at all three is made 1, not 0.999...).
+SPREAD_POINTS = ((-(3**0.5), 1), (0.0, 4), (3**0.5, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class BidDescription:
+    """What the bid advice assumes, as GET /v1/rules states it: how the calls are read (the
+    default, the deals drawn per deal searched, the reading's base, spread and floor) and how
+    a deal is played out (the default, and the table's correction of perfect play)."""
+
+    default_inference: str
+    candidates: int
+    reading_base: int
+    reading_spread: float
+    reading_floor: float
+    reading_partner_base: int | None
+    default_play: str
+    table_base: float
+    table_slope: float
+    table_spread: float
+    model: str
+
+
+BID_TEXTS = {
+    "en": "The call advice (/v1/coinche/advice/bid) draws the deals it searches by the calls "
+    "made: {candidates} times as many deals drawn uniformly, then each kept as likely as the "
+    "calls were with its hands (a bid of V as far as the bidder's hand value, {base} plus its "
+    "cards' worth, reaches V, {partner_base} plus it for the asking seat's partner, who bids "
+    "as the advice does; a logistic of {spread} points, each call weighing at least "
+    "{floor}). Each deal is played out by perfect play, then corrected to the table: the "
+    "takers make {table_base} + {table_slope} x their points by perfect play, give or take "
+    "{table_spread} (measured in the arena against colver's bots).",
+    "fr": "Le conseil d'annonce (/v1/coinche/advice/bid) tire les donnes qu'il cherche "
+    "d'après les annonces faites : {candidates} fois plus de donnes tirées uniformément, "
+    "puis chacune gardée selon la vraisemblance des annonces avec ses mains (une annonce de "
+    "V d'autant que la valeur de la main, {base} plus ce que valent ses cartes, atteint V, "
+    "{partner_base} plus celle-ci pour le partenaire, qui annonce comme le conseil ; une "
+    "logistique de {spread} points, chaque annonce pesant au moins {floor}). Chaque donne "
+    "est jouée parfaitement, puis corrigée vers la table : les preneurs font {table_base} + "
+    "{table_slope} x leurs points au jeu parfait, à {table_spread} près (mesuré dans l'arène "
+    "contre les bots de colver).",
+}
+
+
+def describe_bid_advice(lang: str = "en") -> BidDescription:
+    """The bid advice's reading of the calls and its table play, in `lang`."""
+    text = BID_TEXTS.get(lang, BID_TEXTS["en"])
+    figures = {
+        "candidates": CANDIDATES,
+        "base": RESAMPLING.base,
+        "spread": RESAMPLING.spread,
+        "floor": RESAMPLING.floor,
+        "partner_base": RESAMPLING.partner_base,
+        "table_base": TABLE_BASE,
+        "table_slope": TABLE_SLOPE,
+        "table_spread": TABLE_SPREAD,
+    }
+    return BidDescription(
+        DEFAULT_CALL_INFERENCE,
+        CANDIDATES,
+        RESAMPLING.base,
+        RESAMPLING.spread,
+        RESAMPLING.floor,
+        RESAMPLING.partner_base,
+        DEFAULT_PLAY,
+        TABLE_BASE,
+        TABLE_SLOPE,
+        TABLE_SPREAD,
+        text.format(**figures),
+    )
 
 
 def advise_bid(
@@ -70,7 +170,8 @@ def advise_bid(
     samples: int = DEFAULT_SAMPLES,
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
-    inference: str = DEFAULT_INFERENCE,
+    inference: str = DEFAULT_CALL_INFERENCE,
+    play: str = DEFAULT_PLAY,
 ) -> TakeAdvice:
     """The call for `seat`, holding the 8 cards of `hand`, after the coinche calls `bids`
     (from the dealer's next): every legal call valued over `samples` deals of the other
@@ -81,20 +182,26 @@ def advise_bid(
     calls = [Call.parse(text) for text in auction.legal]
     standing = auction.standing
     strains = sorted({c.strain for c in calls if c.strain is not None} | _strain_of(standing))
-    deals = _unseen(seat, hand)
     team, deadline = team_of(seat), start + budget_ms / 1000
     contracts = {str(c): contract_of(c, seat, standing) for c in calls}
     valued = {text: contract for text, contract in contracts.items() if contract is not None}
     sums = BidSums(valued)
-    for rank in deals.ranks(samples, Random(seed)):
-        hands = _with_hand(seat, hand, deals.deal(rank))
+    rng = Random(seed)
+    if inference == CALLS:
+        drawing = start + DRAW_SHARE * budget_ms / 1000
+        drawn = drawn_by_calls(dealer, bids, seat, hand, options, samples, rng, drawing)
+    else:
+        drawn = [(hands, 1) for hands in _drawn(seat, hand, samples, rng)]
+    for hands, times in drawn:
         outcomes = _played_out(dealer, seat, hands, strains, options, deadline)
         if outcomes is None:
             break  # out of time: this deal is not counted for any call
-        weight = call_weights(dealer, bids, hands, options, seat) if inference == CALLS else 1
         sums.add_deal(
-            weight,
-            [(text, *_scored(c, outcomes, hands, team, options)) for text, c in valued.items()],
+            times,
+            [
+                (text, *_scored(c, outcomes[c.strain], hands, team, options, play))
+                for text, c in valued.items()
+            ],
         )
     figures = {figure.bid: figure for figure in sums.figures()}
     ordered = [figures.get(text, REDEAL) for text in auction.legal]  # passing to a redeal
@@ -153,6 +260,63 @@ def _unseen(seat: Seat, hand: tuple[Card, ...]) -> Deals:
     return Deals(Constraints(unseen, (EVERY_SEAT,) * len(unseen), sizes))
 
 
+def _drawn(seat: Seat, hand: tuple[Card, ...], count: int, rng: Random) -> list[Hands]:
+    """`count` deals of the cards `seat` does not see, drawn uniformly with `rng`, with
+    `seat`'s `hand` in place."""
+    deals = _unseen(seat, hand)
+    return [_with_hand(seat, hand, deals.deal(rank)) for rank in deals.ranks(count, rng)]
+
+
+def drawn_by_calls(
+    dealer: Seat,
+    bids: Sequence[str],
+    seat: Seat,
+    hand: tuple[Card, ...],
+    options: CoincheOptions,
+    samples: int,
+    rng: Random,
+    deadline: float = float("inf"),
+) -> list[tuple[Hands, int]]:
+    """The deals to value when the calls are read: `CANDIDATES` times `samples` deals drawn
+    uniformly, then `samples` of them drawn again by how likely the calls `bids` were with
+    their hands (`inference.call_weights`; systematic resampling, one uniform of `rng`), so
+    that the searches go to the deals the auction makes likely. Each deal kept once, in the
+    order drawn, with the times it was drawn again. Past `deadline` (a `perf_counter` time,
+    looked at every `BLOCK` deals) no more are drawn: the deals drawn so far are drawn again."""
+    unseen = [card for card in ALL_CARDS if card not in hand]
+    candidates: list[Hands] = []
+    weights = []
+    for drawn in range(samples * CANDIDATES):
+        if drawn and drawn % BLOCK == 0 and perf_counter() > deadline:
+            break
+        rng.shuffle(unseen)
+        dealt = [tuple(sorted(unseen[HAND_SIZE * i : HAND_SIZE * (i + 1)])) for i in range(3)]
+        dealt.insert(seat, tuple(sorted(hand)))
+        candidates.append(tuple(dealt))
+        weights.append(call_weights(dealer, bids, candidates[-1], options, seat, RESAMPLING))
+    times = resampled(weights, samples, rng.random())
+    return [(candidates[i], n) for i, n in enumerate(times) if n]
+
+
+def resampled(weights: Sequence[float], count: int, start: float) -> list[int]:
+    """How many times each of `weights`' items is drawn when `count` are drawn in proportion
+    to them, systematically: the points (start + k) / count, k < count, of [0, 1) (`start`
+    in [0, 1)) fall in the items' shares of it, laid end to end. Weights that add up to
+    nothing (every one 0) are all alike."""
+    total = sum(weights)
+    if not total:
+        weights, total = [1] * len(weights), len(weights)
+    times = [0] * len(weights)
+    item, reach = 0, weights[0] / total
+    for k in range(count):
+        point = (start + k) / count
+        while point >= reach and item < len(weights) - 1:
+            item += 1
+            reach += weights[item] / total
+        times[item] += 1
+    return times
+
+
 def _with_hand(seat: Seat, hand: tuple[Card, ...], dealt: Hands) -> Hands:
     return tuple(tuple(sorted(hand)) if s == seat else dealt[s] for s in range(PLAYERS))
 
@@ -190,19 +354,48 @@ def belotes(hands: Hands, strain: Strain, options: CoincheOptions) -> tuple[int,
     return counts[0], counts[1]
 
 
+def at_table(outcome: Outcome, takers: Team) -> list[tuple[int, tuple[int, int], Team | None]]:
+    """What the table makes of a deal that perfect play ends in `outcome`, `takers` taking:
+    for each of `SPREAD_POINTS`, its weight (in sixths), each team's card points and the
+    capot. The takers' points are TABLE_BASE + TABLE_SLOPE x theirs by perfect play, moved by
+    the point's multiple of TABLE_SPREAD, rounded, within 0 and 162; a capot stays where
+    perfect play has one and the table leaves the winners all 162."""
+    expected = TABLE_BASE + TABLE_SLOPE * outcome.points[takers]
+    found = []
+    for multiple, weight in SPREAD_POINTS:
+        taken = min(DEAL_POINTS, max(0, round(expected + multiple * TABLE_SPREAD)))
+        points = (taken, DEAL_POINTS - taken) if takers == 0 else (DEAL_POINTS - taken, taken)
+        capot = (
+            outcome.capot
+            if outcome.capot is not None and points[outcome.capot] == DEAL_POINTS
+            else None
+        )
+        found.append((weight, points, capot))
+    return found
+
+
 def _scored(
     contract: Contract,
-    outcomes: dict[Strain, Outcome],
+    outcome: Outcome,
     hands: Hands,
     team: int,
     options: CoincheOptions,
-) -> tuple[int, int, bool]:
-    """`contract` scored on the deal played out in its strain: `team`'s score, its margin,
-    whether the contract is made."""
-    outcome = outcomes[contract.strain]
-    summary = CoincheDealSummary(
-        contract, outcome.points, outcome.capot, belotes(hands, contract.strain, options)
-    )
-    score = score_coinche_deal(summary, options)
-    ours, theirs = score.score[team], score.score[other_team(team)]
-    return ours, ours - theirs, score.contract == MADE
+    play: str = PERFECT,
+) -> tuple[float, float, float]:
+    """`contract` scored on the deal that perfect play ends in `outcome` in its strain, played
+    as `play` says: `team`'s score, its margin, whether the contract is made (at the table,
+    the means over `at_table`'s points: a share)."""
+    held = belotes(hands, contract.strain, options)
+    if play == PERFECT:
+        played = [(1, outcome.points, outcome.capot)]
+    else:
+        played = at_table(outcome, team_of(contract.taker))
+    ours = margin = made = 0.0
+    for weight, points, capot in played:
+        score = score_coinche_deal(CoincheDealSummary(contract, points, capot, held), options)
+        mine, theirs = score.score[team], score.score[other_team(team)]
+        ours += weight * mine
+        margin += weight * (mine - theirs)
+        made += weight * (score.contract == MADE)
+    total = sum(weight for weight, _, _ in played)
+    return ours / total, margin / total, made / total

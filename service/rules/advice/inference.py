@@ -5,26 +5,29 @@ Advice samples the unseen cards uniformly among the deals that agree with the pu
 most likely holds good hearts, one that passed most likely could not bid. As the strongest
 Skat and bridge programs do, each sampled deal is then weighted by how likely the calls made
 were, had the callers held the hands of that deal: the product, call by call, of a cheap
-model of how players bid (no search), each factor in [`FLOOR`, 1] so that no call rules a
-hand out. Weighted means use these weights (`advise_bid`, `advise_take` with
-`inference="calls"`); `"none"` weighs every deal 1.
+model of how players bid (no search), each factor in [the reading's floor, 1] so that no
+call rules a hand out. Two readings (`Reading`: a base, a spread, a floor): `WEIGHING`, loose,
+for weighted means over deals drawn uniformly (`advise_take`, the coinche card advice, with
+`inference="calls"`; `"none"` weighs every deal 1); `RESAMPLING`, sharp and based where
+bidders bid (measured: below), for the coinche bid advice, which draws the deals it searches
+again by these weights (`bid.drawn_by_calls`).
 
 The model, in contract points (what a hand lets its team bid):
 
-- a hand's value in a strain (`hand_value`): `BASE` (what a partner brings on average) plus
+- a hand's value in a strain (`hand_value`): the base (what a partner brings) plus
   each card's worth (`TRUMP_WORTH` in trump, `SIDE_WORTH` outside: aces, a little for tens;
   under sans-atout `NO_TRUMP_WORTH`; under tout-atout every card is a trump) plus
   `BELOTE_WORTH` for the king and queen of a trump;
 - a partner's support for a strain (`support`): `SUPPORT_WORTH` for the jack and 9 of its
   trump, `SUPPORT_WORTH` per ace outside it, half of it per trump past the second;
 - a bid of V in a strain: likely as far as the hand's value reaches V (`likely(value - V)`,
-  a logistic of `SPREAD` points); a raise of the partner's bid in its strain by R: as far
+  a logistic of the reading's spread); a raise of the partner's bid in its strain by R: as far
   as the support reaches R; capot counts as `max_bid + BID_STEP`;
 - a pass, with bids still open: as unlikely as the best bid the hand allows (its value in
   any strain, or the partner's bid plus its support) reaches the least bid allowed;
   after a coinche a pass is the one call left to most seats: weight 1;
-- a coinche of V: as far as the hand's defence (its value in the contract's strain, less
-  `BASE`) reaches what the defenders need, `DEAL_POINTS + BID_STEP - V`;
+- a coinche of V: as far as the hand's defence (its value in the contract's strain, without
+  the base) reaches what the defenders need, `DEAL_POINTS + BID_STEP - V`;
 - a surcoinche: weight 1.
 
 Classic's passes before a seat at the bidding (`pass_weights`) read the same way: a passer
@@ -38,9 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import exp
+from typing import NamedTuple
 
 from service.rules.bidding import PASS
-from service.rules.cards import ACE, DEAL_POINTS, JACK, KING, NINE, QUEEN, Card, Suit
+from service.rules.cards import ACE, ALL_CARDS, DEAL_POINTS, JACK, KING, NINE, QUEEN, Card, Suit
 from service.rules.coinche_bidding import COINCHE, Call
 from service.rules.coinche_options import (
     BID_STEP,
@@ -69,10 +73,34 @@ SPREAD = 10.0
 FLOOR = 0.05
 
 
-def likely(excess: float) -> float:
+class Reading(NamedTuple):
+    """How the calls are read: `base`, what a partner brings, in a hand's value; `spread`,
+    the logistic's points; `floor`, the least a call's factor weighs; `partner_base`, the
+    base the asking seat's partner's calls are read with (None: `base`), for a partner who
+    bids as the asking seat does."""
+
+    base: int
+    spread: float
+    floor: float
+    partner_base: int | None = None
+
+
+# Weights for means over deals drawn uniformly (the play advice, the take advice): loose, so
+# that a few deals do not carry the mean.
+WEIGHING = Reading(BASE, SPREAD, FLOOR)
+# Weights to draw the deals by (the coinche bid advice, `bid.drawn_by_calls`): sharp, and
+# based where bidders bid. Measured 2026-12-02 (docs/advice.md, bench/arena.py --check-calls):
+# the bids of colver's "improved" bidder are on average 27 points above a hand's value with a
+# base of 20 (sd 7, 689 bids), so the base is 47 and the spread 5; the bid advice's own
+# openings 10 above it (sd 9, 90 random hands), so its partner, who bids as it does, is read
+# with a base of 30.
+RESAMPLING = Reading(47, 5.0, 0.001, 30)
+
+
+def likely(excess: float, spread: float = SPREAD) -> float:
     """How likely a call is from how far the hand goes past what the call needs: a logistic
-    of `SPREAD` points, one half at 0."""
-    return 1 / (1 + exp(-excess / SPREAD))
+    of `spread` points, one half at 0."""
+    return 1 / (1 + exp(-excess / spread))
 
 
 def _worth(card: Card, strain: Strain) -> int:
@@ -89,9 +117,16 @@ def _belotes(hand: Sequence[Card], strain: Strain) -> int:
     return sum(Card.of(KING, s) in hand and Card.of(QUEEN, s) in hand for s in suits)
 
 
-def hand_value(hand: Sequence[Card], strain: Strain) -> int:
-    """What `hand` lets its team bid in `strain`, in contract points (the module's model)."""
-    return BASE + sum(_worth(c, strain) for c in hand) + BELOTE_WORTH * _belotes(hand, strain)
+# Each card's worth by strain (`_worth`), looked up: the bid advice values hands by the
+# thousand (`bid.drawn_by_calls`).
+_WORTHS = tuple(tuple(_worth(card, s) for card in ALL_CARDS) for s in allowed_strains(True))
+
+
+def hand_value(hand: Sequence[Card], strain: Strain, base: int = BASE) -> int:
+    """What `hand` lets its team bid in `strain`, in contract points (the module's model),
+    a partner bringing `base`."""
+    worths = _WORTHS[strain]
+    return base + sum(worths[c] for c in hand) + BELOTE_WORTH * _belotes(hand, strain)
 
 
 def support(hand: Sequence[Card], strain: Strain) -> int:
@@ -111,10 +146,20 @@ class _Standing:
     """The auction as each call finds it: the standing bid (its value, strain and seat; None
     before any) and whether it is coinched."""
 
-    def __init__(self, options: CoincheOptions) -> None:
+    def __init__(self, options: CoincheOptions, reading: Reading, asker: Seat | None) -> None:
         self.options = options
+        self.reading = reading
+        self.asker = asker
         self.bid: tuple[int, Strain, Seat] | None = None
         self.coinched = False
+
+    def base(self, seat: Seat) -> int:
+        """The base `seat`'s hand is valued with: the reading's partner base for the asking
+        seat's partner, when it has one; else its base."""
+        partner = self.reading.partner_base
+        if partner is None or self.asker is None or seat != seat_after(self.asker, 2):
+            return self.reading.base
+        return partner
 
     def _raised(self, seat: Seat) -> tuple[int, Strain] | None:
         """The value and suit of the partner's standing bid in a suit, which `seat` may
@@ -128,7 +173,8 @@ class _Standing:
     def best_bid(self, hand: Sequence[Card], seat: Seat) -> int:
         """The highest bid the model lets `hand` make: its value in any strain, or its
         partner's bid raised by its support."""
-        best = max(hand_value(hand, s) for s in allowed_strains(self.options.sa_ta))
+        base = self.base(seat)
+        best = max(hand_value(hand, s, base) for s in allowed_strains(self.options.sa_ta))
         raised = self._raised(seat)
         if raised is None:
             return best
@@ -137,23 +183,23 @@ class _Standing:
 
     def likelihood(self, call: Call, hand: Sequence[Card], seat: Seat) -> float:
         """How likely `call` by `seat`, holding `hand`, is here."""
-        standing = self.bid
+        standing, spread = self.bid, self.reading.spread
         if call.kind == "bid":
             value, strain = _rank(call.value, self.options), call.strain  # type: ignore[arg-type]
             assert strain is not None
             raised = self._raised(seat)
             if raised is not None and strain == raised[1]:
-                return likely(support(hand, strain) - (value - raised[0]))
-            return likely(hand_value(hand, strain) - value)
+                return likely(support(hand, strain) - (value - raised[0]), spread)
+            return likely(hand_value(hand, strain, self.base(seat)) - value, spread)
         if call.kind == PASS:
             if self.coinched:
                 return 1.0
             least = MIN_BID if standing is None else standing[0] + BID_STEP
-            return 1 - likely(self.best_bid(hand, seat) - least)
+            return 1 - likely(self.best_bid(hand, seat) - least, spread)
         if call.kind == COINCHE:
             assert standing is not None
-            defence = hand_value(hand, standing[1]) - BASE
-            return likely(defence - (DEAL_POINTS + BID_STEP - standing[0]))
+            defence = hand_value(hand, standing[1], 0)
+            return likely(defence - (DEAL_POINTS + BID_STEP - standing[0]), spread)
         return 1.0  # a surcoinche
 
     def play(self, call: Call, seat: Seat) -> None:
@@ -170,18 +216,20 @@ def call_weights(
     hands: Sequence[Sequence[Card]],
     options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
     skip: Seat | None = None,
+    reading: Reading = WEIGHING,
 ) -> float:
     """How likely the coinche calls `bids` (a legal auction from the dealer's next) were, had
     the seats held `hands` (each seat's cards, by seat): the product over the calls of the
-    model's likelihood, each at least `FLOOR`, in (0, 1]. `skip`'s calls are not weighed
-    (the asking seat's own, whose hand is known; its entry in `hands` is not read)."""
-    standing = _Standing(options)
+    model's likelihood as `reading` reads it, each at least its floor, in (0, 1]. `skip`'s
+    calls are not weighed (the asking seat's own, whose hand is known; its entry in `hands`
+    is not read); its partner's are read with the reading's partner base."""
+    standing = _Standing(options, reading, skip)
     weight = 1.0
     for index, text in enumerate(bids):
         seat = seat_after(dealer, 1 + index)
         call = Call.parse(text, index)
         if seat != skip:
-            weight *= max(FLOOR, standing.likelihood(call, hands[seat], seat))
+            weight *= max(reading.floor, standing.likelihood(call, hands[seat], seat))
         standing.play(call, seat)
     return weight
 

@@ -9,15 +9,35 @@ searches advise are tests/api/test_advice.py's.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from service.rules.advice import bid as bid_module
-from service.rules.advice.advise import BidAdvice
-from service.rules.advice.bid import advise_bid, belotes, contract_of, open_auction
-from service.rules.analysis import Outcome, Solution
+from service.rules.advice.advise import BidAdvice, TakeAdvice
+from service.rules.advice.bid import (
+    BLOCK,
+    CANDIDATES,
+    DRAW_SHARE,
+    SPREAD_POINTS,
+    TABLE_BASE,
+    TABLE_SLOPE,
+    TABLE_SPREAD,
+    advise_bid,
+    at_table,
+    belotes,
+    contract_of,
+    describe_bid_advice,
+    drawn_by_calls,
+    open_auction,
+    resampled,
+)
+from service.rules.advice.inference import RESAMPLING
+from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Solution
 from service.rules.cards import ALL_CARDS
 from service.rules.coinche_bidding import Call, judge_auction
 from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
@@ -26,7 +46,7 @@ from service.rules.errors import InconsistentInput
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
 from service.rules.table import PLAYERS
 from service.rules.variants import COINCHE, Variant
-from tests.rules.advice.test_advise import ByDeal, Weigher
+from tests.rules.advice.test_advise import ByDeal
 from tests.rules.builders import cards
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -67,6 +87,12 @@ def spied(monkeypatch: pytest.MonkeyPatch, points: dict[int, tuple[int, int]], *
     return spy
 
 
+def plainly(*args: Any, **kwargs: Any) -> TakeAdvice:
+    """The advice on deals drawn uniformly, each played out by perfect play as it is: the
+    model's frame, which reading the calls and the table's play refine (below)."""
+    return advise_bid(*args, inference="none", play="perfect", **kwargs)
+
+
 def figures(advice_options: tuple[BidAdvice, ...]) -> dict[str, BidAdvice]:
     return {option.bid: option for option in advice_options}
 
@@ -79,7 +105,7 @@ def test_every_legal_call_is_valued_in_the_auction_s_order(
 ) -> None:
     # Team 0 (seat 0's) makes 122 in hearts, 40 elsewhere.
     spy = spied(monkeypatch, {**dict.fromkeys(range(4), (40, 122)), HEARTS: (122, 40)})
-    advice = advise_bid(3, [], 0, HAND, samples=2, seed="s")
+    advice = plainly(3, [], 0, HAND, samples=2, seed="s")
     assert [o.bid for o in advice.options] == list(judge_auction(3, []).legal)
     found = figures(advice.options)
     assert found["pass"] == BidAdvice("pass", 0.0, 0.0, None)  # no contract: a redeal
@@ -101,7 +127,7 @@ def test_each_deal_gives_the_seat_its_hand_and_the_others_eight_each(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     spy = spied(monkeypatch, EVEN)
-    advise_bid(0, ["pass"], 2, HAND, samples=3, seed="x")
+    plainly(0, ["pass"], 2, HAND, samples=3, seed="x")
     deals = {record.hands for record in spy.asked}
     assert len(deals) == 3
     for hands in deals:
@@ -115,11 +141,11 @@ def test_the_same_seed_draws_the_same_deals_and_answers_the_same(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     spy = spied(monkeypatch, EVEN)
-    first = advise_bid(0, [], 1, HAND, samples=2, seed="table")
-    again = advise_bid(0, [], 1, HAND, samples=2, seed="table")
+    first = plainly(0, [], 1, HAND, samples=2, seed="table")
+    again = plainly(0, [], 1, HAND, samples=2, seed="table")
     assert replace(first, elapsed_ms=0) == replace(again, elapsed_ms=0)
     assert spy.asked[:8] == spy.asked[8:]
-    other = advise_bid(0, [], 1, HAND, samples=2, seed="other")
+    other = plainly(0, [], 1, HAND, samples=2, seed="other")
     assert other.samples == 2 and spy.asked[16:] != spy.asked[:8]
     drawn = bid_module._unseen(1, HAND)
     ranks = drawn.ranks(2, random.Random("table"))
@@ -131,7 +157,7 @@ def test_the_same_seed_draws_the_same_deals_and_answers_the_same(
 def test_opponents_at_160_that_we_defeat_are_coinched(monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 0 bid 160 in spades; seat 1's team makes 100 of them.
     spied(monkeypatch, {**EVEN, SPADES: (62, 100)})
-    advice = advise_bid(3, ["160S"], 1, HAND, samples=1)
+    advice = plainly(3, ["160S"], 1, HAND, samples=1)
     found = figures(advice.options)
     assert advice.options[0].bid == "pass"
     assert "surcoinche" not in found and "150H" not in found
@@ -143,7 +169,7 @@ def test_opponents_at_160_that_we_defeat_are_coinched(monkeypatch: pytest.Monkey
 
 def test_a_contract_coinched_that_we_make_is_surcoinched(monkeypatch: pytest.MonkeyPatch) -> None:
     spy = spied(monkeypatch, {HEARTS: (130, 32)})
-    advice = advise_bid(3, ["80H", "coinche", "pass", "pass"], 0, HAND, samples=1)
+    advice = plainly(3, ["80H", "coinche", "pass", "pass"], 0, HAND, samples=1)
     assert [o.bid for o in advice.options] == ["pass", "surcoinche"]
     found = figures(advice.options)
     # Made coinched: 2 x (160 + 80); surcoinched: 4 x.
@@ -153,12 +179,12 @@ def test_a_contract_coinched_that_we_make_is_surcoinched(monkeypatch: pytest.Mon
     assert [r.contract.strain for r in spy.asked] == [HEARTS]  # the one strain at stake
     # Short of it: the surcoinche costs more, passing is advised.
     spied(monkeypatch, {HEARTS: (70, 92)})
-    assert advise_bid(3, ["80H", "coinche", "pass", "pass"], 0, HAND, samples=1).advice == "pass"
+    assert plainly(3, ["80H", "coinche", "pass", "pass"], 0, HAND, samples=1).advice == "pass"
 
 
 def test_a_partner_s_contract_stands_when_passing(monkeypatch: pytest.MonkeyPatch) -> None:
     spied(monkeypatch, {**EVEN, DIAMONDS: (100, 62)})
-    advice = advise_bid(3, ["90D", "pass"], 2, HAND, samples=1)
+    advice = plainly(3, ["90D", "pass"], 2, HAND, samples=1)
     found = figures(advice.options)
     assert found["pass"] == BidAdvice("pass", 190.0, 130.0, 1.0)  # 90D made by seat 0
     assert "coinche" not in found  # no coinche of the partner's bid
@@ -170,7 +196,7 @@ def test_a_partner_s_contract_stands_when_passing(monkeypatch: pytest.MonkeyPatc
 def test_equal_margins_advise_the_cheaper_call(monkeypatch: pytest.MonkeyPatch) -> None:
     # A capot in every strain: each capot bid alike, the first (spades) advised.
     spied(monkeypatch, dict.fromkeys(range(4), (162, 0)), capot=0)
-    advice = advise_bid(3, [], 0, HAND, samples=1)
+    advice = plainly(3, [], 0, HAND, samples=1)
     found = figures(advice.options)
     assert found["capotS"] == found["capotC"]._replace(bid="capotS")
     assert found["capotS"].expected_score == 500.0 and advice.advice == "capotS"
@@ -183,7 +209,7 @@ def test_the_calls_are_scored_under_the_request_s_options(
     spy = spied(
         monkeypatch, {**EVEN, SANS_ATOUT: (40, 122), TOUT_ATOUT: (122, 40), HEARTS: (40, 122)}
     )
-    advice = advise_bid(3, ["80H"], 1, HAND, options, samples=1)
+    advice = plainly(3, ["80H"], 1, HAND, options, samples=1)
     assert spy.options == [options] * 6
     found = figures(advice.options)
     assert "110S" not in found and "100TA" in found
@@ -209,7 +235,7 @@ def test_a_belote_counts_for_the_team_holding_it() -> None:
 def test_the_belote_is_in_the_score(monkeypatch: pytest.MonkeyPatch) -> None:
     spied(monkeypatch, {**EVEN, CLUBS: (62, 100)})
     # Seat 1 holds KC and QC: 100 + 20 + 80.
-    advice = advise_bid(3, ["pass"], 1, cards("KC QC 7S 8S 7H 8H 7D 8D"), samples=1)
+    advice = plainly(3, ["pass"], 1, cards("KC QC 7S 8S 7H 8H 7D 8D"), samples=1)
     assert figures(advice.options)["80C"].expected_score == 200.0
 
 
@@ -264,52 +290,207 @@ def test_the_budget_keeps_the_deals_fully_valued(monkeypatch: pytest.MonkeyPatch
     spy = spied(monkeypatch, {HEARTS: (130, 32)})
     bids = ["80H", "coinche", "pass", "pass"]  # one strain to solve per deal
     # 1 s: the deals with 0.75, 0.5 and 0.25 s left; the fourth not started.
-    advice = advise_bid(3, bids, 0, HAND, samples=8, budget_ms=1000)
+    advice = plainly(3, bids, 0, HAND, samples=8, budget_ms=1000)
     assert spy.budgets == [750, 500, 250] and advice.samples == 3
     # Four strains a deal: with 1 s the first deal's fourth finds no time, and counts for none.
     clock(monkeypatch, 0.25, begin=100.0)
     spy = spied(monkeypatch, EVEN)
-    assert advise_bid(3, ["80H", "pass"], 2, HAND, samples=8, budget_ms=1000).samples == 0
+    assert plainly(3, ["80H", "pass"], 2, HAND, samples=8, budget_ms=1000).samples == 0
     clock(monkeypatch, 0.25, begin=100.0)
-    assert advise_bid(3, ["80H", "pass"], 2, HAND, samples=8, budget_ms=1250).samples == 1
+    assert plainly(3, ["80H", "pass"], 2, HAND, samples=8, budget_ms=1250).samples == 1
     clock(monkeypatch, 0.25)
-    none = advise_bid(3, bids, 0, HAND, samples=8, budget_ms=250)
+    none = plainly(3, bids, 0, HAND, samples=8, budget_ms=250)
     assert none.samples == 0 and none.advice is None
     assert none.options == (
         BidAdvice("pass", None, None, None),
         BidAdvice("surcoinche", None, None, None),
     )
     clock(monkeypatch, 0.25)
-    assert advise_bid(3, bids, 0, HAND, samples=8, budget_ms=251).samples == 1
+    assert plainly(3, bids, 0, HAND, samples=8, budget_ms=251).samples == 1
     # A search is given the whole milliseconds left.
     clock(monkeypatch, 0.25)
     spy = spied(monkeypatch, {HEARTS: (130, 32)})
-    advise_bid(3, bids, 0, HAND, samples=1, budget_ms=5000)
+    plainly(3, bids, 0, HAND, samples=1, budget_ms=5000)
     assert spy.budgets == [4750]
 
 
 def test_an_unfinished_search_stops_the_advice(monkeypatch: pytest.MonkeyPatch) -> None:
     unfinished = Solution(None, None, (), (), False, (0, 162), 0, 0.0)
     monkeypatch.setattr(bid_module, "solve_in", lambda *args, **kwargs: unfinished)
-    advice = advise_bid(3, [], 0, HAND, samples=4)
+    advice = plainly(3, [], 0, HAND, samples=4)
     assert advice.samples == 0 and advice.advice is None
     assert advice.options[0] == BidAdvice("pass", 0.0, 0.0, None)
 
 
-def test_inference_weighs_each_deal_by_the_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_systematic_resampling_draws_in_proportion_to_the_weights() -> None:
+    # The points (start + k) / count fall in the items' shares of [0, 1), end to end.
+    assert resampled([1, 1, 1, 1], 4, 0.5) == [1, 1, 1, 1]
+    assert resampled([3, 0, 1], 4, 0.5) == [3, 0, 1]  # 0.125 0.375 0.625 | | 0.875
+    assert resampled([1, 3], 2, 0.1) == [1, 1]  # 0.05 | 0.55
+    assert resampled([1, 3], 2, 0.9) == [0, 2]  # | 0.45 0.95
+    assert resampled([0, 1], 3, 0.0) == [0, 3]  # an item of no weight is never drawn
+    assert resampled([0.1, 0.2, 0.7], 10, 0.99) == [1, 2, 7]  # 0.099 | 0.199 0.299 | ...
+    assert resampled([2, 1, 1], 2, 0.4) == [1, 1, 0]  # 0.2 | 0.7 | (in the items' order)
+    # Seven shares of 0.3 / 2.1 laid end to end reach 0.9999999999999998, by rounding: a
+    # point past them falls in the last item.
+    assert resampled([0.3] * 7, 1, math.nextafter(1, 0)) == [0] * 6 + [1]
+    assert resampled([0, 0, 0], 3, 0.5) == [1, 1, 1]  # no weight at all: all alike
+
+
+def holds(seat: int, card: str) -> Callable[..., float]:
+    """A reading of the calls that sees only whether `seat` holds `card`: 1 if so, else 0."""
+    wanted = cards(card)[0]
+
+    def weigh(*args: object) -> float:
+        hands = args[2]
+        return 1.0 if wanted in hands[seat] else 0.0  # type: ignore[index]
+
+    return weigh
+
+
+def test_the_deals_searched_are_drawn_again_by_the_calls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[tuple[object, ...]] = []
+    reading = holds(0, "JD")
+    monkeypatch.setattr(bid_module, "call_weights", lambda *a: asked.append(a) or reading(*a))
+    options = CoincheOptions()
+    drawn = drawn_by_calls(3, ["100D"], 1, HAND, options, 4, random.Random("s"))
+    # CANDIDATES times 4 deals drawn and weighed, seat 1's own calls not read, sharply.
+    assert len(asked) == 4 * CANDIDATES
+    assert all(a[:2] == (3, ["100D"]) and a[3:] == (options, 1, RESAMPLING) for a in asked)
+    # Four kept, each where seat 0 holds the jack of diamonds, with the times it was drawn.
+    assert sum(times for _, times in drawn) == 4
+    for hands, times in drawn:
+        assert times >= 1 and cards("JD")[0] in hands[0]
+        assert hands[1] == tuple(sorted(HAND))
+        assert [len(hand) for hand in hands] == [8] * PLAYERS
+        assert sorted(card for hand in hands for card in hand) == list(ALL_CARDS)
+    assert [a[2] for a in asked].count(drawn[0][0]) == 1  # kept in the order drawn
+    again = drawn_by_calls(3, ["100D"], 1, HAND, options, 4, random.Random("s"))
+    assert again == drawn
+    other = drawn_by_calls(3, ["100D"], 1, HAND, options, 4, random.Random("t"))
+    assert other != drawn
+
+
+def test_the_deals_drawn_stop_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[object] = []
+    monkeypatch.setattr(bid_module, "call_weights", lambda *a: asked.append(a) or 1.0)
+    # The clock is looked at after each BLOCK of deals: at the deadline (5 s) after the
+    # first, which is not past it, 10 s after the second.
+    looks = iter([5.0, 10.0])
+    monkeypatch.setattr(bid_module, "perf_counter", lambda: next(looks))
+    drawn = drawn_by_calls(3, ["100D"], 1, HAND, CoincheOptions(), 8, random.Random("s"), 5.0)
+    assert len(asked) == 2 * BLOCK < 8 * CANDIDATES
+    assert sum(times for _, times in drawn) == 8
+    assert all(any(hands is a[2] for a in asked) for hands, _ in drawn)
+
+
+def test_the_calls_choose_the_deals_by_default_each_counted_as_often_as_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     spy = spied(monkeypatch, {})
     spy.points = ByDeal([(130, 32), (70, 92)])  # type: ignore[assignment]  # made, then not
-    weigher = Weigher([0.75, 0.25])
-    monkeypatch.setattr(bid_module, "call_weights", weigher)
+    made, fallen = (tuple(cards(f"{r}S")) for r in "78")  # two deals (their cards unread)
+    chosen: list[tuple[object, ...]] = []
+
+    def drawn(*args: object) -> list[tuple[object, int]]:
+        chosen.append(args)
+        return [(made, 3), (fallen, 1)]
+
+    monkeypatch.setattr(bid_module, "drawn_by_calls", drawn)
+    monkeypatch.setattr(bid_module, "belotes", lambda *args: (0, 0))
+    monkeypatch.setattr(bid_module, "perf_counter", lambda: 100.0)  # the clock stands still
     bids = ["80H", "coinche", "pass", "pass"]  # one strain a deal
-    advice = advise_bid(3, bids, 0, HAND, samples=2, inference="calls")
-    # 480 made coinched, -480 dedans coinched: weighed 3 to 1.
+    advice = advise_bid(3, bids, 0, HAND, samples=4, seed="s", play="perfect")
+    # 480 made coinched, -480 dedans coinched: the first deal drawn 3 times, the second once.
     assert figures(advice.options)["pass"] == BidAdvice("pass", 360.0, 240.0, 0.75)
-    assert [args[:2] for args in weigher.asked] == [(3, bids)] * 2
-    assert [args[3:] for args in weigher.asked] == [(CoincheOptions(), 0)] * 2
-    assert [args[2] for args in weigher.asked] == [record.hands for record in spy.asked]
-    # Without it, every deal weighs 1.
+    assert [record.hands for record in spy.asked] == [made, fallen]  # each searched once
+    assert advice.samples == 2
+    ((dealer, called, seat, hand, options, samples, rng, deadline),) = chosen
+    assert (dealer, called, seat, hand, options, samples) == (3, bids, 0, HAND, CoincheOptions(), 4)
+    # Drawing may take a quarter of the budget (the default, 2 s): half a second on.
+    assert deadline == 100.0 + DRAW_SHARE * DEFAULT_BUDGET_MS / 1000 == 100.5
+    assert rng.random() == random.Random("s").random()  # type: ignore[attr-defined]
+    # Without inference, the deals are drawn uniformly and none is read.
     spy.points = ByDeal([(130, 32), (70, 92)])  # type: ignore[assignment]
-    uniform = advise_bid(3, bids, 0, HAND, samples=2)
+    uniform = advise_bid(3, bids, 0, HAND, samples=2, inference="none", play="perfect")
     assert figures(uniform.options)["pass"] == BidAdvice("pass", 240.0, 0.0, 0.5)
-    assert len(weigher.asked) == 2
+    assert len(chosen) == 1
+
+
+def test_the_table_makes_less_of_strong_deals_and_more_of_weak_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A table that makes 20 + 0.75 x perfect play, give or take 20 points.
+    monkeypatch.setattr(bid_module, "TABLE_BASE", 20.0)
+    monkeypatch.setattr(bid_module, "TABLE_SLOPE", 0.75)
+    monkeypatch.setattr(bid_module, "TABLE_SPREAD", 20.0)
+
+    def table(points: tuple[int, int], takers: int, capot: int | None = None) -> list:
+        return at_table(Outcome(points, capot, "made", (0, 0)), takers)
+
+    assert [m for m, _ in SPREAD_POINTS] == [-(3**0.5), 0, 3**0.5]
+    assert [w for _, w in SPREAD_POINTS] == [1, 4, 1]  # in sixths
+    # 100 by perfect play: 95 at the table, or 95 -/+ 34.6, rounded.
+    assert table((100, 62), 0) == [
+        (1, (60, 102), None),
+        (4, (95, 67), None),
+        (1, (130, 32), None),
+    ]
+    # The takers' points are team 1's here; 40 by perfect play make 50 at the table.
+    assert [points for _, points, _ in table((122, 40), 1)] == [(147, 15), (112, 50), (77, 85)]
+    # Within 0 and 162; a capot stays where perfect play has one and the table leaves the
+    # winners all 162: 141.5 + 34.6 for the takers' capot, 10 - 34.6 for the defenders'.
+    assert table((0, 162), 1, capot=1) == [
+        (1, (55, 107), None),
+        (4, (20, 142), None),
+        (1, (0, 162), 1),
+    ]
+    assert table((0, 162), 1)[2] == (1, (0, 162), None)  # all the points, a trick lost
+    monkeypatch.setattr(bid_module, "TABLE_BASE", 10.0)
+    assert table((162, 0), 1, capot=0)[:2] == [(1, (162, 0), 0), (4, (152, 10), None)]
+
+
+def test_a_bid_is_valued_by_the_table_s_play_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    spied(monkeypatch, {**EVEN, HEARTS: (100, 62)})
+    advice = advise_bid(3, [], 0, HAND, samples=1, inference="none")
+    found = figures(advice.options)
+    low, middle, high = (
+        round(TABLE_BASE + TABLE_SLOPE * 100 + m * TABLE_SPREAD) for m, _ in SPREAD_POINTS
+    )
+    assert (low, middle, high) == (72, 101, 131)
+    # 80H: dedans at 72 (160 + 80 to them), made at 101 (180 to 60) and 131 (210 to 30).
+    assert found["80H"] == BidAdvice(
+        "80H",
+        pytest.approx(2 / 3 * 180 + 1 / 6 * 210),
+        pytest.approx(-1 / 6 * 240 + 2 / 3 * 120 + 1 / 6 * 180),
+        pytest.approx(5 / 6),
+    )
+    # By perfect play, 100 in hearts is made at 80H.
+    perfect = plainly(3, [], 0, HAND, samples=1)
+    assert figures(perfect.options)["80H"] == BidAdvice("80H", 180.0, 120.0, 1.0)
+
+
+def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
+    described = describe_bid_advice()
+    assert described.default_inference == "calls" and described.default_play == "table"
+    assert described.candidates == CANDIDATES
+    reading = (
+        described.reading_base,
+        described.reading_spread,
+        described.reading_floor,
+        described.reading_partner_base,
+    )
+    assert reading == RESAMPLING
+    assert f"{RESAMPLING.partner_base} plus it for the asking seat's partner" in described.model
+    assert (described.table_base, described.table_slope, described.table_spread) == (
+        TABLE_BASE,
+        TABLE_SLOPE,
+        TABLE_SPREAD,
+    )
+    assert f"{CANDIDATES} times" in described.model
+    assert f"{TABLE_BASE} + {TABLE_SLOPE} x" in described.model
+    assert f"{TABLE_BASE} + {TABLE_SLOPE} x" in describe_bid_advice("fr").model
+    assert "fois" in describe_bid_advice("fr").model
+    assert describe_bid_advice("de").model == described.model

@@ -8,6 +8,9 @@ import pytest
 
 from service.rules.advice.inference import (
     FLOOR,
+    RESAMPLING,
+    WEIGHING,
+    Reading,
     call_weights,
     hand_value,
     likely,
@@ -143,3 +146,58 @@ def test_classic_passes_weigh_the_passers_who_would_not_take() -> None:
     others = 1 - likely(hand_value((*spades, turned), SPADES) - 80)
     assert round_two == pytest.approx(hearts[0] ** 2 * hearts[1] * max(FLOOR, others))
     assert others < 0.5  # the spades weigh
+
+
+def test_a_hand_s_value_counts_what_the_partner_brings_as_its_base() -> None:
+    assert hand_value(STRONG, HEARTS, 47) == hand_value(STRONG, HEARTS) + 47 - 20
+    assert hand_value(WEAK, SPADES, 0) == 5 + 5
+    assert [hand_value(cards("AS"), s) for s in range(6)] == [32, 32, 32, 32, 45, 32]
+
+
+def test_the_readings_weigh_the_calls_loosely_or_sharply() -> None:
+    assert Reading(20, 10.0, FLOOR) == WEIGHING
+    assert Reading(47, 5.0, 0.001, 30) == RESAMPLING
+    assert likely(5, 5.0) == pytest.approx(0.7310585786)
+    # A bid of 100 by the strong hand: 47 + 91 reaches 100 by 38, a logistic of 5 points.
+    assert call_weights(3, ["100H"], at(0, STRONG), reading=RESAMPLING) == pytest.approx(
+        likely(38, 5.0)
+    )
+    # The weak hand's 47 + 10 is 43 short: the floor, 0.001.
+    assert call_weights(3, ["100H"], at(0, WEAK), reading=RESAMPLING) == 0.001
+    # A pass: its best bid, 47 + 10, against 80.
+    assert call_weights(3, ["pass"], at(0, WEAK), reading=RESAMPLING) == pytest.approx(
+        1 - likely(57 - 80, 5.0)
+    )
+    # A partner's raise reads its support, whatever the base.
+    raiser = cards("JD AS AC 7H 8H 9D 7C 8C")
+    raised = Reading(0, 5.0, 0.001)
+    assert call_weights(3, ["80D", "pass", "110D"], at(2, raiser), skip=0, reading=raised) == (
+        pytest.approx((1 - likely(0 - 90, 5.0)) * likely(40 - 30, 5.0))
+    )
+    # A coinche reads the defence, the hand's worth without the base.
+    for reading in (WEIGHING, RESAMPLING):
+        assert call_weights(
+            3, ["150H", "coinche"], at(1, STRONG), skip=0, reading=reading
+        ) == pytest.approx(likely(91 - 22, reading.spread))
+
+
+def test_the_partner_s_calls_are_read_with_the_partner_s_base() -> None:
+    reading = Reading(47, 5.0, 0.001, 29)
+    # Seat 0 bids 100 in hearts: for seat 2, its partner, 29 + 91; for seat 1 or 3, or for
+    # nobody in particular, 47 + 91.
+    assert call_weights(3, ["100H"], at(0, STRONG), skip=2, reading=reading) == pytest.approx(
+        likely(20, 5.0)
+    )
+    for skip in (1, 3, None):
+        assert call_weights(
+            3, ["100H"], at(0, STRONG), skip=skip, reading=reading
+        ) == pytest.approx(likely(38, 5.0))
+    # A partner's pass: its best bid, 29 + 10, against 80.
+    assert call_weights(3, ["pass"], at(0, WEAK), skip=2, reading=reading) == pytest.approx(
+        1 - likely(39 - 80, 5.0)
+    )
+    # Without a partner base, the partner is read as anyone.
+    same = Reading(47, 5.0, 0.001)
+    assert call_weights(3, ["100H"], at(0, STRONG), skip=2, reading=same) == pytest.approx(
+        likely(38, 5.0)
+    )
