@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.rules.advice.seat_review import SEAT_TEXTS, describe_seat_view
 from service.rules.analysis.review import REVIEW_TEXTS, describe_review
 from service.rules.describe import (
     ANNONCE_TIE_BREAKS,
@@ -66,6 +67,9 @@ def test_every_sentence_is_in_the_language_asked_else_english(lang: str, said: s
     # The review's labels and definitions, as the review describes them, in that language.
     assert described.review == describe_review(lang)
     assert described.review.loss == REVIEW_TEXTS["loss"][said]
+    # The review from the seat's thresholds and words, as the seat view states them.
+    assert described.seat_view == describe_seat_view(lang)
+    assert described.seat_view.seat_loss == SEAT_TEXTS["seat_loss"][said]
 
 
 def test_english_is_the_default() -> None:

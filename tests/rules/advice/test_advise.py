@@ -26,6 +26,7 @@ from service.rules.advice import (
     call_weights,
     holdings_in,
 )
+from service.rules.advice.advise import POINTS
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
 from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve, solve_coinche
@@ -347,6 +348,8 @@ def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPat
     assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=251).samples == 1
     nothing = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=250)
     assert (nothing.card, nothing.moves, nothing.samples) == (None, (), 0)
+    by_points = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=250, objective=POINTS)
+    assert (by_points.card, by_points.samples) == (None, 0)  # no deal, no card, by any objective
     clock(monkeypatch, 0.0000005)  # 0.9995 ms left: not a whole one
     assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1).samples == 0
 

@@ -5,10 +5,12 @@ seat, and the tallies. Late positions and few samples: these run once per mutant
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import count
 
 import pytest
 
 from service.rules import DealRecord
+from service.rules.advice import seat_review
 from service.rules.advice.seat_review import (
     DOUBT_SHARE,
     GUESS_Z_THRESHOLD,
@@ -26,7 +28,7 @@ from service.rules.advice.seat_review import (
     seat_review_deal,
     unseen,
 )
-from service.rules.analysis import review_deal
+from service.rules.analysis import Worlds, review_deal
 from service.rules.analysis.questions import MoveValue
 from service.rules.analysis.review import BEST_CARD, BLUNDER, INACCURACY, MISTAKE, RENONCE
 from service.rules.cards import Card, Suit
@@ -296,3 +298,46 @@ def test_a_tally_is_rounded_as_the_answer_shows_it() -> None:
     tally = _tally(1, plays)
     assert (tally.seat_loss, tally.seat_stake) == (0.67, 1.33)
     assert (tally.guess_expected, tally.guess_variance) == (0.1429, 0.1224)
+
+
+def test_by_default_the_review_starts_at_the_deal_s_first_card() -> None:
+    unjudged = seat_review_deal(RECORD, samples=1, budget_ms=0)  # no time: nothing searched
+    assert [view.play for view in unjudged.plays] == list(range(len(RECORD.plays)))
+
+
+def test_a_renonce_is_not_seen_from_its_seat_and_leaves_the_review_complete() -> None:
+    # 10H kept and KC played on the 9H lead of the sixth trick: a renonce.
+    plays = list(RECORD.plays)
+    plays[21], plays[27] = plays[27], plays[21]
+    seen = seat_review_deal(replace(RECORD, plays=tuple(plays)), first=FIRST, samples=2)
+    renonce, view = seen.review.plays[21 - FIRST], seen.plays[21 - FIRST]
+    assert (renonce.card, renonce.label) == (Card.parse("KC"), RENONCE)
+    assert (view.samples, view.seat_loss, view.seat_label) == (0, None, RENONCE)
+    assert seen.complete  # every other judged play was seen
+
+
+def test_out_of_time_within_a_play_the_deals_valued_are_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The clock jumps past the budget at its fourth look: the start, two deals of the first
+    # play valued, then none.
+    real, looks = seat_review.perf_counter, count()
+    monkeypatch.setattr(
+        seat_review, "perf_counter", lambda: real() + (10**6 if next(looks) >= 3 else 0)
+    )
+    seen = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
+    assert [view.samples for view in seen.plays[:2]] == [2, 0]
+    assert seen.plays[0].seat_loss is not None and not seen.complete
+
+
+def test_a_deal_not_valued_in_time_ends_the_play_s_deals_keeping_those_valued(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The search runs out of time (answers None) from the third deal on.
+    real, deals = Worlds.values, count()
+    monkeypatch.setattr(
+        Worlds, "values", lambda self, *args: real(self, *args) if next(deals) < 2 else None
+    )
+    seen = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
+    assert [view.samples for view in seen.plays[:2]] == [2, 0]
+    assert seen.plays[0].seat_loss is not None and not seen.complete
