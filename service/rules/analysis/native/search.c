@@ -910,6 +910,28 @@ static int32_t after(const bel_search *s, const position *p, int card, position 
     return trick_gain(s, cards, winner, last);
 }
 
+/* The cards still out at `p`: in the hands and on the table. */
+static uint32_t cards_out(const position *p)
+{
+    uint32_t on_table = 0;
+    for (int i = 0; i < p->n; i++) on_table |= 1u << p->trick[i];
+    return p->hands[0] | p->hands[1] | p->hands[2] | p->hands[3] | on_table;
+}
+
+/* The legal cards of the seat to play at `p` (into `legal`) and the ones to search, in the
+ * search's order, into `list` (one a group of cards that play as one): their count. */
+static int moves_of(const bel_search *s, const position *p, uint32_t *legal, int list[8])
+{
+    int seat = (p->leader + p->n) % PLAYERS;
+    uint32_t hand = p->hands[seat], out = cards_out(p);
+    int win = p->n ? winner_of(s, p->trick, p->n) : 0;
+    int top = p->trick[win];
+    *legal = p->n ? legal_of(s, hand, p->n, p->trick[0] >> 3, top, win) : hand;
+    uint32_t beaten = p->n ? beaten_by(s, top) : ALL_CARDS;
+    return ordered(s, *legal, out, p->n, win, beaten, s->maximizer < 0 && (seat & 1) == s->team,
+                   list);
+}
+
 int bel_line(bel_search *search, const bel_state *state, int32_t value, int32_t *cards,
              int32_t *count)
 {
@@ -924,16 +946,9 @@ int bel_line(bel_search *search, const bel_state *state, int32_t value, int32_t 
     load(s, &p);
     while (p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]) {
         int seat = (p.leader + p.n) % PLAYERS;
-        uint32_t hand = p.hands[seat], on_table = 0;
-        for (int i = 0; i < p.n; i++) on_table |= 1u << p.trick[i];
-        uint32_t out = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3] | on_table;
-        int win = p.n ? winner_of(s, p.trick, p.n) : 0;
-        int top = p.trick[win];
-        uint32_t legal = p.n ? legal_of(s, hand, p.n, p.trick[0] >> 3, top, win) : hand;
-        uint32_t beaten = p.n ? beaten_by(s, top) : ALL_CARDS;
+        uint32_t legal;
         int list[8];
-        int n = ordered(s, legal, out, p.n, win, beaten,
-                        s->maximizer < 0 && (seat & 1) == s->team, list);
+        int n = moves_of(s, &p, &legal, list);
         int found = 0;
         for (int i = 0; i < n && !found; i++) {
             position child;
@@ -968,18 +983,10 @@ int bel_card_values(bel_search *search, const bel_state *state, int32_t *cards, 
     bel_search *s = search;
     position p;
     inner_position(s, state, &p);
-    int seat = (p.leader + p.n) % PLAYERS;
-    uint32_t hand = p.hands[seat], on_table = 0;
-    if (!hand) return BEL_BAD_ARGUMENT; /* the deal is over: no card to value */
-    for (int i = 0; i < p.n; i++) on_table |= 1u << p.trick[i];
-    uint32_t out = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3] | on_table;
-    int win = p.n ? winner_of(s, p.trick, p.n) : 0;
-    int top = p.trick[win];
-    uint32_t legal = p.n ? legal_of(s, hand, p.n, p.trick[0] >> 3, top, win) : hand;
-    uint32_t beaten = p.n ? beaten_by(s, top) : ALL_CARDS;
+    if (!p.hands[(p.leader + p.n) % PLAYERS]) return BEL_BAD_ARGUMENT; /* the deal is over */
+    uint32_t legal, out = cards_out(&p);
     int list[8];
-    int n = ordered(s, legal, out, p.n, win, beaten, s->maximizer < 0 && (seat & 1) == s->team,
-                    list);
+    int n = moves_of(s, &p, &legal, list);
     int32_t lo, hi, value[DECK];
     uint32_t searched = 0;
     quick(s, &p, &lo, &hi);
