@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.rules.advice.bid import BID_TEXTS, describe_bid_advice
 from service.rules.advice.seat_review import SEAT_TEXTS, describe_seat_view
 from service.rules.analysis.review import REVIEW_TEXTS, describe_review
 from service.rules.describe import (
@@ -70,6 +71,9 @@ def test_every_sentence_is_in_the_language_asked_else_english(lang: str, said: s
     # The review from the seat's thresholds and words, as the seat view states them.
     assert described.seat_view == describe_seat_view(lang)
     assert described.seat_view.seat_loss == SEAT_TEXTS["seat_loss"][said]
+    # The bid advice's reading of the calls, in that language.
+    assert described.bid_advice == describe_bid_advice(lang)
+    assert described.bid_advice.model.startswith(BID_TEXTS[said][:40])
 
 
 def test_english_is_the_default() -> None:

@@ -8,16 +8,20 @@ import pytest
 
 from service.rules.advice.inference import (
     FLOOR,
+    NO_TRUMP_WORTH,
     RESAMPLING,
+    SIDE_WORTH,
+    TRUMP_WORTH,
     WEIGHING,
     Reading,
+    _worth,
     call_weights,
     hand_value,
     likely,
     pass_weights,
     support,
 )
-from service.rules.cards import Card
+from service.rules.cards import Card, Suit
 from service.rules.coinche_options import CoincheOptions
 from service.rules.errors import InconsistentInput
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
@@ -201,3 +205,18 @@ def test_the_partner_s_calls_are_read_with_the_partner_s_base() -> None:
     assert call_weights(3, ["100H"], at(0, STRONG), skip=2, reading=same) == pytest.approx(
         likely(38, 5.0)
     )
+
+
+@pytest.mark.parametrize(
+    ("strain", "table"),
+    [
+        (SANS_ATOUT, NO_TRUMP_WORTH),  # no trumps: the sans-atout worths
+        (TOUT_ATOUT, TRUMP_WORTH),  # all trumps: every card a trump
+        (Suit.HEARTS, TRUMP_WORTH),  # the ten of the trump suit
+        (Suit.SPADES, SIDE_WORTH),  # a side suit's ten
+    ],
+)
+def test_a_card_is_worth_what_the_strain_makes_it(strain: int, table: tuple[int, ...]) -> None:
+    ten = Card.parse("10H")
+    assert (TRUMP_WORTH[ten.rank], SIDE_WORTH[ten.rank], NO_TRUMP_WORTH[ten.rank]) == (10, 3, 8)
+    assert _worth(ten, strain) == table[ten.rank]
