@@ -131,7 +131,7 @@ test: $(VENV)/.dev-installed $(NATIVE_MODULE) $(SANITIZED_MODULE) $(NODE_TOOLS) 
 ## what tests/rules prove); tests/native, which compares the core with it, is not run on them.
 mutants: $(VENV)/.dev-installed
 	rm -rf mutants
-	BELOTE_SOLVER=reference PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/mutmut run
+	BELOTE_SOLVER=reference PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/python scripts/mutate.py run
 	$(BIN)/python scripts/mutants.py
 
 ## ruff (lint and format), hadolint on the Dockerfile, and the document's linters.

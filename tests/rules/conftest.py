@@ -65,6 +65,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     a run. A limit on the test's call alone, by a Python signal handler, missed the loops in a
     fixture (the seat review's deals are played in its setup) and could not stop a loop in
     another thread while the main one waits for it; the kernel's CPU limit stops both."""
+    skip_listed_equivalent()  # in a mutant's process, once (scripts/mutate.py's session)
     with guarded(item.nodeid, _measured_durations()):
         return (yield)
 

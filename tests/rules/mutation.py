@@ -117,13 +117,21 @@ def fingerprint(source: str, mutant: str) -> str | None:
     return None
 
 
+# The mutants (with their list) already looked up in this process: mutmut's forks one a
+# mutant, so at most one, looked up at pytest's start and again at the first test.
+_CHECKED: set[tuple[str, Path]] = set()
+
+
 def skip_listed_equivalent(path: Path = EQUIVALENTS) -> None:
     """In a mutant's process (mutmut's `MUTANT_UNDER_TEST`), end it at once as "skipped" when
     the mutant is a listed equivalent whose function has the fingerprint it was judged with;
-    elsewhere, nothing."""
+    elsewhere, or when it was looked up already in this process, nothing. Called when pytest
+    starts and before each test (`make mutants` runs a mutant's tests in a session started
+    before its process: scripts/mutate.py)."""
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
-    if MARK not in mutant:
+    if MARK not in mutant or (mutant, path) in _CHECKED:
         return
+    _CHECKED.add((mutant, path))
     listed = read_equivalents(path).get(mutant)
     if listed is None or listed.fingerprint is None:
         return
