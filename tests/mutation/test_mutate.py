@@ -1,0 +1,133 @@
+"""`make mutants`'s runner (scripts/mutate.py): mutmut's run with each mutant's tests taken
+from one pytest session, against mutmut's own, on a small project. Not in tests/rules: mutmut
+runs those in its own measures, and this one runs mutmut."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "mutate.py"
+
+# A small project for mutmut: `scripts/mutate.py` (one pytest session, each mutant's tests
+# run from it) must give every mutant the verdict mutmut's own `pytest.main` gives it.
+PROJECT = {
+    "pyproject.toml": """
+[tool.mutmut]
+source_paths = ["lib"]
+pytest_add_cli_args_test_selection = ["tests"]
+pytest_add_cli_args = ["-p", "no:cacheprovider"]
+""",
+    "lib/__init__.py": "",
+    "lib/arith.py": """
+def sign(x):
+    if x > 0:
+        return 1
+    if x < 0:
+        return -1
+    return 0
+
+
+def total(values, start=0):
+    result = start
+    for value in values:
+        result = result + value
+    return result
+
+
+def describe(x):
+    return "positive" if x > 0 else "not positive"
+""",
+    "tests/__init__.py": "",
+    # each pytest configured (mutmut's runs, each mutant's pytest.main) writes a line
+    "tests/conftest.py": """
+import os
+
+
+def pytest_configure(config):
+    with open(os.environ["CONFIGURED"], "a") as configured:
+        configured.write("configured\\n")
+""",
+    "tests/test_arith.py": """
+import pytest
+
+from lib.arith import describe, sign, total
+
+
+@pytest.fixture(scope="module")
+def sums():
+    return [total([1, 2]), total([])]  # made in the mutant's process, by its code
+
+
+def test_a_positive_number_s_sign():
+    assert sign(5) == 1
+
+
+def test_a_negative_number_s_sign():
+    assert sign(-2) == -1
+
+
+def test_sums(sums):
+    assert sums == [3, 0]
+
+
+def test_a_positive_number_described(capsys):
+    print(describe(1))
+    assert capsys.readouterr().out == "positive\\n"
+""",
+}
+
+
+def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int]:
+    """Each mutant's verdict from `command run`, and how many times pytest was configured."""
+    shutil.rmtree(project / "mutants", ignore_errors=True)
+    configured = project / "configured.txt"
+    configured.write_text("", encoding="utf-8")
+    env = {
+        **os.environ,
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+        "MUTANT_UNDER_TEST": "",
+        "CONFIGURED": str(configured),
+    }
+    subprocess.run(
+        [*command, "run", "--max-children", "2"],
+        cwd=project,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    listed = subprocess.run(
+        [sys.executable, "-m", "mutmut", "results", "--all", "true"],
+        cwd=project,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    verdicts = {}
+    for line in listed.splitlines():
+        name, _, status = line.strip().partition(": ")
+        if "__mutmut_" in name:
+            verdicts[name] = status
+    return verdicts, len(configured.read_text(encoding="utf-8").splitlines())
+
+
+def test_mutants_tests_run_from_one_session_get_mutmut_s_own_verdicts(tmp_path: Path) -> None:
+    for path, text in PROJECT.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    from_session, configured_once = _verdicts(tmp_path, [sys.executable, str(SCRIPT)])
+    from_mutmut, configured_each = _verdicts(tmp_path, [sys.executable, "-m", "mutmut"])
+    assert from_session == from_mutmut
+    # mutmut's own pytest.main in each mutant's process; the session's configured once, with
+    # mutmut's measures, clean run and forced failure, whatever the mutants' number
+    assert configured_each >= len(from_mutmut)
+    assert configured_once <= 5
+    statuses = set(from_session.values())
+    assert {"killed", "survived"} <= statuses  # the project has both, and nothing else
+    assert statuses <= {"killed", "survived"}
+    assert len(from_session) > 10
