@@ -5,8 +5,8 @@ mutmut forks a process per mutant and calls `pytest.main` there with the tests t
 the mutated function: pytest parses its options, registers some forty plugins, reads every
 conftest's fixtures and collects the tests' files again, about 0.12 s of CPU each time, three
 quarters of a quick mutant's cost (8,500 mutants: some 17 minutes of CPU a run). Here
-mutmut's run is unchanged (its mutants, its measures and clean run through `pytest.main`, its
-forks, CPU limits and verdicts) but for two things:
+mutmut's run is unchanged (its mutants, its measures through `pytest.main`, its forks, CPU
+limits and verdicts) but for these:
 
 - just before the first mutant, its process configures pytest once with the same options and
   collects tests/rules (`SessionRunner.collect`): the tests' modules are already imported,
@@ -17,14 +17,17 @@ forks, CPU limits and verdicts) but for two things:
   (`SessionRunner.run_tests`). A failure is exit status 1 (killed), none 0 (survived),
   anything raised outside a test pytest's internal error, 3, which mutmut counts killed as
   it would from `pytest.main`. A test the session does not hold is run by `pytest.main`.
+  The test that killed each mutant is written to mutants/killed-by.tsv (`record_kill`);
+- mutmut's clean run, a second run of every test after its measures, is not made when the
+  measures ran every test in this process (`SessionForkRunner`): they are the same run.
 
 Fixtures of every scope are set up in the mutant's process, never in mutmut's, so no value
 made by the clean code is handed to a mutant. The tests' parameters are made at collection,
 by the clean code, as those written at import always were. No output reaches the terminal:
 the process's standard output and error go to /dev/null (pytest.main captured them).
 
-`pytest.main` is replaced by the session only in mutants' processes; `tests/rules/
-test_mutation.py` runs mutmut both ways on a small project and compares every verdict.
+`pytest.main` is replaced by the session only in mutants' processes; `tests/mutation/
+test_mutate.py` runs mutmut both ways on a small project and compares every verdict.
 Uses pytest's `_prepareconfig` and `Config._do_configure` (pinned in requirements-dev.txt),
 the steps of `pytest.main` before its session.
 
@@ -36,6 +39,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
+from time import process_time
 from typing import Any
 
 import mutmut.workers.isolation as isolation
@@ -46,6 +50,8 @@ from mutmut.utils.file_utils import change_cwd
 FAILED = 1  # pytest's ExitCode.TESTS_FAILED: mutmut's "killed"
 PASSED = 0  # pytest's ExitCode.OK: mutmut's "survived"
 INTERNAL_ERROR = 3  # pytest's ExitCode.INTERNAL_ERROR: mutmut's "killed", as from pytest.main
+# Each killed mutant's test, from the mutants' directory (the mutants' processes run there).
+KILLED_BY = "killed-by.tsv"
 
 
 class SessionRunner(PytestRunner):
@@ -96,23 +102,51 @@ class SessionRunner(PytestRunner):
 
     def run_items(self, items: list[Any]) -> int:
         """pytest's protocol for each item (setup, call, teardown, reports), the next one
-        given so that fixtures are kept as long as the following test needs them."""
+        given so that fixtures are kept as long as the following test needs them. The test
+        that fails is written down (`KILLED_BY`)."""
+        start = process_time()
         for index, item in enumerate(items):
             following = items[index + 1] if index + 1 < len(items) else None
             item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
             if self.session.testsfailed or self.session.shouldfail or self.session.shouldstop:
+                record_kill(item.nodeid, index + 1, process_time() - start)
                 return FAILED
         return PASSED
 
 
 class SessionForkRunner(isolation.ForkRunner):
     """mutmut's fork runner, which collects its runner's session just before the first
-    mutant (after mutmut's measures and clean run, which need their own `pytest.main`)."""
+    mutant (after mutmut's measures, which need their own `pytest.main`), and runs no clean
+    run after measures of every test: those ran the same tests on the same code (mutmut's
+    "stats" only notes which functions each test reaches) and mutmut stops when one fails.
+    When the measures were read from an earlier run, or were of new tests only, the clean
+    run is mutmut's."""
+
+    measured_all = False
+
+    def collect_stats(self, tests: Iterable[str] | None) -> int:
+        status = super().collect_stats(tests)
+        self.measured_all = not tests and status == PASSED
+        return status
+
+    def run_clean_tests(self, tests: Iterable[str]) -> int:
+        if self.measured_all:
+            return PASSED
+        return super().run_clean_tests(tests)
 
     def startup(self) -> None:
         if isinstance(self.test_runner, SessionRunner):
             self.test_runner.collect()
         super().startup()
+
+
+def record_kill(test: str, run: int, seconds: float) -> None:
+    """A line of `KILLED_BY` for this process's mutant: the test that killed it, how many of
+    its tests ran, and the CPU seconds they took (to find the mutants killed late)."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    line = f"{mutant}\t{test}\t{run}\t{seconds:.3f}\n"
+    with open(KILLED_BY, "a", encoding="utf-8") as killed:  # one short write: O_APPEND
+        killed.write(line)
 
 
 def silence() -> None:

@@ -81,8 +81,9 @@ def test_a_positive_number_described(capsys):
 }
 
 
-def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int]:
-    """Each mutant's verdict from `command run`, and how many times pytest was configured."""
+def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int, str]:
+    """Each mutant's verdict from `command run`, how many times pytest was configured, and
+    mutants/killed-by.tsv (empty when not written)."""
     shutil.rmtree(project / "mutants", ignore_errors=True)
     configured = project / "configured.txt"
     configured.write_text("", encoding="utf-8")
@@ -113,20 +114,32 @@ def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int]:
         name, _, status = line.strip().partition(": ")
         if "__mutmut_" in name:
             verdicts[name] = status
-    return verdicts, len(configured.read_text(encoding="utf-8").splitlines())
+    killed_by = project / "mutants" / "killed-by.tsv"
+    return (
+        verdicts,
+        len(configured.read_text(encoding="utf-8").splitlines()),
+        killed_by.read_text(encoding="utf-8") if killed_by.exists() else "",
+    )
 
 
 def test_mutants_tests_run_from_one_session_get_mutmut_s_own_verdicts(tmp_path: Path) -> None:
     for path, text in PROJECT.items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(text, encoding="utf-8")
-    from_session, configured_once = _verdicts(tmp_path, [sys.executable, str(SCRIPT)])
-    from_mutmut, configured_each = _verdicts(tmp_path, [sys.executable, "-m", "mutmut"])
+    from_session, configured_once, killed_by = _verdicts(tmp_path, [sys.executable, str(SCRIPT)])
+    from_mutmut, configured_each, _ = _verdicts(tmp_path, [sys.executable, "-m", "mutmut"])
     assert from_session == from_mutmut
-    # mutmut's own pytest.main in each mutant's process; the session's configured once, with
-    # mutmut's measures, clean run and forced failure, whatever the mutants' number
-    assert configured_each >= len(from_mutmut)
-    assert configured_once <= 5
+    # mutmut's own pytest.main in each mutant's process; the session's pytest configured
+    # once, besides mutmut's measures and forced failure (no clean run after the measures of
+    # every test), whatever the mutants' number
+    assert configured_each >= len(from_mutmut) + 3
+    assert configured_once == 3
+    # each killed mutant's killing test is written down, one of the project's
+    rows = [line.split("\t") for line in killed_by.splitlines()]
+    killed = {name for name, status in from_session.items() if status == "killed"}
+    assert {row[0] for row in rows} == killed and len(rows) == len(killed)
+    assert all(row[1].startswith("tests/test_arith.py::test_") for row in rows)
+    assert all(int(row[2]) >= 1 and float(row[3]) >= 0 for row in rows)
     statuses = set(from_session.values())
     assert {"killed", "survived"} <= statuses  # the project has both, and nothing else
     assert statuses <= {"killed", "survived"}

@@ -50,8 +50,11 @@ SKIPPED = 34  # mutmut's exit code for "skipped" (mutmut.stats.status_by_exit_co
 # HANG_FLOOR_S, of CPU is taken to hang. The margin is wide on purpose: the slowest test here
 # takes under 4 s of CPU under mutmut's tracing (which its measured times include), and no
 # mutant that only slows a test down, however much, is stopped before it is 20 times as slow.
+# The floor covers what a mutant's process pays and mutmut's did not when it measured: the
+# pages of mutmut's process its test writes to, copied for it (some 10 us each here), tens of
+# milliseconds. At 5 s, the 47 mutants that hang cost 366 s of CPU a run.
 HANG_FACTOR = 20
-HANG_FLOOR_S = 5.0
+HANG_FLOOR_S = 2.0
 # Each test's CPU seconds, setup, call and teardown together, by node id: the most it took in
 # the runs of this process that were no mutant's (mutmut measures, then runs every test once
 # clean, in its own process; each mutant's process is forked from it and inherits these).

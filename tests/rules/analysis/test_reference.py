@@ -11,7 +11,7 @@ import pytest
 
 from service.rules.analysis import equivalent_groups
 from service.rules.analysis.questions import objective_in
-from service.rules.analysis.reference import MIXED, Search, State
+from service.rules.analysis.reference import MIXED, NO_TRICK, Search, State
 from service.rules.cards import LAST_TRICK_BONUS, mask_of
 from service.rules.coinche_options import CoincheOptions
 from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Suit, card_values
@@ -124,3 +124,44 @@ def test_the_table_is_kept_for_the_same_deal_and_emptied_for_another() -> None:
     assert -1 not in search.table
     fresh = Search(Suit.HEARTS, CoincheOptions(), 0, 0, False, 0, perf_counter() + 60)
     assert search.value(swapped, 0) == fresh.value(swapped, 0)
+
+
+def _marked(hands: tuple[str, str, str, str]) -> Search:
+    """A search asked about a deal of `hands`, seat 0 to lead, with a mark in its table."""
+    masks = [mask_of(cards(text)) for text in hands]
+    search = Search(Suit.HEARTS, CoincheOptions(), 0, 0, False, 0, perf_counter() + 60)
+    search.value(State((masks[0], masks[1], masks[2], masks[3]), 0, (), MIXED), 0)
+    search.table[-1] = (0, 0, -1)  # a mark: kept or emptied with the table
+    return search
+
+
+def test_a_card_gone_from_the_first_seat_to_another_empties_the_table() -> None:
+    # The ace of spades, seat 0's, is now seat 1's; seat 0 keeps the king it held, the others
+    # their kings: another deal, though no seat holds a card seen in another seat before.
+    search = _marked(("AS KS", "AH KH", "AD KD", "AC KC"))
+    moved = [mask_of(cards(text)) for text in ("KS", "AS", "KD", "KC")]
+    search.value(State((moved[0], moved[1], moved[2], moved[3]), 0, (), MIXED), 0)
+    assert -1 not in search.table
+
+
+def test_cards_never_seen_keep_the_table() -> None:
+    # The kings were in no hand the search was asked about: no position it keeps holds them,
+    # so its keys cannot stand for one of this deal.
+    search = _marked(("AS", "AH", "AD", "AC"))
+    more = [mask_of(cards(text)) for text in ("AS KS", "AH KH", "AD KD", "AC KC")]
+    search.value(State((more[0], more[1], more[2], more[3]), 0, (), MIXED), 0)
+    assert -1 in search.table
+
+
+@pytest.mark.parametrize(("bonus", "by_sweep"), [(0, False), (90, True)])
+def test_the_table_tells_who_won_every_trick_apart_only_when_a_capot_counts(
+    bonus: int, by_sweep: bool
+) -> None:
+    # With no capot bonus, who has won every trick so far changes nothing of what is left to
+    # gain: positions that differ only by it share one entry of the table (its key's bits
+    # from 34 up are the sweep state's).
+    masks = [mask_of(cards(text)) for text in ("AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC")]
+    search = Search(Suit.HEARTS, CoincheOptions(), 0, 0, False, bonus, perf_counter() + 60)
+    search.value(State((masks[0], masks[1], masks[2], masks[3]), 0, (), NO_TRICK), 0)
+    assert search.table
+    assert any(key >> 34 for key in search.table) is by_sweep
