@@ -5,8 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.venv/bin
 
-# CONTRACT_PORT, CONTRACT_SCHEMA, CONTRACT_MAX_EXAMPLES, CONTRACT_SEED and CONTRACT_PHASES
-# override the defaults (tests/ops/test_contract_live.py uses them).
+# CONTRACT_PORT, CONTRACT_SCHEMA, CONTRACT_MAX_EXAMPLES, CONTRACT_SEED, CONTRACT_PHASES and
+# CONTRACT_WORKERS override the defaults (tests/ops/test_contract_live.py uses them). Two
+# schemathesis workers against gunicorn's two: one left the server's second worker idle while
+# it made its next case.
 free_port='import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 port=${CONTRACT_PORT:-$("$bin/python" -c "$free_port")}
 document=${CONTRACT_SCHEMA:-openapi.yaml}
@@ -41,7 +43,8 @@ done
 status=0
 "$bin/schemathesis" run "$document" --url "http://127.0.0.1:$port" --checks all --mode all \
 	--phases "${CONTRACT_PHASES:-examples,coverage,fuzzing}" \
-	--max-examples "${CONTRACT_MAX_EXAMPLES:-100}" --seed "${CONTRACT_SEED:-20261129}" || status=$?
+	--max-examples "${CONTRACT_MAX_EXAMPLES:-100}" --seed "${CONTRACT_SEED:-20261129}" \
+	--workers "${CONTRACT_WORKERS:-2}" || status=$?
 if [ "$status" -ne 0 ]; then
 	echo "--- gunicorn log" >&2
 	cat "$log" >&2

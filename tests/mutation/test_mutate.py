@@ -144,3 +144,35 @@ def test_mutants_tests_run_from_one_session_get_mutmut_s_own_verdicts(tmp_path: 
     assert {"killed", "survived"} <= statuses  # the project has both, and nothing else
     assert statuses <= {"killed", "survived"}
     assert len(from_session) > 10
+
+
+def test_tests_that_killed_a_function_s_mutants_run_first_for_its_next_ones(tmp_path: Path) -> None:
+    from scripts.mutate import Kills, killers_first
+
+    record = tmp_path / "killed-by.tsv"
+    kills = Kills(str(record))
+    kills.update()  # nothing written yet
+    play, other = "service.rules.play.x_judge__mutmut_", "service.rules.play.x_other__mutmut_"
+    record.write_text(
+        f"{play}1\tt::slow\t9\t2.0\n{play}2\tt::slow\t9\t2.1\n{play}3\tt::mid\t4\t0.5\n"
+        f"{other}1\tt::quick\t1\t0.1\n{play}4\tt::mid",  # the last line still being written
+        encoding="utf-8",
+    )
+    kills.update()
+    assert kills.of(f"{play}9") == {"t::slow": 2, "t::mid": 1}
+    with record.open("a", encoding="utf-8") as more:
+        more.write("\t2\t0.4\n")
+    kills.update()
+    assert kills.of(f"{play}9") == {"t::slow": 2, "t::mid": 2}
+    assert kills.of(f"{other}5") == {"t::quick": 1}
+    quickest_first = ["t::quick", "t::mid", "t::other", "t::slow"]
+    # equal kills keep mutmut's order; tests that killed nothing of the function, theirs too
+    assert killers_first(quickest_first, kills.of(f"{play}9")) == [
+        "t::mid",
+        "t::slow",
+        "t::quick",
+        "t::other",
+    ]
+    assert killers_first(quickest_first, kills.of("service.rules.x_new__mutmut_1")) == (
+        quickest_first
+    )
