@@ -124,9 +124,11 @@ test: $(VENV)/.dev-installed $(NATIVE_MODULE) $(SANITIZED_MODULE) $(NODE_TOOLS) 
 
 ## Mutation testing: every mutant of service/rules against tests/rules, from scratch (mutmut
 ## keeps results in mutants/ and would otherwise reuse them), then the score per file, the
-## mutants that lived and the floor (scripts/mutants.py). One worker per CPU. A listed
-## equivalent whose code is the one judged is not run again (tests/rules/mutation.py); of the
-## venv's pytest plugins only hypothesis's is loaded (pyproject.toml, [tool.mutmut]).
+## mutants that lived and the floor (scripts/mutants.py). One worker per CPU. mutmut runs
+## through scripts/mutate.py: each mutant's tests from one pytest session collected once,
+## those that killed its function's other mutants first. A listed equivalent whose code is the
+## one judged is not run again (tests/rules/mutation.py); of the venv's pytest plugins only
+## hypothesis's is loaded (pyproject.toml, [tool.mutmut]).
 ## The mutants are of the reference search (BELOTE_SOLVER=reference: the native core is not
 ## what tests/rules prove); tests/native, which compares the core with it, is not run on them.
 mutants: $(VENV)/.dev-installed

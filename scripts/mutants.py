@@ -43,11 +43,11 @@ FLOOR = 0.99
 KILLED = {"killed", "timeout"}
 
 
-def results() -> dict[str, str]:
-    """Each mutant's name and status, as mutmut reports them."""
+def results(root: Path = ROOT) -> dict[str, str]:
+    """Each mutant's name and status, as mutmut reports them for the project at `root`."""
     output = subprocess.run(
         [sys.executable, "-m", "mutmut", "results", "--all", "true"],
-        cwd=ROOT,
+        cwd=root,
         check=True,
         capture_output=True,
         text=True,

@@ -101,19 +101,9 @@ def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int, s
         capture_output=True,
         timeout=120,
     )
-    listed = subprocess.run(
-        [sys.executable, "-m", "mutmut", "results", "--all", "true"],
-        cwd=project,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    verdicts = {}
-    for line in listed.splitlines():
-        name, _, status = line.strip().partition(": ")
-        if "__mutmut_" in name:
-            verdicts[name] = status
+    from scripts.mutants import results
+
+    verdicts = results(project)
     killed_by = project / "mutants" / "killed-by.tsv"
     return (
         verdicts,
