@@ -13,6 +13,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
+# Python's compiled files are written and kept (__pycache__, ignored by git) even where the
+# environment says not to: without them each pytest process rewrites the asserts of some 480
+# modules again (the test modules' and the pytest plugins' packages), 7 of a collection's 31 s
+# here, and every server and tool compiles its modules again.
+unexport PYTHONDONTWRITEBYTECODE
+
 NODE_TOOLS := tools/node/node_modules/.installed
 # The Node tools say nothing to anyone (no telemetry, no update check).
 export REDOCLY_TELEMETRY := off
@@ -20,7 +26,7 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 # Nor does the guide's build (mkdocs-material's notice of its end of life, printed each build).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint lint-openapi openapi examples bench arena browser mutants native sanitized audit sample-archive docs
+.PHONY: run test test-setup lint lint-openapi openapi examples bench arena browser mutants native sanitized audit sample-archive docs
 
 # The native search core (service/rules/analysis/native): compiled by the machine's C compiler
 # when missing or older than its sources (scripts/build_native.py says what to install when
@@ -102,9 +108,17 @@ browser:
 docs: $(VENV)/.dev-installed
 	$(BIN)/mkdocs build --strict --quiet
 
+# What `make test` needs, made side by side where nothing is shared (--output-sync: each
+# target's output whole): pip's install beside npm's and chromium's, then the two builds of
+# the native core beside the document's linters. On a fresh clone pip takes some 100 s, npm
+# 15, each build 10 (2026-12-02). Two steps, so that no two pips write to the venv at once.
+test-setup:
+	$(MAKE) --jobs=3 --output-sync=target $(VENV)/.dev-installed $(NODE_TOOLS) browser
+	$(MAKE) --jobs=3 --output-sync=target $(NATIVE_MODULE) $(SANITIZED_MODULE) lint-openapi
+
 # The tests that start servers of their own (gunicorn, chromium, a generated client against a
-# live referee, the guide's curls): run one at a time, after the others, so that no two fight
-# for the machine's ports and cores. Every other test runs in-process, spread over one
+# live referee, the guide's curls): run one at a time, after the others, beside schemathesis's
+# run against a live gunicorn (scripts/live.sh; each server on a free port). Every other test runs in-process, spread over one
 # pytest-xdist worker per CPU (whole files to a worker: a file's fixtures are made once),
 # the in-process schemathesis run among them as two files (tests/contract/contract.py: its
 # operations share one node id per file, and xdist hands out tests by node id). A new folder
@@ -113,14 +127,14 @@ LIVE_TESTS := tests/ops tests/browser tests/clients tests/docs tests/bench
 SLOWEST := --durations=15
 
 ## ruff, the document's linters, the guide's build, every pytest test (the generated clients,
-## the browser's and the guide's examples among them), then schemathesis's CLI against a live
-## gunicorn. Each pytest run ends with its 15 slowest tests.
-test: $(VENV)/.dev-installed $(NATIVE_MODULE) $(SANITIZED_MODULE) $(NODE_TOOLS) lint-openapi browser
+## the browser's and the guide's examples among them), and schemathesis's CLI against a live
+## gunicorn beside the live tests (scripts/live.sh). Each pytest run ends with its 15 slowest
+## tests.
+test: test-setup
 	$(BIN)/ruff check .
 	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/pytest -n auto --dist loadfile $(SLOWEST) $(addprefix --ignore=,$(LIVE_TESTS))
-	$(BIN)/pytest $(SLOWEST) $(LIVE_TESTS)
-	scripts/contract-live.sh
+	scripts/live.sh $(SLOWEST) $(LIVE_TESTS)
 
 ## Mutation testing: every mutant of service/rules against tests/rules, from scratch (mutmut
 ## keeps results in mutants/ and would otherwise reuse them), then the score per file, the
