@@ -4,11 +4,13 @@ runs those in its own measures, and this one runs mutmut."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "mutate.py"
 
@@ -78,12 +80,25 @@ def test_a_positive_number_described(capsys):
     print(describe(1))
     assert capsys.readouterr().out == "positive\\n"
 """,
+    # a second file: mutmut's measures run in one process per worker, a file to each
+    "tests/test_more.py": """
+from lib.arith import describe, total
+
+
+def test_a_start_is_added():
+    assert total([4], start=1) == 5
+
+
+def test_zero_is_not_positive():
+    assert describe(0) == "not positive"
+""",
 }
 
 
-def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int, str]:
-    """Each mutant's verdict from `command run`, how many times pytest was configured, and
-    mutants/killed-by.tsv (empty when not written)."""
+def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int, str, dict[str, Any]]:
+    """Each mutant's verdict from `command run`, how many times pytest was configured,
+    mutants/killed-by.tsv (empty when not written), and mutmut's measures (the tests that
+    reach each function, each test's time)."""
     shutil.rmtree(project / "mutants", ignore_errors=True)
     configured = project / "configured.txt"
     configured.write_text("", encoding="utf-8")
@@ -105,10 +120,12 @@ def _verdicts(project: Path, command: list[str]) -> tuple[dict[str, str], int, s
 
     verdicts = results(project)
     killed_by = project / "mutants" / "killed-by.tsv"
+    stats = json.loads((project / "mutants" / "mutmut-stats.json").read_text(encoding="utf-8"))
     return (
         verdicts,
         len(configured.read_text(encoding="utf-8").splitlines()),
         killed_by.read_text(encoding="utf-8") if killed_by.exists() else "",
+        stats,
     )
 
 
@@ -116,19 +133,38 @@ def test_mutants_tests_run_from_one_session_get_mutmut_s_own_verdicts(tmp_path: 
     for path, text in PROJECT.items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(text, encoding="utf-8")
-    from_session, configured_once, killed_by = _verdicts(tmp_path, [sys.executable, str(SCRIPT)])
-    from_mutmut, configured_each, _ = _verdicts(tmp_path, [sys.executable, "-m", "mutmut"])
+    session = _verdicts(tmp_path, [sys.executable, str(SCRIPT)])
+    from_session, configured_once, killed_by, measured_side_by_side = session
+    own = _verdicts(tmp_path, [sys.executable, "-m", "mutmut"])
+    from_mutmut, configured_each, _, measured = own
     assert from_session == from_mutmut
+    # the measures taken in two processes at once, a test file each, are mutmut's own: the
+    # same tests reach the same functions, every test measured once
+    reached = {
+        function: set(tests)
+        for function, tests in measured["tests_by_mangled_function_name"].items()
+    }
+    assert reached == {
+        function: set(tests)
+        for function, tests in measured_side_by_side["tests_by_mangled_function_name"].items()
+    }
+    assert len(reached) == 3
+    assert measured_side_by_side["duration_by_test"].keys() == measured["duration_by_test"].keys()
+    assert len(measured["duration_by_test"]) == 6
     # mutmut's own pytest.main in each mutant's process; the session's pytest configured
-    # once, besides mutmut's measures and forced failure (no clean run after the measures of
-    # every test), whatever the mutants' number
+    # once, besides the tests' collection and mutmut's measures (two processes) before the
+    # forced failure (no clean run after the measures of every test), whatever the mutants'
+    # number
     assert configured_each >= len(from_mutmut) + 3
-    assert configured_once == 3
+    assert configured_once == 5
     # each killed mutant's killing test is written down, one of the project's
     rows = [line.split("\t") for line in killed_by.splitlines()]
     killed = {name for name, status in from_session.items() if status == "killed"}
     assert {row[0] for row in rows} == killed and len(rows) == len(killed)
-    assert all(row[1].startswith("tests/test_arith.py::test_") for row in rows)
+    assert all(
+        row[1].startswith(("tests/test_arith.py::test_", "tests/test_more.py::test_"))
+        for row in rows
+    )
     assert all(int(row[2]) >= 1 and float(row[3]) >= 0 for row in rows)
     statuses = set(from_session.values())
     assert {"killed", "survived"} <= statuses  # the project has both, and nothing else
