@@ -22,7 +22,7 @@ limits and verdicts) but for these:
 - mutmut's measures of every test (which functions each reaches, its time) are taken in one
   forked process per worker at once, each running the test files it reaches first
   (`FileClaims`), after this process collects the tests; what they noted is merged here
-  (`SessionForkRunner.measure_side_by_side`: 52 s of the measures' 75 here, 2026-12-02);
+  (`SessionForkRunner.measure_side_by_side`: about 52 s instead of 75 here, 2026-12-02);
 - mutmut's clean run, a second run of every test after its measures, is not made when the
   measures ran every test (`SessionForkRunner`): they are the same run.
 
