@@ -116,19 +116,20 @@ docs: $(VENV)/.dev-installed
 
 # What `make test` needs, made side by side where nothing is shared (--output-sync: each
 # target's output whole): pip's install beside npm's and chromium's, then the two builds of
-# the native core beside the document's linters. On a fresh clone pip takes some 100 s, npm
-# 15, each build 10 (2026-12-02). Two steps, so that no two pips write to the venv at once.
+# the native core beside the document's linters. On a fresh clone pip takes some 60 s, npm
+# 15, each build 10; the whole 92 s (2026-12-02). Two steps, so that no two pips write to the
+# venv at once.
 test-setup:
 	$(MAKE) --jobs=3 --output-sync=target $(VENV)/.dev-installed $(NODE_TOOLS) browser
 	$(MAKE) --jobs=3 --output-sync=target $(NATIVE_MODULE) $(SANITIZED_MODULE) lint-openapi
 
 # The tests that start servers of their own (gunicorn, chromium, a generated client against a
 # live referee, the guide's curls): run one at a time, after the others, beside schemathesis's
-# run against a live gunicorn (scripts/live.sh; each server on a free port). Every other test runs in-process, spread over one
-# pytest-xdist worker per CPU (whole files to a worker: a file's fixtures are made once),
-# the in-process schemathesis run among them as two files (tests/contract/contract.py: its
-# operations share one node id per file, and xdist hands out tests by node id). A new folder
-# of tests is in the spread part unless it is named here.
+# run against a live gunicorn (scripts/live.sh; each server on a free port). Every other test
+# runs in-process, spread over one pytest-xdist worker per CPU (whole files to a worker: a
+# file's fixtures are made once), the in-process schemathesis run among them as two files
+# (tests/contract/contract.py: its operations share one node id per file, and xdist hands out
+# tests by node id). A new folder of tests is in the spread part unless it is named here.
 LIVE_TESTS := tests/ops tests/browser tests/clients tests/docs tests/bench
 SLOWEST := --durations=15
 
