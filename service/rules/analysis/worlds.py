@@ -244,18 +244,18 @@ def values_in_order(
     clock: Callable[[], float] = perf_counter,
 ) -> list[tuple[Hands, V]]:
     """Each deal of `deals` (drawn one by one as they are taken) with `values(hands,
-        deadline)`, in their order, up to the first that could not be valued: `values` answered
-        None (the deadline passed during it), or less than `MIN_LEFT` was left to begin it (on
-    `clock`, whose time `deadline` is). So
-        the deals kept are always the first ones of `deals`, whatever the threads.
+    deadline)`, in their order, up to the first that could not be valued: `values` answered
+    None (the deadline passed during it), or less than `MIN_LEFT` was left to begin it (on
+    `clock`, whose time `deadline` is). So the deals kept are always the first ones of
+    `deals`, whatever the threads.
 
-        On `threads` threads at once (the caller's and `threads - 1` it starts for the call): the
-        same answers as on one, sooner, and more of them within a deadline. `values` must let
-        several threads ask at once (as `Worlds.values` does) and should release the GIL while
-        it searches (as the native search does). The threads started share the caller's CPU
-        priority: on Linux a thread's nice is its own and a new thread inherits its creator's, so
-        an analysis lowered to a nice of 10 (the API's `limiter`) searches at 10 on every
-        thread."""
+    On `threads` threads at once (the caller's and `threads - 1` it starts for the call): the
+    same answers as on one, sooner, and more of them within a deadline. `values` must let
+    several threads ask at once (as `Worlds.values` does) and should release the GIL while
+    it searches (as the native search does). The threads started share the caller's CPU
+    priority: on Linux a thread's nice is its own and a new thread inherits its creator's, so
+    an analysis lowered to a nice of 10 (the API's `limiter`) searches at 10 on every
+    thread."""
     shared: _Shared[V] = _Shared(deals)
     failures: list[BaseException] = []
 
