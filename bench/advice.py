@@ -260,19 +260,19 @@ LEAD_DEALS = (4, 8, 16, 32, 64)
 JUDGE_SEED = "bench advice, the judge"
 
 
-def lead(positions: int, judges: int) -> None:
+def lead(positions: int, judges: int, deals: Sequence[int] = LEAD_DEALS) -> None:
     """How many deals the first lead needs (issue 30 asks for it under 100 ms): the advice's
-    card from the first k deals it draws (its default seed), each card judged by its mean
-    margin over `judges` other deals (another seed), as the advice's `margin` figure; the
-    margin each k gives up against the card chosen from the most deals, which is unbiased
-    (the judging deals are not the choosing ones), and the process's CPU time."""
+    card from the first k deals it draws (its default seed; k in `deals`), each card judged
+    by its mean margin over `judges` other deals (another seed), as the advice's `margin`
+    figure; the margin each k gives up against the card chosen from the most deals, which is
+    unbiased (the judging deals are not the choosing ones), and the process's CPU time."""
     print(
         f"\nlead: {positions} first leads (classic), the advice's card from its first k deals, "
         f"judged on {judges} other deals: the margin (deal points) given up against k = "
-        f"{LEAD_DEALS[-1]}, mean ± standard error; CPU ms of the advice, median"
+        f"{deals[-1]}, mean ± standard error; CPU ms of the advice, median"
     )
-    lost: dict[int, list[float]] = {k: [] for k in LEAD_DEALS}
-    cpu: dict[int, list[float]] = {k: [] for k in LEAD_DEALS}
+    lost: dict[int, list[float]] = {k: [] for k in deals}
+    cpu: dict[int, list[float]] = {k: [] for k in deals}
     for index in range(positions):
         record, turned = dealt(3000 + index)
         seat = replay(record).to_move
@@ -283,15 +283,15 @@ def lead(positions: int, judges: int) -> None:
         )
         margin = {move.card: move.margin for move in judged.moves}
         chosen = {}
-        for k in LEAD_DEALS:
+        for k in deals:
             start = process_time()
             advice = advise_play(shown, seat, hand, turned=turned, samples=k, budget_ms=BUDGET_MS)
             cpu[k].append((process_time() - start) * 1000)
             assert advice.card is not None
             chosen[k] = advice.card
-        for k in LEAD_DEALS:
-            lost[k].append(margin[chosen[LEAD_DEALS[-1]]] - margin[chosen[k]])
-    for k in LEAD_DEALS:
+        for k in deals:
+            lost[k].append(margin[chosen[deals[-1]]] - margin[chosen[k]])
+    for k in deals:
         print(f"{k:>4} deals: margin given up {spread(lost[k])}, CPU {median(cpu[k]):7.1f} ms")
 
 
