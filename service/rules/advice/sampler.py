@@ -66,12 +66,15 @@ def _multinomial(split: Sequence[int]) -> int:
 def _combination(items: Sequence[Card], size: int, rank: int) -> tuple[Card, ...]:
     """The `rank`-th (from 0) subset of `size` of `items`, in lexicographic order of places."""
     chosen: list[Card] = []
-    for place, item in enumerate(items):
-        if len(chosen) == size:
+    left = len(items)
+    for item in items:
+        if not size:
             break
-        with_it = comb(len(items) - place - 1, size - len(chosen) - 1)
+        left -= 1
+        with_it = comb(left, size - 1)  # the subsets that take `item`
         if rank < with_it:
             chosen.append(item)
+            size -= 1
         else:
             rank -= with_it
     return tuple(chosen)
@@ -86,6 +89,7 @@ class Deals:
         for place, card in enumerate(constraints.cards):
             by_kind.setdefault(constraints.allowed[place], []).append(card)
         self.kinds = tuple(sorted((mask, tuple(cards)) for mask, cards in by_kind.items()))
+        self._kind_seats = tuple(_seats(mask) for mask, _ in self.kinds)
         self.sizes = tuple(constraints.sizes)
         self._count = cache(self._completions)
         self._walk = cache(self._blocks)
@@ -131,20 +135,21 @@ class Deals:
             raise IndexError(rank)
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         room = self.sizes
-        for kind, (mask, cards) in enumerate(self.kinds):
+        for kind, (_, cards) in enumerate(self.kinds):
             blocks, block = self._walk(kind, room), 0
             while rank >= blocks[block][3]:  # to the block of ranks `rank` falls in
                 rank -= blocks[block][3]
                 block += 1
             split, left, rest, _ = blocks[block]
             within, rank = divmod(rank, rest)
-            remaining = list(cards)
-            for place, seat in enumerate(_seats(mask)):
-                ways = comb(len(remaining), split[place])
-                within, index = divmod(within, ways)
+            remaining: Sequence[Card] = cards
+            *firsts, last = self._kind_seats[kind]
+            for place, seat in enumerate(firsts):
+                within, index = divmod(within, comb(len(remaining), split[place]))
                 chosen = _combination(remaining, split[place], index)
                 hands[seat] += chosen
                 remaining = [card for card in remaining if card not in chosen]
+            hands[last] += remaining  # the last seat takes what is left, in one way
             room = left
         return tuple(tuple(sorted(hand)) for hand in hands)
 
