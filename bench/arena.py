@@ -58,6 +58,7 @@ if not __package__:
     sys.path[0] = str(ROOT)  # as bench/engine.py: bench/http.py must not shadow http
 
 import argparse
+import gzip
 import json
 import math
 import multiprocessing
@@ -738,6 +739,14 @@ def load(line: str) -> tuple[int, list[Direction]]:
     return data["board"], directions
 
 
+def kept_lines(path: Path) -> list[str]:
+    """The boards' lines of a file `--out` wrote, or of it gzipped (`.gz`: the runs kept in
+    bench/results/)."""
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode().splitlines()
+    return path.read_text().splitlines()
+
+
 def run(args: argparse.Namespace) -> list[tuple[int, list[Direction]]]:
     """Every board asked, in worker processes when `--jobs` says so; each written to `--out`
     as it ends, and its count printed every 25 boards."""
@@ -833,7 +842,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         check_calls(args.check_calls, args.first, args.bid_samples, args.bid_inference)
         return
     if args.report:
-        results = [load(line) for path in args.report for line in path.read_text().splitlines()]
+        results = [load(line) for path in args.report for line in kept_lines(path)]
     else:
         results = run(args)
     print(

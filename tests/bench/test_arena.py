@@ -4,6 +4,7 @@ them and back, the contract an auction fixes, and the matches a run of boards ma
 from __future__ import annotations
 
 import argparse
+import gzip
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,22 @@ def test_boards_written_by_out_are_reported_again(
     out = capsys.readouterr().out
     assert "boards: 2" in out
     assert "the machine" not in out  # a report is no run: no load average to tell
+
+
+def test_boards_kept_gzipped_are_reported_as_the_plain_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    first = taken(0, 0, 120, 110, made=True, scores=(210, 50), rewards=(210.0, 50.0))
+    second = taken(1, 0, 120, 100, made=True, scores=(200, 60), rewards=(200.0, 60.0))
+    lines = dump(0, [first, second]) + "\n" + dump(1, [second, first]) + "\n"
+    plain, packed = tmp_path / "boards.jsonl", tmp_path / "boards.jsonl.gz"
+    plain.write_text(lines)
+    packed.write_bytes(gzip.compress(lines.encode()))
+    main(["--report", str(plain)])
+    from_plain = capsys.readouterr().out
+    main(["--report", str(packed)])
+    assert capsys.readouterr().out == from_plain
+    assert "boards: 2" in from_plain
 
 
 def test_the_speed_table_sets_each_side_s_times_side_by_side() -> None:
