@@ -44,19 +44,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from statistics import fmean, median, stdev
 from time import perf_counter, process_time
+from typing import Any
 
 from service.app import create_app
 from service.rules import DealRecord, legal_cards
-from service.rules.advice import DEFAULT_SEED, advise_play, holdings_in
+from service.rules.advice import DEFAULT_SEED, advise_play, advise_take, holdings_in
 from service.rules.advice.view import seat_view
 from service.rules.analysis import Worlds, engine, solve
-from service.rules.cards import CARD_CODES, SUIT_CODES, Card
-from service.rules.dealing import deal
+from service.rules.bidding import PASS, TAKE
+from service.rules.cards import CARD_CODES, SUIT_CODES, Card, Suit
+from service.rules.dealing import Deal, deal
 from service.rules.options import DEFAULT_OPTIONS
 from service.rules.play import trick_winner
 from service.rules.replay import replay
 from service.rules.strains import card_values
-from service.rules.table import PLAYERS, team_of
+from service.rules.table import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC
 
 SEED = "bench advice, 2026-12-01"
@@ -343,6 +345,72 @@ def lead(positions: int, judges: int, deals: Sequence[int] = LEAD_DEALS) -> None
         )
 
 
+def bidding(
+    dealer: int, dealt: Deal, reading: int, samples: int, kept: dict[tuple[Any, ...], str | None]
+) -> tuple[int, Suit] | None:
+    """Classic's bidding by the take advice at every seat, the team `reading` with inference
+    "calls", the other with "none": the taker and the trump, or None when all pass twice.
+    Each answer is `kept` by what it depends on (the seat, its hand, the turned card, the
+    round, the inference: every call before it is a pass), so that a board's second
+    direction asks only what changed."""
+    for round_ in (1, 2):
+        for place in range(1, PLAYERS + 1):
+            seat = seat_after(dealer, place)
+            inference = "calls" if team_of(seat) == reading else "none"
+            key = (seat, dealt.hands[seat], dealt.turned, round_, inference)
+            if key not in kept:
+                kept[key] = advise_take(
+                    dealer,
+                    seat,
+                    dealt.hands[seat],
+                    dealt.turned,
+                    round_,
+                    samples=samples,
+                    budget_ms=BUDGET_MS,
+                    inference=inference,
+                ).advice
+            bid = kept[key]
+            if bid not in (None, PASS):
+                return seat, dealt.turned.suit if bid == TAKE else Suit.parse(bid)
+    return None
+
+
+def take_match(boards: int, samples: int) -> None:
+    """Classic's bidding by the take advice reading the passes before it (`inference`
+    "calls", at two seats) against the take advice reading nothing ("none", at the other
+    two), each board's deal bid twice with the seats exchanged (duplicate) and played out by
+    perfect play with all hands known (so that the bidding alone differs), a belote
+    announced: the reading team's deal score less the other's, a board the mean of its two
+    directions (a redeal scores 0)."""
+    print(
+        f"\ntake: {boards} classic boards bid twice by the take advice ({samples} samples), "
+        "two seats reading the passes before them, two not; played out by perfect play"
+    )
+    margins: list[float] = []
+    differ = 0
+    kept: dict[tuple[Any, ...], str | None] = {}
+    for board in range(boards):
+        dealer, seed = board % PLAYERS, f"{SEED} take {board}"
+        dealt, outcomes = deal(seed, dealer), []
+        for ours in (0, 1):
+            taken = bidding(dealer, dealt, ours, samples, kept)
+            if taken is None:
+                outcomes.append((None, 0.0))
+                continue
+            taker, trump = taken
+            hands = deal(seed, dealer, taker).hands
+            record = DealRecord(dealer, trump, taker, (), hands, belote_announced=True)
+            value = solve(record, budget_ms=BUDGET_MS, every_card=False).value
+            assert value is not None
+            outcomes.append((taken, float(value.score[ours] - value.score[1 - ours])))
+        differ += outcomes[0][0] != outcomes[1][0]
+        margins.append((outcomes[0][1] + outcomes[1][1]) / 2)
+    print(
+        f"  the reading team's margin a board: {spread(margins)}; boards bid differently: "
+        f"{differ} of {boards}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--speed-deals", type=int, default=20)
@@ -351,7 +419,8 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=32)
     parser.add_argument("--lead-positions", type=int, default=40)
     parser.add_argument("--judges", type=int, default=64, help="the deals judging a first lead")
-    parser.add_argument("--only", choices=["speed", "quality", "match", "lead"])
+    parser.add_argument("--take-boards", type=int, default=200)
+    parser.add_argument("--only", choices=["speed", "quality", "match", "lead", "take"])
     parser.add_argument(
         "--threads", type=int, help="the app's ADVICE_THREADS for the speed (default: its own)"
     )
@@ -365,6 +434,8 @@ def main() -> None:
         match(args.match_deals, args.samples)
     if args.only in (None, "lead"):
         lead(args.lead_positions, args.judges)
+    if args.only in (None, "take"):
+        take_match(args.take_boards, args.samples)
     print(f"\nwall-clock time of the run: {perf_counter() - wall:.0f} s")
 
 
