@@ -4,10 +4,13 @@ nothing up against itself."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
-from bench.advice import clear, lead
+from bench.advice import bidding, clear, lead, take_match
+from service.rules.cards import Suit
+from service.rules.dealing import deal
 
 
 def test_the_lead_measure_prints_what_each_count_of_deals_gives_up(
@@ -33,3 +36,35 @@ def test_a_card_is_clear_when_its_paired_lead_is_past_twice_its_standard_error()
     alike = [{1: 10.0, 2: 10.0, 3: 0.0}, {1: 12.0, 2: 12.0, 3: 0.0}]  # 2 plays as 1
     assert clear(alike)
     assert clear([{1: 5.0, 2: 1.0}, {1: 5.0, 2: 1.0}])  # better by as much in every deal
+
+
+def test_the_take_match_bids_each_board_twice_and_prints_the_reading_team_s_margin(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    take_match(3, 2)
+    out = capsys.readouterr().out
+    found = re.search(
+        r"margin a board: +(\S+) ± +(\S+); boards bid differently: (\d) of 3$", out, re.M
+    )
+    assert found is not None
+
+
+def test_the_bidding_ends_at_the_first_take_and_names_its_trump() -> None:
+    dealt = deal("bench advice, a test deal", 3)
+
+    def answers(taking: dict[tuple[int, int], str]) -> dict[tuple[Any, ...], str | None]:
+        return {
+            (seat, dealt.hands[seat], dealt.turned, round_, inference): taking.get(
+                (round_, seat), "pass"
+            )
+            for seat in range(4)
+            for round_ in (1, 2)
+            for inference in ("calls", "none")
+        }
+
+    turned = dealt.turned.suit
+    assert bidding(3, dealt, 0, 32, answers({(1, 2): "take", (1, 1): "take"})) == (1, turned)
+    other = next(suit for suit in Suit if suit != turned)
+    named = answers({(2, 3): other.code})
+    assert bidding(3, dealt, 1, 32, named) == (3, other)  # the dealer speaks last
+    assert bidding(3, dealt, 1, 32, answers({})) is None  # all pass twice: a redeal
