@@ -19,6 +19,10 @@ asserts nothing. On the native engine (the service's default), deals from a fixe
   rule-of-thumb players, each deal twice with the teams' seats exchanged (duplicate, so that
   the cards dealt cancel out): the advice team's deal score less the other's, per deal played,
   mean with its standard error.
+- **lead**: how many deals the first lead needs: the advice's card from its first k deals,
+  judged on other deals (`lead`).
+- **take**: classic's bidding by the take advice, two seats reading the passes before them
+  and two not, in duplicate boards played out by perfect play (`take_match`).
 
 The rule-of-thumb player, a fair club player's habits: leading, the highest master it holds
 (a card no card still out beats in its suit), else the lowest card of its longest suit;
