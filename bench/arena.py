@@ -44,7 +44,12 @@ test client, in this process: the advice runs in an analysis slot at nice 10 on
 `ADVICE_THREADS` threads, as served), colver's `Agent.decide` (its IS-DD solves its worlds on
 every core, rayon); the median and the 95th percentile of each, and the referee's over
 colver's, for every card, the first lead and the others, in the same run, with the machine's
-load average at the start and the end (the times are only as quiet as the machine).
+load average at the start and the end (the times are only as quiet as the machine); and the
+same for each side's CPU time. colver's bots play from a process of their own
+(`bench/colver_seat.py`), which times its own decisions: in this one, its idle threads would
+spin through the referee's cards and its searches empty the caches, and the process's CPU
+clock would charge both to the referee. `--colver-together` keeps them here, as before
+December 3, 2026; the cards are the same either way.
 """
 
 # ruff: noqa: E402 - the imports below need the repo root on the path first
@@ -174,6 +179,11 @@ class Table:
         self.args = args
         self.spec = colver_spec(args.colver_method, args.worlds)
         self.calls: list[str] = []
+        self.apart: Any = None
+        if not args.colver_together:
+            from bench.colver_seat import Apart
+
+            self.apart = Apart()
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         response = self.client.post(path, json=body)
@@ -286,11 +296,14 @@ class Table:
         team: int,
     ) -> Direction:
         """The board played with the referee at `team`'s seats."""
-        colver = self.colver
+        colver, apart = self.colver, self.apart
         env = colver.Env.deal_with_hands(dealer, hands)
-        others = {s: colver.Agent(self.spec, seat=s, seed=board) for s in range(4) if s % 2 != team}
+        seats = [s for s in range(4) if s % 2 != team]
+        others = {} if apart else {s: colver.Agent(self.spec, seat=s, seed=board) for s in seats}
         for agent in others.values():
             agent.init_deal(env)
+        if apart:
+            apart.direction(self.spec, board, dealer, hands, seats)
         own_hands = [sorted(FROM_COLVER[c] for c in hand) for hand in hands]
         names: list[str] = []
         mode = self.args.mode
@@ -309,6 +322,9 @@ class Table:
             elif self.args.opponent == "referee":
                 theirs = self.referee_call(seat, dealer, names, own_hands[seat], board, False)
                 action = call_action(theirs["bid"] or "pass")
+            elif apart:
+                action, colver_ms, _ = apart.action(seat)
+                start = perf_counter() - colver_ms / 1000  # its own time, not the pipe's
             else:
                 action = others[seat].action(env)
             if mode != "play":
@@ -316,6 +332,8 @@ class Table:
                 call_times[side].append((perf_counter() - start) * 1000)
             for agent in others.values():
                 agent.observe(env, action)
+            if apart:
+                apart.step(action)
             names.append(call_name(action))
             env.step(action)
         contract = contract_of(list(env.get_bid_history()))
@@ -339,12 +357,18 @@ class Table:
                 )
                 action = TO_COLVER[card]
                 side = "ours" if seat % 2 == team else "theirs"
+            elif apart:
+                action, colver_ms, colver_cpu = apart.decide(seat)
+                card = FROM_COLVER[action]
+                side = "theirs"
             else:
                 action = others[seat].decide(env)["action"]
                 card = FROM_COLVER[action]
                 side = "theirs"
             elapsed = (perf_counter() - start) * 1000
             used = (process_time() - cpu) * 1000
+            if apart and side == "theirs" and self.args.opponent != "referee":
+                elapsed, used = colver_ms, colver_cpu  # its own process's, not the pipe's
             if action not in env.legal_actions():
                 result.illegal += 1
                 action = env.legal_actions()[0]
@@ -353,6 +377,8 @@ class Table:
             (result.cpu_first if not plays else result.cpu_times)[side].append(used)
             for agent in others.values():
                 agent.observe(env, action)
+            if apart:
+                apart.step(action)
             env.step(action)
             plays.append(card)
             held[seat].remove(card)
@@ -814,6 +840,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--worlds", type=int, default=32, help="colver IS-DD's determinizations")
     parser.add_argument("--colver-method", default="isdd")
+    parser.add_argument(
+        "--colver-together",
+        action="store_true",
+        help="colver's bots in the arena's own process, as before December 3, 2026 (by "
+        "default they play from a process of their own, bench/colver_seat.py, so that "
+        "neither side's time a card holds the other's threads)",
+    )
     parser.add_argument("--matches", action="store_true", help="also the matches to 2000")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", type=Path, help="also write each board as a JSON line here")
