@@ -46,10 +46,10 @@ every core, rayon); the median and the 95th percentile of each, and the referee'
 colver's, for every card, the first lead and the others, in the same run, with the machine's
 load average at the start and the end (the times are only as quiet as the machine); and the
 same for each side's CPU time. colver's bots play from a process of their own
-(`bench/colver_seat.py`), which times its own decisions: in this one, its idle threads would
-spin through the referee's cards and its searches empty the caches, and the process's CPU
-clock would charge both to the referee. `--colver-together` keeps them here, as before
-December 3, 2026; the cards are the same either way.
+(`bench/colver_seat.py`), which times its own decisions: in this one, its idle threads
+spin a while into the referee's cards, and the process's CPU clock charges that to the
+referee. `--colver-together` keeps them here, as before December 3, 2026; the cards are the
+same either way.
 """
 
 # ruff: noqa: E402 - the imports below need the repo root on the path first
