@@ -179,11 +179,9 @@ class Table:
         self.args = args
         self.spec = colver_spec(args.colver_method, args.worlds)
         self.calls: list[str] = []
-        self.apart: Any = None
-        if not args.colver_together:
-            from bench.colver_seat import Apart
+        from bench.colver_seat import Apart, Seats
 
-            self.apart = Apart()
+        self.seats: Any = Seats(colver) if args.colver_together else Apart()
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         response = self.client.post(path, json=body)
@@ -296,14 +294,9 @@ class Table:
         team: int,
     ) -> Direction:
         """The board played with the referee at `team`'s seats."""
-        colver, apart = self.colver, self.apart
-        env = colver.Env.deal_with_hands(dealer, hands)
-        seats = [s for s in range(4) if s % 2 != team]
-        others = {} if apart else {s: colver.Agent(self.spec, seat=s, seed=board) for s in seats}
-        for agent in others.values():
-            agent.init_deal(env)
-        if apart:
-            apart.direction(self.spec, board, dealer, hands, seats)
+        env = self.colver.Env.deal_with_hands(dealer, hands)
+        others = self.seats  # colver's agents, with their own copy of the deal
+        others.direction(self.spec, board, dealer, hands, [s for s in range(4) if s % 2 != team])
         own_hands = [sorted(FROM_COLVER[c] for c in hand) for hand in hands]
         names: list[str] = []
         mode = self.args.mode
@@ -312,7 +305,7 @@ class Table:
         call_times: dict[str, list[float]] = {"ours": [], "theirs": []}
         while env.phase() == 0:
             seat = env.current_player()
-            start = perf_counter()
+            start, spent = perf_counter(), None
             if mode == "play":
                 action = history[len(names)][1]  # colver's bidder's calls, as in the auction
             elif seat % 2 == team:
@@ -322,18 +315,12 @@ class Table:
             elif self.args.opponent == "referee":
                 theirs = self.referee_call(seat, dealer, names, own_hands[seat], board, False)
                 action = call_action(theirs["bid"] or "pass")
-            elif apart:
-                action, colver_ms, _ = apart.action(seat)
-                start = perf_counter() - colver_ms / 1000  # its own time, not the pipe's
             else:
-                action = others[seat].action(env)
+                action, spent, _ = others.action(seat)  # its own time, not the pipe's
             if mode != "play":
                 side = "ours" if seat % 2 == team else "theirs"
-                call_times[side].append((perf_counter() - start) * 1000)
-            for agent in others.values():
-                agent.observe(env, action)
-            if apart:
-                apart.step(action)
+                call_times[side].append((perf_counter() - start) * 1000 if spent is None else spent)
+            others.step(action)
             names.append(call_name(action))
             env.step(action)
         contract = contract_of(list(env.get_bid_history()))
@@ -357,28 +344,19 @@ class Table:
                 )
                 action = TO_COLVER[card]
                 side = "ours" if seat % 2 == team else "theirs"
-            elif apart:
-                action, colver_ms, colver_cpu = apart.decide(seat)
-                card = FROM_COLVER[action]
-                side = "theirs"
+                elapsed = (perf_counter() - start) * 1000
+                used = (process_time() - cpu) * 1000
             else:
-                action = others[seat].decide(env)["action"]
+                action, elapsed, used = others.decide(seat)  # its own time, not the pipe's
                 card = FROM_COLVER[action]
                 side = "theirs"
-            elapsed = (perf_counter() - start) * 1000
-            used = (process_time() - cpu) * 1000
-            if apart and side == "theirs" and self.args.opponent != "referee":
-                elapsed, used = colver_ms, colver_cpu  # its own process's, not the pipe's
             if action not in env.legal_actions():
                 result.illegal += 1
                 action = env.legal_actions()[0]
                 card = FROM_COLVER[action]
             (result.first if not plays else result.times)[side].append(elapsed)
             (result.cpu_first if not plays else result.cpu_times)[side].append(used)
-            for agent in others.values():
-                agent.observe(env, action)
-            if apart:
-                apart.step(action)
+            others.step(action)
             env.step(action)
             plays.append(card)
             held[seat].remove(card)

@@ -7,11 +7,10 @@ whose time the process's CPU clock measures. Apart, each side's time is its own:
 holds colver's deal and agents, is told every call and card as the table makes it, and times
 each of its own decisions itself (the pipe's time is on neither side).
 
-The child reads pickled messages on its standard input and answers each on its standard
-output: ("direction", spec, board, dealer, hands, seats) deals the direction and seats
-colver's agents; ("step", action) shows the action to every agent and plays it;
-("action", seat) answers a call, ("decide", seat) a card, each as (action, wall ms, CPU ms).
-It ends when its input does.
+`Seats` are colver's agents of one direction; the arena asks them the same things whether they
+sit in its own process (`--colver-together`) or in the child (`Apart`, each question a
+pickled message on the child's standard input, each answer one on its standard output). The
+child ends when its input does.
 """
 
 from __future__ import annotations
@@ -26,8 +25,51 @@ from typing import Any, BinaryIO
 ROOT = Path(__file__).resolve().parent.parent
 
 
+MESSAGES = ("direction", "step", "action", "decide")
+
+
+def _timed(decision: Any, env: Any) -> tuple[Any, float, float]:
+    start, cpu = perf_counter(), process_time()
+    made = decision(env)
+    return made, (perf_counter() - start) * 1000, (process_time() - cpu) * 1000
+
+
+class Seats:
+    """colver's agents at some seats of one direction, with their own copy of the deal, in this
+    process: each call or card answered as (action, wall ms, CPU ms) of its own."""
+
+    def __init__(self, colver: Any) -> None:
+        self.colver = colver
+        self.env: Any = None
+        self.agents: dict[int, Any] = {}
+
+    def direction(
+        self, spec: str, board: int, dealer: int, hands: list[list[int]], seats: list[int]
+    ) -> None:
+        """Deal the direction's `hands` and seat colver's agents at `seats`."""
+        self.env = self.colver.Env.deal_with_hands(dealer, hands)
+        self.agents = {s: self.colver.Agent(spec, seat=s, seed=board) for s in seats}
+        for agent in self.agents.values():
+            agent.init_deal(self.env)
+
+    def step(self, action: int) -> None:
+        """Show `action` (a call or a card, whoever made it) to every agent, then play it."""
+        for agent in self.agents.values():
+            agent.observe(self.env, action)
+        self.env.step(action)
+
+    def action(self, seat: int) -> tuple[int, float, float]:
+        """`seat`'s call."""
+        return _timed(self.agents[seat].action, self.env)
+
+    def decide(self, seat: int) -> tuple[int, float, float]:
+        """`seat`'s card."""
+        decided, wall, cpu = _timed(self.agents[seat].decide, self.env)
+        return decided["action"], wall, cpu
+
+
 class Apart:
-    """The arena's side of the child: colver's agents of one direction at a time."""
+    """`Seats` in a child process of their own: the same questions, through a pipe."""
 
     def __init__(self) -> None:
         self.child = subprocess.Popen(
@@ -59,41 +101,18 @@ class Apart:
         return self._ask("decide", seat)  # type: ignore[no-any-return]
 
 
-def _timed(decision: Any, env: Any) -> tuple[Any, float, float]:
-    start, cpu = perf_counter(), process_time()
-    made = decision(env)
-    return made, (perf_counter() - start) * 1000, (process_time() - cpu) * 1000
-
-
 def serve(inputs: BinaryIO, outputs: BinaryIO, colver: Any) -> None:
-    """Answer the arena's messages on `inputs` on `outputs` with `colver`'s bots, until
+    """Answer the arena's messages on `inputs` on `outputs` with `colver`'s `Seats`, until
     `inputs` ends."""
-    env: Any = None
-    agents: dict[int, Any] = {}
+    seats = Seats(colver)
     while True:
         try:
             kind, *rest = pickle.load(inputs)
         except EOFError:
             return
-        answer: Any = None
-        if kind == "direction":
-            spec, board, dealer, hands, seats = rest
-            env = colver.Env.deal_with_hands(dealer, hands)
-            agents = {s: colver.Agent(spec, seat=s, seed=board) for s in seats}
-            for agent in agents.values():
-                agent.init_deal(env)
-        elif kind == "step":
-            for agent in agents.values():
-                agent.observe(env, rest[0])
-            env.step(rest[0])
-        elif kind == "action":
-            answer = _timed(agents[rest[0]].action, env)
-        elif kind == "decide":
-            decided, wall, cpu = _timed(agents[rest[0]].decide, env)
-            answer = (decided["action"], wall, cpu)
-        else:
+        if kind not in MESSAGES:
             raise ValueError(f"bench/colver_seat.py: no message {kind!r}")
-        pickle.dump(answer, outputs)
+        pickle.dump(getattr(seats, kind)(*rest), outputs)
         outputs.flush()
 
 
