@@ -2,10 +2,10 @@
 `--colver-together`).
 
 In the arena's own process, colver's IS-DD solves its worlds on a pool of native threads
-(rayon) that keep spinning a while after each card: that lands on the referee's next card,
-whose time the process's CPU clock measures. Apart, each side's time is its own: the child
-holds colver's deal and agents, is told every call and card as the table makes it, and times
-each of its own decisions itself (the pipe's time is on neither side).
+(rayon) that most likely keep spinning a while after each card: that lands on the referee's
+next card, whose time the process's CPU clock measures. Apart, each side's time is its own:
+the child holds colver's deal and agents, is told every call and card as the table makes it,
+and times each of its own decisions itself (the pipe's time is on neither side).
 
 `Seats` are colver's agents of one direction; the arena asks them the same things whether they
 sit in its own process (`--colver-together`) or in the child (`Apart`, each question a
