@@ -321,6 +321,51 @@ def test_every_card_s_value_at_once_is_the_reference_s(left: int) -> None:
         assert [card for card, _ in values] == sorted(legal)
 
 
+def _other_deals(state: reference.State, rng: random.Random, count: int) -> list:
+    """`count` deals of the cards still held in `state`, each seat keeping its number of
+    cards (the same trick, leader and sweep: the advice's deals of one position)."""
+    held = [card for hand in state.hands for card in range(32) if hand >> card & 1]
+    sizes = [hand.bit_count() for hand in state.hands]
+    deals = []
+    for _ in range(count):
+        rng.shuffle(held)
+        masks, place = [], 0
+        for size in sizes:
+            masks.append(sum(1 << card for card in held[place : place + size]))
+            place += size
+        deals.append(tuple(masks))
+    return deals
+
+
+@pytest.mark.parametrize("left", [4, 9, 13, 17, 21])
+def test_the_values_of_many_deals_in_one_call_are_each_deal_s(left: int) -> None:
+    """`deals_card_values` (one call into the C search for every deal of a position, without
+    the GIL) answers each deal as the reference's `card_values` does, in the order given."""
+    rng = random.Random(f"many deals {left}")
+    for index in range(3 if left > 16 else 8):
+        options = OPTIONS[index % len(OPTIONS)]
+        record = position(rng.randrange(2**32), left, options)
+        state = deal_in(CLASSIC, record, options).state
+        objective = takers_objective(record, options)
+        expected = make(reference.Search, objective, UNHURRIED / 1000)
+        found = make(_native.Search, objective, UNHURRIED / 1000)
+        deals = [state.hands, *_other_deals(state, rng, 5)]
+        values = [expected.card_values(state._replace(hands=held)) for held in deals]
+        assert found.deals_card_values(state, deals) == values
+        assert expected.deals_card_values(state, deals) == values
+        assert found.deals_card_values(state, []) == []
+
+
+def test_many_deals_out_of_time_answer_none() -> None:
+    """Past the deadline neither search answers a deal; each stops at the first it cannot."""
+    record = position(7, 24, OPTIONS[0])
+    state = deal_in(CLASSIC, record, OPTIONS[0]).state
+    deals = [state.hands, *_other_deals(state, random.Random(7), 3)]
+    for kind in (_native.Search, reference.Search):
+        search = make(kind, takers_objective(record, OPTIONS[0]), 0)
+        assert search.deals_card_values(state, deals) == []
+
+
 def test_every_card_s_value_at_once_out_of_time_is_out_of_time() -> None:
     record = position(7, 24, OPTIONS[0])
     state = deal_in(CLASSIC, record, OPTIONS[0]).state

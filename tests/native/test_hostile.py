@@ -201,6 +201,38 @@ def test_any_deadline_is_taken(deadline: float) -> None:
     assert lo <= value <= hi if status == _native.OK else lo <= hi
 
 
+def test_many_deals_are_refused_or_searched_as_each_deal_alone() -> None:
+    """`deals_card_values` answers the deals before the first one the core refuses (or runs
+    out of time on), with that deal's status; masks that fit no uint32 and a flat list that
+    is not four masks a deal are refused before the core."""
+    rng = random.Random(2)
+    search = core((2, 0, 1, [5] * 32, 10, 0, 45, 1, -1))
+    search.set_deadline(perf_counter() + 600)  # (the deals are of 3 tricks at most)
+    for round_ in range(200):
+        record = position(round_, rng.randint(1, 12), OPTIONS[0])
+        state = _native._ints(deal_in(CLASSIC, record, OPTIONS[0]).state)
+        held = [card for hand in state[:4] for card in range(32) if hand >> card & 1]
+        deals = []
+        for _ in range(rng.randint(0, 4)):  # the position's cards dealt again, or hostile masks
+            rng.shuffle(held)
+            sizes = [hand.bit_count() for hand in state[:4]]
+            places = [sum(sizes[:seat]) for seat in range(5)]
+            dealt = tuple(sum(1 << c for c in held[places[s] : places[s + 1]]) for s in range(4))
+            hostile = tuple(rng.getrandbits(32) >> rng.randrange(32) for _ in range(4))
+            deals.append(dealt if rng.random() < 0.7 else hostile)
+        status, answers = search.deals_card_values(state, [m for d in deals for m in d])
+        alone = [search.card_values(deal + state[4:]) for deal in deals]
+        done = next((i for i, (s, _) in enumerate(alone) if s != _native.OK), len(alone))
+        assert answers == [values for _, values in alone[:done]]
+        assert status == (alone[done][0] if done < len(alone) else _native.OK)
+    with pytest.raises(ValueError, match="4 masks each"):
+        search.deals_card_values((0,) * 10, [0] * 5)
+    with pytest.raises(OverflowError):
+        search.deals_card_values((0,) * 10, [2**32, 0, 0, 0])
+    with pytest.raises(OverflowError):
+        search.deals_card_values((0,) * 10, [-1, 0, 0, 0])
+
+
 @pytest.mark.parametrize("length", [0, 9, 11, 100])
 def test_a_position_of_the_wrong_length_is_refused_before_the_core(length: int) -> None:
     search = _native.Core(0, 1, 1, [0] * 32, 10, 0, 0, 0, 0, TABLE_BITS)

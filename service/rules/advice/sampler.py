@@ -63,21 +63,22 @@ def _multinomial(split: Sequence[int]) -> int:
     return ways
 
 
-def _combination(items: Sequence[Card], size: int, rank: int) -> tuple[Card, ...]:
-    """The `rank`-th (from 0) subset of `size` of `items`, in lexicographic order of places."""
+def _combination(items: Sequence[Card], size: int, rank: int) -> tuple[list[Card], list[Card]]:
+    """The `rank`-th (from 0) subset of `size` of `items`, in lexicographic order of places,
+    and the items left out, each in the order of `items`."""
     chosen: list[Card] = []
+    rest: list[Card] = []
     left = len(items)
     for item in items:
-        if not size:
-            break
         left -= 1
-        with_it = comb(left, size - 1)  # the subsets that take `item`
+        with_it = comb(left, size - 1) if size else 0  # the subsets that take `item`
         if rank < with_it:
             chosen.append(item)
             size -= 1
         else:
             rank -= with_it
-    return tuple(chosen)
+            rest.append(item)
+    return chosen, rest
 
 
 class Deals:
@@ -146,9 +147,8 @@ class Deals:
             *firsts, last = self._kind_seats[kind]
             for place, seat in enumerate(firsts):
                 within, index = divmod(within, comb(len(remaining), split[place]))
-                chosen = _combination(remaining, split[place], index)
+                chosen, remaining = _combination(remaining, split[place], index)
                 hands[seat] += chosen
-                remaining = [card for card in remaining if card not in chosen]
             hands[last] += remaining  # the last seat takes what is left, in one way
             room = left
         return tuple(tuple(sorted(hand)) for hand in hands)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
@@ -32,6 +34,10 @@ from service.rules.strains import Strain
 from service.rules.table import PLAYERS, Seat, seat_after
 
 EVERY_SEAT = (1 << PLAYERS) - 1
+# The plays' revealed voids kept (`forbidden_by`, bounded: a key is a card, the cards before
+# it in its trick, a strain and two play options): enough for the plays of a few hundred deals
+# in progress, under 1 MB.
+FORBIDDEN_KEPT = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +71,13 @@ class SeatView:
         )
 
 
+class _Play(NamedTuple):
+    """The play options the obligations read (`play.PlayOptions`), and no other."""
+
+    undertrump: str
+    overtrump_partner: bool
+
+
 def forbidden_by(card: Card, table: Sequence[Card], strain: Strain, options: PlayOptions) -> Mask:
     """The cards (a mask) whose presence in the hand would have made `card` illegal on
     `table`: a hand that played `card` legally held none of them.
@@ -72,7 +85,14 @@ def forbidden_by(card: Card, table: Sequence[Card], strain: Strain, options: Pla
     Every play obligation excludes a card by what else the hand holds, one card at a time
     (a card of the led suit, a trump, a higher trump), so `card` is legal from a hand exactly
     when it is legal from each pair of it and another card of the hand; the tests check that
-    equivalence on every kind of trick."""
+    equivalence on every kind of trick. Each answer is kept (`FORBIDDEN_KEPT` of them): an
+    advice reads every play of its record, and the next advice in the deal the same ones."""
+    play = _Play(options.undertrump, options.overtrump_partner)
+    return _forbidden(card, tuple(table), strain, play)
+
+
+@lru_cache(maxsize=FORBIDDEN_KEPT)
+def _forbidden(card: Card, table: tuple[Card, ...], strain: Strain, options: _Play) -> Mask:
     alone = 1 << card
     return sum(
         1 << other

@@ -573,6 +573,20 @@ class Search(_Tree):
             values.update(dict.fromkeys(group, guess))
         return sorted(values.items())
 
+    def deals_card_values(
+        self, state: State, deals: Sequence[tuple[int, int, int, int]]
+    ) -> list[list[tuple[Card, int]]]:
+        """`card_values` of `state` with each of `deals` (four hands' masks) in its hands, in
+        turn: the answers of the deals searched before the first that OutOfTime interrupted
+        (all of them when none was), in their order."""
+        answers = []
+        for held in deals:
+            try:
+                answers.append(self.card_values(state._replace(hands=held)))
+            except OutOfTime:
+                break
+        return answers
+
     def quick_bounds(self, state: State) -> tuple[int, int]:
         """`_bounds_of` the cards still out in `state`."""
         out = state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]

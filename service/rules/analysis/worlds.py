@@ -11,8 +11,9 @@ is the same work:
   the points won so far), and each deal only places its cards (`questions.deal_from`);
 - a card's value needs no separate value of the position first: the position's value is the
   best of its cards' (the mover's team's best), so each card is searched once, every card of
-  a deal in one question to the search (`Search.card_values`: one call into the C search,
-  rather than one from Python per card);
+  every deal asked at once in one question to the search (`values_of`,
+  `Search.deals_card_values`: one call into the C search, without the GIL, rather than one
+  from Python per card or per deal);
 - a finished deal's outcome (points, capot, contract, score) is a function of the takers'
   gain (the search's count, a capot in it: `questions.Objective`) and of who holds the king
   and queen of each suit whose belote can count under the strain (`scored_honours`): the
@@ -57,6 +58,7 @@ Hands = tuple[tuple[Card, ...], ...]
 SCORES_KEPT = 8192  # the scores of summaries kept (`_scored`): a few MB at most
 MIN_LEFT = 0.001  # seconds: a deal is not begun with less left (`values_in_order`)
 V = TypeVar("V")
+D = TypeVar("D")  # what values_in_order values: a deal's hands, or a chunk of deals
 _HONOURS = tuple((Card.of(KING, suit), Card.of(QUEEN, suit)) for suit in Suit)
 EVERY_SUIT = tuple(Suit)
 
@@ -137,26 +139,50 @@ class Worlds:
         as `solve_in` with `every_card` gives them; None when `deadline` (a `perf_counter`
         time) passes first. The deal must go on. Threads may ask at once: each has its own
         search."""
-        deal = self.deal(hands)
-        state, takers = deal.state, deal.takers
-        search = self._search(deal, deadline)
+        answers = self.values_of((hands,), deadline)
+        return answers[0] if answers else None
+
+    def values_of(self, deals: Sequence[Hands], deadline: float) -> list[tuple[MoveValue, ...]]:
+        """`values` of each deal of `deals` in turn, the deals searched in one question to
+        the search (`Search.deals_card_values`: one call into the C search, which holds no
+        GIL while it searches them all): the answers of the deals valued before `deadline`
+        passed, the first ones of `deals`, in their order."""
+        if not deals:
+            return []
+        first = self.deal(deals[0])
+        state, takers = first.state, first.takers
+        search = self._search(first, deadline)
+        played, honours = self._played, self.honours
+        held = [
+            (
+                mask_of(hands[0]) & ~played,
+                mask_of(hands[1]) & ~played,
+                mask_of(hands[2]) & ~played,
+                mask_of(hands[3]) & ~played,
+            )
+            for hands in deals
+        ]
         mover = seat_to_move(state)
         sign = 1 if team_of(mover) == takers else -1
-        holders = honour_holders(hands, self.honours)
-        try:
-            valued = search.card_values(state)
-            outcomes = {
-                card: self._outcome(deal, search, card, after, holders) for card, after in valued
+        extreme = max if sign == 1 else min
+        team_points, past = self.objective.team_points, first.past[takers]
+        answers: list[tuple[MoveValue, ...]] = []
+        valued_deals = search.deals_card_values(state, held)  # the first deals' (a deadline)
+        for hands, valued in zip(deals, valued_deals, strict=False):
+            holders = honour_holders(hands, honours)
+            try:
+                outcomes = [
+                    self._outcome(hands, search, card, after, holders) for card, after in valued
+                ]
+            except OutOfTime:
+                break
+            best = team_points(past + extreme(after for _, after in valued))
+            values = {
+                card: MoveValue(card, outcome, sign * (best - team_points(past + after)))
+                for (card, after), outcome in zip(valued, outcomes, strict=True)
             }
-        except OutOfTime:
-            return None
-        team_points, past = self.objective.team_points, deal.past[takers]
-        best = team_points(past + (max if sign == 1 else min)(after for _, after in valued))
-        values = {
-            card: MoveValue(card, outcomes[card], sign * (best - team_points(past + after)))
-            for card, after in valued
-        }
-        return tuple(values[card] for card in hands[mover] if card in values)
+            answers.append(tuple(values[card] for card in hands[mover] if card in values))
+        return answers
 
     def _search(self, deal: Deal, deadline: float) -> Search:
         """The search of every deal until `deadline` on this thread: one, kept from deal to
@@ -169,7 +195,7 @@ class Worlds:
         return searching[1]
 
     def _outcome(
-        self, deal: Deal, search: Search, card: Card, after: int, holders: tuple[int | None, ...]
+        self, hands: Hands, search: Search, card: Card, after: int, holders: tuple[int | None, ...]
     ) -> Outcome:
         """The finished deal after `card` and perfect play (the takers' gain `after` from
         here), kept per honour holders and gain: the first time these honour holders are met,
@@ -180,18 +206,19 @@ class Worlds:
             return kept
         summary = self._summaries.get(holders)
         if summary is None:
+            deal = self.deal(hands)
             gain, child = search.after(deal.state, card)
             finished = deal.finish((card, *search.line(child, after - gain)))
             summary = finished.summary
             assert summary is not None
             self._summaries[holders] = summary
+            points, capot = summary.points, summary.capot
         else:
-            points, capot = self._points(deal.past[deal.takers] + after)
-            summary = replace(summary, points=points, capot=capot)
-        contract, score = _scored(self.variant, summary, self.options)
-        outcome = self._outcomes[holders, after] = Outcome(
-            summary.points, summary.capot, contract, score
-        )
+            first = self._first  # made by now: its past is every deal's
+            assert first is not None
+            points, capot = self._points(first.past[first.takers] + after)
+        contract, score = _scored(self.variant, summary, points, capot, self.options)
+        outcome = self._outcomes[holders, after] = Outcome(points, capot, contract, score)
         return outcome
 
     def _points(self, gain: int) -> tuple[tuple[int, int], int | None]:
@@ -205,18 +232,18 @@ class Worlds:
         return ((ours, DEAL_POINTS - ours) if takers == 0 else (DEAL_POINTS - ours, ours)), capot
 
 
-class _Shared(Generic[V]):
+class _Shared(Generic[D, V]):
     """What the threads of `values_in_order` share: the deals not yet taken, the answers by
     place, and the place from which no deal is wanted (the first cut short)."""
 
-    def __init__(self, deals: Iterable[Hands]) -> None:
+    def __init__(self, deals: Iterable[D]) -> None:
         self.deals = iter(deals)
         self.taken = 0
         self.end: float = math.inf
-        self.answers: dict[int, tuple[Hands, V]] = {}
+        self.answers: dict[int, tuple[D, V]] = {}
         self.lock = threading.Lock()
 
-    def take(self, deadline: float, clock: Callable[[], float]) -> tuple[int, Hands] | None:
+    def take(self, deadline: float, clock: Callable[[], float]) -> tuple[int, D] | None:
         """The next deal and its place; None when none is left or wanted, or when less than
         `MIN_LEFT` seconds are left before `deadline` (on `clock`) to value it."""
         with self.lock:
@@ -237,12 +264,12 @@ class _Shared(Generic[V]):
 
 
 def values_in_order(
-    values: Callable[[Hands, float], V | None],
-    deals: Iterable[Hands],
+    values: Callable[[D, float], V | None],
+    deals: Iterable[D],
     deadline: float,
     threads: int = 1,
     clock: Callable[[], float] = perf_counter,
-) -> list[tuple[Hands, V]]:
+) -> list[tuple[D, V]]:
     """Each deal of `deals` (drawn one by one as they are taken) with `values(hands,
     deadline)`, in their order, up to the first that could not be valued: `values` answered
     None (the deadline passed during it), or less than `MIN_LEFT` was left to begin it (on
@@ -256,7 +283,7 @@ def values_in_order(
     priority: on Linux a thread's nice is its own and a new thread inherits its creator's, so
     an analysis lowered to a nice of 10 (the API's `limiter`) searches at 10 on every
     thread."""
-    shared: _Shared[V] = _Shared(deals)
+    shared: _Shared[D, V] = _Shared(deals)
     failures: list[BaseException] = []
 
     def work() -> None:
@@ -287,8 +314,15 @@ def values_in_order(
 
 
 @lru_cache(maxsize=SCORES_KEPT)
-def _scored(variant: Variant[Any, Any], summary: Any, options: Any) -> tuple[str, tuple[int, int]]:
-    """The contract and deal score of a complete deal's `summary`: kept, as the same few
-    scores come back deal after deal and advice after advice (a bounded cache)."""
-    score = variant.score_summary(summary, options)
+def _scored(
+    variant: Variant[Any, Any],
+    summary: Any,
+    points: tuple[int, int],
+    capot: int | None,
+    options: Any,
+) -> tuple[str, tuple[int, int]]:
+    """The contract and deal score of a complete deal's `summary` with these `points` and
+    `capot`: kept, as the same few scores come back deal after deal and advice after advice
+    (a bounded cache)."""
+    score = variant.score_summary(replace(summary, points=points, capot=capot), options)
     return score.contract, score.score

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
+from itertools import count
 from math import comb
 
 import pytest
@@ -297,20 +298,41 @@ def test_fewer_deals_than_samples_are_each_solved_once() -> None:
     assert by_points.moves == advice.moves
 
 
+Hands = tuple[tuple[Card, ...], ...]
+
+
+def each_deal(answer):  # type: ignore[no-untyped-def]
+    """A stand-in for `Worlds.values_of` that answers each deal of a chunk with
+    `answer(worlds, hands, deadline)`, the chunk's answers ending at the first None."""
+
+    def values_of(worlds: Worlds, deals: tuple[Hands, ...], deadline: float) -> list:
+        answers = []
+        for hands in deals:
+            if (moves := answer(worlds, hands, deadline)) is None:
+                break
+            answers.append(moves)
+        return answers
+
+    return values_of
+
+
 class Recorder:
-    """Stands for `Worlds.values` in advise_play: keeps each deal and deadline asked, answers
-    the real values (with a minute of the real clock: the tests' clock is the advice's)."""
+    """Stands for `Worlds.values_of` in advise_play: keeps each deal and deadline asked,
+    answers the real values (with a minute of the real clock: the tests' clock is the
+    advice's)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.asked: list[tuple[tuple[tuple[Card, ...], ...], float]] = []
-        real = Worlds.values
+        self.asked: list[tuple[Hands, float]] = []
+        self.chunks: list[int] = []
+        real = Worlds.values_of
 
-        def values(worlds: Worlds, hands: tuple[tuple[Card, ...], ...], deadline: float):
+        def values_of(worlds: Worlds, deals: tuple[Hands, ...], deadline: float):
             assert worlds.variant is CLASSIC
-            self.asked.append((hands, deadline))
-            return real(worlds, hands, time.perf_counter() + 60)
+            self.asked += [(hands, deadline) for hands in deals]
+            self.chunks.append(len(deals))
+            return real(worlds, deals, time.perf_counter() + 60)
 
-        monkeypatch.setattr(Worlds, "values", values)
+        monkeypatch.setattr(Worlds, "values_of", values_of)
 
 
 def test_the_seed_draws_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -331,19 +353,46 @@ def clock(monkeypatch: pytest.MonkeyPatch, step: float, begin: float = 0.0) -> N
 
 
 def test_the_budget_bounds_the_deals_solved(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 0.25 s at each reading: with a budget of 1 s, three deals are
-    solved (0.75 s, 0.5 s, then 0.25 s left), each searched until the budget's end; the fourth
-    is not started."""
+    """A clock that moves 0.25 s at each reading (once a chunk of deals, here one deal each):
+    with a budget of 1 s, three deals are solved (0.75 s, 0.5 s, then 0.25 s left), each
+    searched until the budget's end; the fourth is not started."""
     clock(monkeypatch, 0.25, begin=100.0)
+    monkeypatch.setattr(advise_module, "LONE_CHUNK", 1)
     recorder = Recorder(monkeypatch)
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=1000)
-    assert advice.samples == 3
+    assert advice.samples == 3 and recorder.chunks == [1, 1, 1]
     assert [deadline for _, deadline in recorder.asked] == [101.0] * 3
     assert advice.elapsed_ms >= 0
 
 
+def test_a_chunk_the_budget_cuts_keeps_its_first_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deals of a chunk valued before the budget ran out count, and no chunk after it
+    does: the advice is the one of the first deals drawn, as many as were valued."""
+    real, chunks = Worlds.values_of, count()
+
+    def cut_in_second(worlds: Worlds, deals: tuple[Hands, ...], deadline: float) -> list:
+        answers = real(worlds, deals, deadline)
+        return answers[:1] if next(chunks) == 1 else answers
+
+    monkeypatch.setattr(Worlds, "values_of", cut_in_second)
+    monkeypatch.setattr(advise_module, "LONE_CHUNK", 2)  # (VARIED's deals are 4: two chunks)
+    cut = advise_play(VARIED, 0, VARIED_HAND, samples=4, seed="cut")
+    assert cut.samples == 3  # 2, then the first of the next 2
+    valued = count()
+
+    def first_three(worlds: Worlds, deals: tuple[Hands, ...], deadline: float) -> list:
+        return [moves for moves in real(worlds, deals, deadline) if next(valued) < 3]
+
+    monkeypatch.setattr(Worlds, "values_of", first_three)
+    monkeypatch.setattr(advise_module, "LONE_CHUNK", 4)
+    alone = advise_play(VARIED, 0, VARIED_HAND, samples=4, seed="cut")
+    assert alone.samples == 3
+    assert replace(cut, elapsed_ms=0) == replace(alone, elapsed_ms=0)
+
+
 def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPatch) -> None:
     clock(monkeypatch, 0.25)
+    monkeypatch.setattr(advise_module, "LONE_CHUNK", 1)
     Recorder(monkeypatch)
     assert advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=251).samples == 1
     nothing = advise_play(VARIED, 0, VARIED_HAND, samples=50, budget_ms=250)
@@ -357,7 +406,7 @@ def test_a_deal_is_started_with_a_millisecond_left(monkeypatch: pytest.MonkeyPat
 def test_a_deal_the_search_does_not_finish_is_not_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(Worlds, "values", lambda *args: None)
+    monkeypatch.setattr(Worlds, "values_of", each_deal(lambda *args: None))
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=4)
     assert (advice.card, advice.samples) == (None, 0)
 
@@ -393,7 +442,7 @@ def test_at_equal_mean_loss_the_card_most_often_best_is_advised(
     # Over two deals 9S loses 0 then 4, KH 2 and 2, 7H 3 and 3: KH and 9S lose 2 on average,
     # and 9S is the best card once.
     answers = iter([solution({"KH": 2, "9S": 0, "7H": 3}), solution({"KH": 2, "9S": 4, "7H": 3})])
-    monkeypatch.setattr(Worlds, "values", lambda *args: next(answers))
+    monkeypatch.setattr(Worlds, "values_of", each_deal(lambda *args: next(answers)))
     advice = advise_play(VARIED, 0, VARIED_HAND, samples=2)
     assert [(m.card, m.loss, m.best_share, m.points) for m in advice.moves] == [
         (cards("KH")[0], 2.0, 0.0, 98.0),
@@ -803,14 +852,14 @@ def test_a_coinche_annonce_declared_puts_its_cards_with_its_seat(
 
 def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[tuple[Card, ...], ...]] = []
-    real = Worlds.values
+    real = Worlds.values_of
 
-    def recorded(worlds: Worlds, hands: tuple[tuple[Card, ...], ...], deadline: float):
+    def recorded(worlds: Worlds, deals: tuple[Hands, ...], deadline: float) -> list:
         assert worlds.variant is COINCHE
-        asked.append(hands)
-        return real(worlds, hands, deadline)
+        asked.extend(deals)
+        return real(worlds, deals, deadline)
 
-    monkeypatch.setattr(Worlds, "values", recorded)
+    monkeypatch.setattr(Worlds, "values_of", recorded)
     record = CoincheRecord(3, Contract(taker=3, value=80, strain=CLUBS), VARIED.plays)
     options = CoincheOptions(undertrump="required")
     first = advise_coinche_play(
@@ -975,12 +1024,15 @@ def test_the_calls_are_read_under_the_deal_s_rules() -> None:
 def test_the_deals_are_valued_on_the_threads_asked_from_twenty_cards_held(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """From `PARALLEL_FROM` (20) cards still held, the threads asked; below, one: a short
-    search does not pay for a second thread."""
+    """From `PARALLEL_FROM` (20) cards still held, the threads asked, each valuing chunks of
+    `CHUNK` (4) deals; below, one, valuing every deal in one chunk: a short search does not
+    pay for a second thread."""
     asked: list[int] = []
 
     def spy(values, deals, deadline, threads, clock):  # nothing valued: only the threads seen
         asked.append(threads)
+        sizes = {len(chunk) for chunk in deals}
+        assert sizes == ({4} if threads > 1 else {32})  # (the default samples: 32)
         return []
 
     monkeypatch.setattr(advise_module, "values_in_order", spy)

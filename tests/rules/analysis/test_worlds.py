@@ -156,7 +156,8 @@ def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(
 ) -> None:
     """The outcomes and the search kept from one deal serve the next only where they are the
     same: one `Worlds` values every deal drawn for the seat to play, each as `solve_in` values
-    it alone."""
+    it alone; and so does another asked for all of them at once (`values_of`, the advice's
+    question)."""
     rng = random.Random(f"drawn {variant.name} {chunk}")
     for _ in range(DRAWN_RECORDS):
         record, options = (classic_case if variant is CLASSIC else coinche_case)(rng)
@@ -170,9 +171,12 @@ def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(
         except InconsistentInput:  # a hidden renonce made a void the hands refute
             continue
         deadline = time.perf_counter() + 60  # one search for all the deals, as the advice's
-        for hands in deals:
-            expected = solve_in(variant, replace(record, hands=hands), options, 60_000)
-            assert worlds.values(hands, deadline) == expected.moves
+        expected = [
+            solve_in(variant, replace(record, hands=hands), options, 60_000).moves
+            for hands in deals
+        ]
+        assert [worlds.values(hands, deadline) for hands in deals] == expected
+        assert Worlds(variant, record, options).values_of(deals, deadline) == expected
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
@@ -199,9 +203,13 @@ def test_deals_where_another_seat_holds_the_belote_are_valued_as_solve_values_th
             continue
         moved += 1
         deadline = time.perf_counter() + 60
-        for hands in deals:
-            expected = solve_in(variant, replace(record, hands=hands), options, 60_000)
-            assert worlds.values(hands, deadline) == expected.moves
+        expected = [
+            solve_in(variant, replace(record, hands=hands), options, 60_000).moves
+            for hands in deals
+        ]
+        assert [worlds.values(hands, deadline) for hands in deals] == expected
+        assert Worlds(variant, record, options).values_of(deals, deadline) == expected
+        assert Worlds(variant, record, options).values_of((), deadline) == []
 
 
 def test_the_first_deal_is_made_once_and_each_outcome_scored_once(

@@ -2,9 +2,10 @@
 """The native search: the reference search (`reference.Search`) with its hot steps in C
 (search.c, contract search.h), behind a thin wrapper.
 
-`Search` is the reference's class with `probe`, `value`, `line`, `card_values` and
-`quick_bounds` answered by the C search, which runs without the GIL; `after` and `groups`,
-the driver's steps on whole states, are the reference's own. The constructor is the reference's: the objective the C
+`Search` is the reference's class with `probe`, `value`, `line`, `card_values` (and
+`deals_card_values`, every deal of a position in one call) and `quick_bounds` answered by the
+C search, which runs without the GIL; `after` and `groups`, the driver's steps on whole
+states, are the reference's own. The constructor is the reference's: the objective the C
 search is given is read from what it sets. No rule of the game is decided here.
 
 `Core` is the C search itself, taking and answering raw ints: a position is 10 ints (the four
@@ -14,6 +15,7 @@ checked on the way but that each value fits an int32: the tests hand it hostile 
 prove the C search refuses them.
 """
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, uint32_t, uint64_t
 
 from service.rules.analysis.reference import OutOfTime
@@ -202,6 +204,60 @@ cdef class Core:
             raise RuntimeError(f"bel_card_values answered {count} cards")
         return status, [(cards[i], values[i]) for i in range(count)]
 
+    def deals_card_values(self, state: object, deals: object) -> tuple[int, list[list[tuple[int, int]]]]:
+        """(status, [[(card, value), ...] a deal, ...]): `card_values` of the position
+        `state` (its four hands' masks unread) with each deal's four masks in turn, from a
+        flat sequence of 4 ints a deal, in one call without the GIL. The deals answered
+        before the first that did not end `BEL_OK`, whose status is the one returned."""
+        cdef bel_state position
+        cdef Py_ssize_t total = len(deals), done = 0, i, j
+        cdef int32_t *cards
+        cdef int32_t *values
+        cdef int32_t *counts
+        cdef uint32_t *hands
+        cdef int status = BEL_OK
+        if total % 4:
+            raise ValueError(f"deals are 4 masks each, not {total} ints")
+        total //= 4
+        _fill(&position, state)
+        cards = <int32_t *> PyMem_Malloc(max(total, 1) * HAND_ROOM * sizeof(int32_t))
+        values = <int32_t *> PyMem_Malloc(max(total, 1) * HAND_ROOM * sizeof(int32_t))
+        counts = <int32_t *> PyMem_Malloc(max(total, 1) * sizeof(int32_t))
+        hands = <uint32_t *> PyMem_Malloc(max(total, 1) * 4 * sizeof(uint32_t))
+        try:
+            if cards is NULL or values is NULL or counts is NULL or hands is NULL:
+                raise MemoryError
+            for i in range(total * 4):
+                hands[i] = deals[i]
+            with nogil:
+                while done < total:
+                    for j in range(4):
+                        position.hands[j] = hands[done * 4 + j]
+                    counts[done] = 0
+                    status = bel_card_values(
+                        self.search,
+                        &position,
+                        cards + done * HAND_ROOM,
+                        values + done * HAND_ROOM,
+                        counts + done,
+                    )
+                    if status != BEL_OK:
+                        break
+                    done += 1
+            answers = []
+            for i in range(done):
+                if not 0 <= counts[i] <= HAND_ROOM:
+                    raise RuntimeError(f"bel_card_values answered {counts[i]} cards")
+                answers.append(
+                    [(cards[i * HAND_ROOM + j], values[i * HAND_ROOM + j]) for j in range(counts[i])]
+                )
+            return status, answers
+        finally:
+            PyMem_Free(cards)
+            PyMem_Free(values)
+            PyMem_Free(counts)
+            PyMem_Free(hands)
+
 
 def table_bits(held: int) -> int:
     """The table's size (its bits) for a search from a position with `held` cards in hands."""
@@ -277,3 +333,12 @@ class Search(ReferenceSearch):
         status, values = self._core(state).card_values(_ints(state))
         self._check(status)
         return [(ALL_CARDS[card], value) for card, value in values]
+
+    def deals_card_values(self, state: object, deals: object) -> list:
+        flat = [mask for held in deals for mask in held]
+        status, answers = self._core(state).deals_card_values(_ints(state), flat)
+        self.nodes = self.core.nodes
+        if status not in (BEL_OK, BEL_OUT_OF_TIME):
+            raise ValueError("the C search refused the position (BEL_BAD_ARGUMENT)")
+        cards = ALL_CARDS
+        return [[(cards[card], value) for card, value in values] for values in answers]
