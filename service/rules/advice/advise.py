@@ -363,8 +363,8 @@ def _advise(
 
     chunks = _chunks(deals, CHUNK if on > 1 else LONE_CHUNK)
     for chunk, answers in values_in_order(valued, chunks, deadline, on, perf_counter):
-        for hands, moves in zip(chunk, answers, strict=False):  # answers: the first of chunk
-            sums.add(moves, 1.0 if weigh is None else weigh(hands))
+        for place, moves in enumerate(answers):  # the first deals of the chunk
+            sums.add(moves, 1.0 if weigh is None else weigh(chunk[place]))
         if len(answers) < len(chunk):  # the budget ran out in this chunk: none after it
             break
     count = view.deals.count

@@ -167,20 +167,19 @@ class Worlds:
         extreme = max if sign == 1 else min
         team_points, past = self.objective.team_points, first.past[takers]
         answers: list[tuple[MoveValue, ...]] = []
-        valued_deals = search.deals_card_values(state, held)  # the first deals' (a deadline)
-        for hands, valued in zip(deals, valued_deals, strict=False):
+        # The first deals' cards and gains (fewer than asked when the deadline passed).
+        for place, valued in enumerate(search.deals_card_values(state, held)):
+            hands = deals[place]
             holders = honour_holders(hands, honours)
+            best = team_points(past + extreme(after for _, after in valued))
+            values: dict[Card, MoveValue] = {}
             try:
-                outcomes = [
-                    self._outcome(hands, search, card, after, holders) for card, after in valued
-                ]
+                for card, after in valued:
+                    outcome = self._outcome(hands, search, card, after, holders)
+                    loss = sign * (best - team_points(past + after))
+                    values[card] = MoveValue(card, outcome, loss)
             except OutOfTime:
                 break
-            best = team_points(past + extreme(after for _, after in valued))
-            values = {
-                card: MoveValue(card, outcome, sign * (best - team_points(past + after)))
-                for (card, after), outcome in zip(valued, outcomes, strict=True)
-            }
             answers.append(tuple(values[card] for card in hands[mover] if card in values))
         return answers
 

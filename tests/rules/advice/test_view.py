@@ -63,6 +63,8 @@ H = RuleOptions()
         ("7D", "AS 9H", HEARTS, RuleOptions(undertrump="optional"), "7S 8S 9S 10S JS QS KS AS JH"),
         # A low trump on a trump lead: no higher trump...
         ("8H", "AH", HEARTS, H, "9H JH"),
+        # ... the partner winning too, when the partner must be raised over (the default)...
+        ("8H", "AH 7S", HEARTS, H, "9H JH"),
         # ... unless the partner wins and need not be raised over.
         ("8H", "AH 7S", HEARTS, RuleOptions(overtrump_partner=False), ""),
         # No trump on a trump lead: no trump.

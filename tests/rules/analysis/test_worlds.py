@@ -21,7 +21,7 @@ import pytest
 
 from service.rules.advice import holdings_in
 from service.rules.advice.view import seat_view
-from service.rules.analysis import Worlds, solve_in, values_in_order
+from service.rules.analysis import OutOfTime, Worlds, solve_in, values_in_order
 from service.rules.analysis import worlds as worlds_module
 from service.rules.analysis.worlds import MIN_LEFT, honour_holders, scored_honours
 from service.rules.annonces import declarable
@@ -177,6 +177,30 @@ def test_one_worlds_values_each_deal_the_advice_draws_as_solve_values_it(
         ]
         assert [worlds.values(hands, deadline) for hands in deals] == expected
         assert Worlds(variant, record, options).values_of(deals, deadline) == expected
+
+
+def test_a_deal_whose_line_runs_out_of_time_ends_the_deals_valued(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The deadline may pass while a deal's outcome is worked out (its perfect line, the first
+    time its honour holders are met): the deals valued before it are answered, none after."""
+    rng = random.Random("line out of time")
+    record, options = coinche_case(rng)
+    record = replace(record, plays=record.plays[:20])
+    deals = drawn(COINCHE, record, options, 4)
+    deadline = time.perf_counter() + 60
+    whole = Worlds(COINCHE, record, options).values_of(deals, deadline)
+    assert len(whole) == 4
+    real = Worlds._outcome
+
+    def out_in_third(worlds: Worlds, hands: object, *args: object) -> object:
+        if hands == deals[2]:
+            raise OutOfTime
+        return real(worlds, hands, *args)
+
+    monkeypatch.setattr(Worlds, "_outcome", out_in_third)
+    assert Worlds(COINCHE, record, options).values_of(deals, deadline) == whole[:2]
+    assert Worlds(COINCHE, record, options).values(deals[2], deadline) is None
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
