@@ -23,6 +23,8 @@ asserts nothing. On the native engine (the service's default), deals from a fixe
   judged on other deals (`lead`).
 - **take**: classic's bidding by the take advice, two seats reading the passes before them
   and two not, in duplicate boards played out by perfect play (`take_match`).
+- **chunks**: the deals of an advice valued in one call into the search against one call a
+  deal, the same bodies interleaved, CPU time side by side (`chunks`).
 
 The rule-of-thumb player, a fair club player's habits: leading, the highest master it holds
 (a card no card still out beats in its suit), else the lowest card of its longest suit;
@@ -53,6 +55,7 @@ from typing import Any
 from service.app import create_app
 from service.rules import DealRecord, legal_cards
 from service.rules.advice import DEFAULT_SEED, advise_play, advise_take, holdings_in
+from service.rules.advice import advise as advise_module
 from service.rules.advice.view import seat_view
 from service.rules.analysis import Worlds, engine, solve
 from service.rules.bidding import PASS, TAKE
@@ -415,6 +418,55 @@ def take_match(boards: int, samples: int) -> None:
     )
 
 
+def chunks(deals: int, rounds: int = 3) -> None:
+    """The deals of an advice valued in one call into the search (all of them on one thread,
+    four at a time on several: `advise.LONE_CHUNK`, `advise.CHUNK`) against one call a deal,
+    as before December 3, 2026: the same bodies through Flask's test client, the two ways
+    interleaved body by body (their order alternating), each body's best of `rounds` rounds
+    of the process's CPU time; the per-body ratio's median, by cards played."""
+    client = create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+    ways = {"one call a chunk": (advise_module.CHUNK, advise_module.LONE_CHUNK), "a deal": (1, 1)}
+    print(
+        f"chunks: {deals} deals, default samples and threads, through /v1/advice/play; ms of "
+        f"CPU, each body's best of {rounds} rounds; load average {os.getloadavg()[0]:.1f}"
+    )
+    print(f"{'cards played':>13} {'chunks p50':>11} {'a deal p50':>11} {'ratio p50':>10}")
+    try:
+        for played in (4, 8, 12, 16, 20, 24):
+            best: dict[str, list[float]] = {way: [] for way in ways}
+            for index in range(deals):
+                record, turned = dealt(index)
+                record = played_out_to(record, turned, played)
+                seat = replay(record).to_move
+                assert seat is not None
+                body = {
+                    "dealer": record.dealer,
+                    "trump": SUIT_CODES[record.strain],
+                    "taker": record.taker,
+                    "plays": [CARD_CODES[c] for c in record.plays],
+                    "turned": CARD_CODES[turned],
+                    "seat": seat,
+                    "hand": [CARD_CODES[c] for c in held(record, seat)],
+                    "budget_ms": BUDGET_MS,
+                }
+                times: dict[str, float] = {}
+                for turn in range(rounds):
+                    for way in ways if (index + turn) % 2 else reversed(ways):
+                        advise_module.CHUNK, advise_module.LONE_CHUNK = ways[way]
+                        start = process_time()
+                        response = client.post("/v1/advice/play", json=body)
+                        spent = (process_time() - start) * 1000
+                        assert response.status_code == 200, response.get_json()
+                        times[way] = min(times.get(way, spent), spent)
+                for way in ways:
+                    best[way].append(times[way])
+            chunked, single = best["one call a chunk"], best["a deal"]
+            ratio = median(a / b for a, b in zip(chunked, single, strict=True))
+            print(f"{played:>13} {median(chunked):>11.2f} {median(single):>11.2f} {ratio:>10.2f}")
+    finally:
+        advise_module.CHUNK, advise_module.LONE_CHUNK = ways["one call a chunk"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--speed-deals", type=int, default=20)
@@ -424,7 +476,7 @@ def main() -> None:
     parser.add_argument("--lead-positions", type=int, default=40)
     parser.add_argument("--judges", type=int, default=64, help="the deals judging a first lead")
     parser.add_argument("--take-boards", type=int, default=200)
-    parser.add_argument("--only", choices=["speed", "quality", "match", "lead", "take"])
+    parser.add_argument("--only", choices=["speed", "quality", "match", "lead", "take", "chunks"])
     parser.add_argument(
         "--threads", type=int, help="the app's ADVICE_THREADS for the speed (default: its own)"
     )
@@ -440,6 +492,8 @@ def main() -> None:
         lead(args.lead_positions, args.judges)
     if args.only in (None, "take"):
         take_match(args.take_boards, args.samples)
+    if args.only in (None, "chunks"):
+        chunks(args.speed_deals)
     print(f"\nwall-clock time of the run: {perf_counter() - wall:.0f} s")
 
 

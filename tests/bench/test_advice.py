@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from bench.advice import bidding, clear, lead, take_match
+from bench.advice import bidding, chunks, clear, lead, take_match
+from service.rules.advice import advise as advise_module
 from service.rules.cards import Suit
 from service.rules.dealing import deal
 
@@ -25,6 +26,16 @@ def test_the_lead_measure_prints_what_each_count_of_deals_gives_up(
     assert [row[0] for row in rows] == ["1", "2"]
     assert rows[-1][1:3] == ("0.00", "0.00")  # the most deals against themselves
     assert rows[0][3] == "0"  # one deal has no spread: never clear
+
+
+def test_the_chunks_measure_prints_both_ways_and_puts_the_chunks_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    chunks(1, rounds=1)
+    rows = re.findall(r"^ +(\d+) +(\S+) +(\S+) +(\S+)$", capsys.readouterr().out, re.M)
+    assert [row[0] for row in rows] == ["4", "8", "12", "16", "20", "24"]
+    assert all(float(row[3]) > 0 for row in rows)
+    assert (advise_module.CHUNK, advise_module.LONE_CHUNK) == (4, advise_module.MAX_SAMPLES)
 
 
 def test_a_card_is_clear_when_its_paired_lead_is_past_twice_its_standard_error() -> None:
