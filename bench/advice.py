@@ -157,6 +157,25 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def advice_body(index: int, played: int) -> tuple[DealRecord, dict[str, Any]]:
+    """Deal `index` played to `played` cards by the rule-of-thumb player, and the body that
+    asks /v1/advice/play for the seat to play there (the whole budget)."""
+    record, turned = dealt(index)
+    record = played_out_to(record, turned, played)
+    seat = replay(record).to_move
+    assert seat is not None
+    return record, {
+        "dealer": record.dealer,
+        "trump": SUIT_CODES[record.strain],
+        "taker": record.taker,
+        "plays": [CARD_CODES[c] for c in record.plays],
+        "turned": CARD_CODES[turned],
+        "seat": seat,
+        "hand": [CARD_CODES[c] for c in held(record, seat)],
+        "budget_ms": BUDGET_MS,
+    }
+
+
 def speed(deals: int, threads: int | None = None) -> None:
     config: dict[str, object] = {"TESTING": True, "LOG_LEVEL": "WARNING"}
     if threads is not None:
@@ -175,20 +194,7 @@ def speed(deals: int, threads: int | None = None) -> None:
     for played in (0, *LATER):
         cpu, walls, solves, used = [], [], [], []
         for index in range(deals):
-            record, turned = dealt(index)
-            record = played_out_to(record, turned, played)
-            seat = replay(record).to_move
-            assert seat is not None
-            body = {
-                "dealer": record.dealer,
-                "trump": SUIT_CODES[record.strain],
-                "taker": record.taker,
-                "plays": [CARD_CODES[c] for c in record.plays],
-                "turned": CARD_CODES[turned],
-                "seat": seat,
-                "hand": [CARD_CODES[c] for c in held(record, seat)],
-                "budget_ms": BUDGET_MS,
-            }
+            record, body = advice_body(index, played)
             start, wall = process_time(), perf_counter()
             response = client.post("/v1/advice/play", json=body)
             walls.append((perf_counter() - wall) * 1000)
@@ -435,20 +441,7 @@ def chunks(deals: int, rounds: int = 3) -> None:
         for played in (4, 8, 12, 16, 20, 24):
             best: dict[str, list[float]] = {way: [] for way in ways}
             for index in range(deals):
-                record, turned = dealt(index)
-                record = played_out_to(record, turned, played)
-                seat = replay(record).to_move
-                assert seat is not None
-                body = {
-                    "dealer": record.dealer,
-                    "trump": SUIT_CODES[record.strain],
-                    "taker": record.taker,
-                    "plays": [CARD_CODES[c] for c in record.plays],
-                    "turned": CARD_CODES[turned],
-                    "seat": seat,
-                    "hand": [CARD_CODES[c] for c in held(record, seat)],
-                    "budget_ms": BUDGET_MS,
-                }
+                _, body = advice_body(index, played)
                 times: dict[str, float] = {}
                 for turn in range(rounds):
                     for way in ways if (index + turn) % 2 else reversed(ways):
