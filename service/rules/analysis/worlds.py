@@ -56,7 +56,7 @@ from service.rules.variants import OptionsT, RecordT, Replayed, Variant
 
 Hands = tuple[tuple[Card, ...], ...]
 SCORES_KEPT = 8192  # the scores of summaries kept (`_scored`): a few MB at most
-MIN_LEFT = 0.001  # seconds: a deal is not begun with less left (`values_in_order`)
+MIN_LEFT = 0.001  # seconds: a deal (or chunk of deals) is not begun with less left
 V = TypeVar("V")
 D = TypeVar("D")  # what values_in_order values: a deal's hands, or a chunk of deals
 _HONOURS = tuple((Card.of(KING, suit), Card.of(QUEEN, suit)) for suit in Suit)
@@ -273,7 +273,8 @@ def values_in_order(
     deadline)`, in their order, up to the first that could not be valued: `values` answered
     None (the deadline passed during it), or less than `MIN_LEFT` was left to begin it (on
     `clock`, whose time `deadline` is). So the deals kept are always the first ones of
-    `deals`, whatever the threads.
+    `deals`, whatever the threads. (A "deal" here may be a chunk of them, as the advice
+    hands them: `values` then answers the chunk's first deals.)
 
     On `threads` threads at once (the caller's and `threads - 1` it starts for the call): the
     same answers as on one, sooner, and more of them within a deadline. `values` must let
