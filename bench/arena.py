@@ -74,6 +74,7 @@ from statistics import fmean, linear_regression, median, pstdev, stdev
 from time import perf_counter, process_time
 from typing import Any
 
+from bench.colver_seat import Apart, Seats
 from service.rules.cards import CARD_CODES, SUIT_CODES
 
 SEED = 20_261_201
@@ -179,8 +180,6 @@ class Table:
         self.args = args
         self.spec = colver_spec(args.colver_method, args.worlds)
         self.calls: list[str] = []
-        from bench.colver_seat import Apart, Seats
-
         self.seats: Any = Seats(colver) if args.colver_together else Apart()
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:

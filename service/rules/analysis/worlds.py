@@ -121,14 +121,17 @@ class Worlds:
             )
             self._first = first
             return first
+        return first._replace(state=first.state._replace(hands=self._held(hands)))
+
+    def _held(self, hands: Hands) -> tuple[int, int, int, int]:
+        """The cards each seat of the deal of `hands` still holds (masks)."""
         played = self._played
-        held = (
+        return (
             mask_of(hands[0]) & ~played,
             mask_of(hands[1]) & ~played,
             mask_of(hands[2]) & ~played,
             mask_of(hands[3]) & ~played,
         )
-        return first._replace(state=first.state._replace(hands=held))
 
     def _finish(self, line: Sequence[Card]) -> Replayed:
         record = self.record
@@ -152,16 +155,8 @@ class Worlds:
         first = self.deal(deals[0])
         state, takers = first.state, first.takers
         search = self._search(first, deadline)
-        played, honours = self._played, self.honours
-        held = [
-            (
-                mask_of(hands[0]) & ~played,
-                mask_of(hands[1]) & ~played,
-                mask_of(hands[2]) & ~played,
-                mask_of(hands[3]) & ~played,
-            )
-            for hands in deals
-        ]
+        honours = self.honours
+        held = [self._held(hands) for hands in deals]
         mover = seat_to_move(state)
         sign = 1 if team_of(mover) == takers else -1
         extreme = max if sign == 1 else min

@@ -337,8 +337,6 @@ class Search(ReferenceSearch):
     def deals_card_values(self, state: object, deals: object) -> list:
         flat = [mask for held in deals for mask in held]
         status, answers = self._core(state).deals_card_values(_ints(state), flat)
-        self.nodes = self.core.nodes
-        if status not in (BEL_OK, BEL_OUT_OF_TIME):
-            raise ValueError("the C search refused the position (BEL_BAD_ARGUMENT)")
+        self._check(BEL_OK if status == BEL_OUT_OF_TIME else status)  # out of time: fewer
         cards = ALL_CARDS
         return [[(cards[card], value) for card, value in values] for values in answers]
