@@ -153,6 +153,15 @@ class Advised(Schema):
             "default": DEFAULT_OBJECTIVE,
         },
     )
+    figures_when_forced = StrictBoolean(
+        load_default=True,
+        metadata={
+            "description": "Whether a seat with one legal card (`forced` in the answer) still "
+            "gets that card's figures over the deals. `false`, for a seat a program plays: the "
+            "card comes at once, with no deal solved (`samples` 0) and `moves` empty.",
+            "default": True,
+        },
+    )
 
     @ma.post_load
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -167,6 +176,7 @@ class Advised(Schema):
             "seed": data["seed"],
             "budget_ms": capped(data["budget_ms"]),
             "objective": data["objective"],
+            "figures_when_forced": data["figures_when_forced"],
         }
 
 
@@ -258,6 +268,13 @@ class AdviceSchema(Schema):
         required=True,
         metadata={"description": "Each legal card, in hand order (empty when no deal solved)."},
     )
+    forced = StrictBoolean(
+        required=True,
+        metadata={
+            "description": "The seat has one legal card: it is `card`, whatever the deal (asked "
+            "with `figures_when_forced` false, no deal is solved for it)."
+        },
+    )
     samples = StrictInteger(required=True, metadata={"description": "Deals solved."})
     deals = StrictInteger(
         required=True, metadata={"description": "Deals of the unseen cards the record allows."}
@@ -323,6 +340,7 @@ class AdvisePlay(MethodView):
             body["budget_ms"],
             body["objective"],
             threads=advice_threads(),
+            figures_when_forced=body["figures_when_forced"],
         )
 
 
@@ -358,6 +376,7 @@ class AdviseCoinchePlay(MethodView):
             bids=body["bids"],
             inference=body["inference"],
             threads=advice_threads(),
+            figures_when_forced=body["figures_when_forced"],
         )
 
 

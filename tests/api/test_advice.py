@@ -44,10 +44,11 @@ def test_the_advice_answers_every_legal_card_from_the_seat_s_view(client: FlaskC
         "samples",
         "deals",
         "exact",
+        "forced",
         "objective",
         "elapsed_ms",
     }
-    assert advice["objective"] == "score"
+    assert advice["objective"] == "score" and advice["forced"] is False
     assert advice["seat"] == seat and advice["card"] in hands[seat]
     assert [move["card"] for move in advice["moves"]] == hands[seat]  # leading: any card
     assert advice["samples"] == 8 and advice["deals"] == 9_465_511_770
@@ -80,6 +81,31 @@ def test_an_unknown_objective_is_refused_by_name(client: FlaskClient) -> None:
     response = client.post(PLAY, json=asked)
     assert response.status_code == 422
     assert "/objective" in {error["pointer"] for error in response.get_json()["errors"]}
+
+
+def test_a_forced_card_comes_without_figures_when_they_are_not_asked(
+    client: FlaskClient,
+) -> None:
+    body, hands = seat_view(8, 28)  # the last trick: one card each, forced
+    solved = answer(client, "/v1/analysis/solve", {**body, "hands": hands})
+    seat = solved["to_move"]
+    held = [card for card in hands[seat] if card not in body["plays"]]
+    asked = {**body, "seat": seat, "hand": held, "samples": 4}
+    full = answer(client, PLAY, asked)
+    assert (full["card"], full["forced"]) == (held[0], True)
+    assert full["samples"] == min(4, full["deals"]) > 0
+    assert [move["card"] for move in full["moves"]] == held
+    quick = answer(client, PLAY, {**asked, "figures_when_forced": False})
+    assert (quick["card"], quick["forced"], quick["moves"], quick["samples"]) == (
+        held[0],
+        True,
+        [],
+        0,
+    )
+    assert quick["deals"] == full["deals"]
+    response = client.post(PLAY, json={**asked, "figures_when_forced": "no"})
+    assert response.status_code == 422
+    assert {e["pointer"] for e in response.get_json()["errors"]} == {"/figures_when_forced"}
 
 
 def test_the_same_body_and_seed_give_the_same_advice(client: FlaskClient) -> None:

@@ -40,8 +40,8 @@ from service.rules.coinche_replay import CoincheRecord
 from service.rules.errors import InconsistentInput
 from service.rules.messages import Cards
 from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PlayOptions
-from service.rules.replay import DealRecord, Declaration
+from service.rules.play import PlayOptions, legal_cards
+from service.rules.replay import DealRecord, Declaration, TrickRecord
 from service.rules.scoring import MADE
 from service.rules.strains import Strain
 from service.rules.table import PLAYERS, Seat, Team, other_team, team_of
@@ -91,7 +91,9 @@ class Advice:
     """The card to play from `seat`'s view (None when the budget solved no deal), each legal
     card's figures in hand order, the deals solved (`samples`) out of the `deals` that agree
     with the record, and `exact`: the unseen cards are determined (one deal), so the advice is
-    the perfect-play answer."""
+    the perfect-play answer. `forced`: the seat has one legal card, which is the card to play
+    whatever the deal; asked without figures for it (`figures_when_forced` False), the advice
+    solves no deal and gives no figures."""
 
     seat: Seat
     card: Card | None
@@ -100,7 +102,8 @@ class Advice:
     deals: int
     exact: bool
     elapsed_ms: float
-    objective: str = "score"
+    objective: str
+    forced: bool
 
 
 class BidAdvice(NamedTuple):
@@ -191,6 +194,7 @@ def advise_play_in(
     bids: Sequence[str] = (),
     inference: str = DEFAULT_INFERENCE,
     threads: int = 1,
+    figures_when_forced: bool = True,
 ) -> Advice:
     """The card for `seat` (the seat to play, holding `hand`) in the deal `record` of
     `variant` (its hands unknown), under its strain: over `samples` deals of the unseen cards
@@ -199,16 +203,35 @@ def advise_play_in(
     auction (`bids`, which must end in the record's contract), with `inference` "calls",
     weighs each deal by how likely the other seats' calls were with its hands
     (`inference.call_weights`): the means are weighted. `threads`: how many threads value the
-    deals at once (`_advise`); the answer is the same with any."""
+    deals at once (`_advise`); the answer is the same with any. A seat with one legal card
+    is told so (`forced`); without `figures_when_forced`, that card is the answer at once, no
+    deal solved (what a seat played by a program needs), once the request is checked."""
     start = perf_counter()
     chosen = variant.options_or_default(options)
     worlds = Worlds(variant, record, chosen)  # which never reads the record's hands
     record, judged = worlds.record, worlds.judged
+    strain = variant.strain(record)
     holdings = holdings_in(variant, record, judged, turned, chosen)
-    view = _view(judged, seat, hand, variant.strain(record), chosen, holdings)
+    view = _view(judged, seat, hand, strain, chosen, holdings)
     weigh = _weigher(record, bids, chosen, inference)
+    legal = legal_cards(hand, _on_table(judged.tricks), strain, chosen)
+    forced = len(legal) == 1
+    if forced and not figures_when_forced:
+        count = view.deals.count
+        return Advice(
+            seat, legal[0], (), 0, count, count == 1, elapsed_ms_since(start), objective, True
+        )
     values_of = worlds.values_of
-    return _advise(start, view, values_of, samples, seed, budget_ms, objective, weigh, threads)
+    return _advise(
+        start, view, values_of, samples, seed, budget_ms, objective, weigh, threads, forced
+    )
+
+
+def _on_table(tricks: Sequence[TrickRecord]) -> tuple[Card, ...]:
+    """The cards of the trick in progress (none between tricks)."""
+    if tricks and tricks[-1].winner is None:
+        return tricks[-1].cards
+    return ()
 
 
 def _weigher(
@@ -245,6 +268,7 @@ def advise_play(
     budget_ms: int = DEFAULT_BUDGET_MS,
     objective: str = DEFAULT_OBJECTIVE,
     threads: int = 1,
+    figures_when_forced: bool = True,
 ) -> Advice:
     """`advise_play_in` a classic deal, the `turned` card (when given) with the taker (no
     auction: classic's bidding is not part of its record)."""
@@ -260,11 +284,12 @@ def advise_play(
         turned,
         objective,
         threads=threads,
+        figures_when_forced=figures_when_forced,
     )
 
 
 # advise_coinche_play(record, seat, hand, options, samples, seed, budget_ms, objective=...,
-# bids=..., inference=..., threads=...): no turned card.
+# bids=..., inference=..., threads=..., figures_when_forced=...): no turned card.
 advise_coinche_play = partial(advise_play_in, COINCHE)
 
 
@@ -343,6 +368,7 @@ def _advise(
     objective: str,
     weigh: Callable[[Hands], float] | None,
     threads: int,
+    forced: bool,
 ) -> Advice:
     """Each deal of `view.deals` drawn and valued with every legal card, the figures summed
     per card (each deal by `weigh`'s weight, when given) in the order drawn; stopped when the
@@ -377,6 +403,7 @@ def _advise(
         count == 1,
         elapsed_ms_since(start),
         objective,
+        forced,
     )
 
 

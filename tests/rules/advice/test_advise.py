@@ -225,6 +225,64 @@ def test_the_advice_is_a_legal_card_of_the_seat(
     for move in advice.moves:
         assert 0 <= move.best_share <= 1 and 0 <= move.made_share <= 1 and move.loss >= 0
     assert max(move.best_share for move in advice.moves) > 0
+    assert advice.forced == (len(legal) == 1)
+
+
+@PROPERTY
+@given(records(20))
+def test_a_forced_card_comes_at_once_when_its_figures_are_not_asked(
+    case: tuple[DealRecord, RuleOptions],
+) -> None:
+    """A seat with one legal card, asked without figures for it, gets that card with no deal
+    solved; with a choice, the advice is the same as with figures."""
+    record, options = case
+    judged, seat, hand = seat_to_play(record, options)
+    if judged.complete:
+        return
+    shown = replace(record, hands=None)
+    full = advise_play(shown, seat, hand, options, samples=2)
+    quick = advise_play(shown, seat, hand, options, samples=2, figures_when_forced=False)
+    legal = replay(record, options).legal
+    assert legal is not None
+    if len(legal) == 1:
+        assert (quick.card, quick.moves, quick.samples, quick.forced) == (legal[0], (), 0, True)
+        assert (quick.deals, quick.exact) == (full.deals, full.exact)
+        assert full.card == legal[0] and full.forced and full.samples > 0
+        assert [move.card for move in full.moves] == list(legal)
+    else:
+        assert replace(quick, elapsed_ms=0) == replace(full, elapsed_ms=0)
+        assert not quick.forced
+
+
+def forced_coinche_deal() -> tuple[CoincheRecord, int, tuple[Card, ...]]:
+    """A coinche deal at its last trick (each seat one card: forced), dealer 3, seat 3's 90
+    in clubs (`AUCTION`), with the seat to play and its card."""
+    played = next(
+        deal
+        for seed in count()
+        if (deal := play_deal(random.Random(seed), 28, trump=CLUBS)).record.dealer == 3
+    ).record
+    record = CoincheRecord(3, Contract(taker=3, value=90, strain=CLUBS), played.plays)
+    judged = replay_coinche(record)
+    assert judged.to_move is not None and played.hands is not None
+    seat = judged.to_move
+    return record, seat, tuple(c for c in played.hands[seat] if c not in played.plays)
+
+
+def test_a_forced_card_is_given_only_to_a_request_that_can_be_judged() -> None:
+    record, seat, hand = forced_coinche_deal()
+    quick = advise_coinche_play(record, seat, hand, bids=AUCTION, figures_when_forced=False)
+    assert (quick.card, quick.moves, quick.samples, quick.forced) == (hand[0], (), 0, True)
+    with pytest.raises(InconsistentInput) as raised:  # calls that do not make the contract
+        advise_coinche_play(record, seat, hand, bids=AUCTION[:3], figures_when_forced=False)
+    assert problem_of(raised) == ("/bids", "advice_calls_not_contract")
+    other = (seat + 1) % PLAYERS
+    with pytest.raises(InconsistentInput) as raised:  # not the seat to play
+        advise_coinche_play(record, other, hand, figures_when_forced=False)
+    assert problem_of(raised) == ("/seat", "advice_not_to_move")
+    with pytest.raises(InconsistentInput) as raised:  # a card already played
+        advise_coinche_play(record, seat, record.plays[:1], figures_when_forced=False)
+    assert problem_of(raised) == ("/hand/0", "duplicate_card")
 
 
 # Seed 12 of `play_deal`, 22 plays: seat 0 (the taker) to play third to trick 6; 6 deals of
