@@ -161,6 +161,9 @@ class Direction:
     # advice's deals would give, had they drawn the true one (`--mode auction`).
     dd_points: tuple[int, int] | None = None
     call_times: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
+    # Per card of `times` (after the first lead), whether its seat had one legal card: colver
+    # answers those at once, and so does the referee unless asked for their figures.
+    forced: dict[str, list[bool]] = field(default_factory=lambda: {"ours": [], "theirs": []})
 
     def margin(self, by: str = "rewards") -> float:
         pair = self.rewards if by == "rewards" else self.scores
@@ -213,6 +216,7 @@ class Table:
             "rules": ARENA_RULES,
             "objective": objective,
             "budget_ms": self.args.budget_ms,
+            "figures_when_forced": self.args.figures_when_forced,
         }
         if inference:
             body["inference"] = inference
@@ -333,6 +337,7 @@ class Table:
         held = [list(hand) for hand in own_hands]
         while not env.is_terminal():
             seat = env.current_player()
+            forced = len(env.legal_actions()) == 1
             start, cpu = perf_counter(), process_time()
             if seat % 2 == team or self.args.opponent == "referee":
                 ours = seat % 2 == team
@@ -355,6 +360,8 @@ class Table:
                 card = FROM_COLVER[action]
             (result.first if not plays else result.times)[side].append(elapsed)
             (result.cpu_first if not plays else result.cpu_times)[side].append(used)
+            if plays:
+                result.forced[side].append(forced)
             others.step(action)
             env.step(action)
             plays.append(card)
@@ -461,17 +468,39 @@ def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace)
 def speed_table(boards: list[list[Direction]], opponent: str, cpu: bool = False) -> str:
     """Each side's ms a card (wall clock, as the caller sees it; with `cpu`, the CPU time of
     this process, every thread's), median and 95th percentile, and the referee's over the
-    other's, for every card, the first lead and the others."""
+    other's, for every card, the first lead and the others; and, where the boards say which
+    cards were forced (one legal card), the other cards apart: those with a choice, and the
+    forced ones."""
     first, later = ("cpu_first", "cpu_times") if cpu else ("first", "times")
     title = "CPU ms a card" if cpu else "ms a card"
     rows = [
         f"{title:<22}{'referee p50':>12}{'p95':>8}{opponent + ' p50':>12}{'p95':>8}"
         f"{'ratio p50':>11}{'p95':>7}{'cards':>7}"
     ]
-    kinds = {"all cards": (first, later), "first lead": (first,), "the others": (later,)}
-    for label, fields in kinds.items():
-        ours = [t for b in boards for d in b for k in fields for t in getattr(d, k)["ours"]]
-        theirs = [t for b in boards for d in b for k in fields for t in getattr(d, k)["theirs"]]
+    directions = [d for b in boards for d in b]
+
+    def times(side: str, fields: tuple[str, ...], forced: bool | None = None) -> list[float]:
+        """`side`'s times of `fields`; with `forced`, the later cards that were (or were
+        not) forced, of the directions that say so."""
+        if forced is None:
+            return [t for d in directions for k in fields for t in getattr(d, k)[side]]
+        return [
+            t
+            for d in directions
+            if len(d.forced[side]) == len(getattr(d, later)[side])
+            for t, was in zip(getattr(d, later)[side], d.forced[side], strict=True)
+            if was == forced
+        ]
+
+    kinds: dict[str, tuple[tuple[str, ...], bool | None]] = {
+        "all cards": ((first, later), None),
+        "first lead": ((first,), None),
+        "the others": ((later,), None),
+        "with a choice": ((later,), False),
+        "forced": ((later,), True),
+    }
+    for label, (fields, forced) in kinds.items():
+        ours, theirs = times("ours", fields, forced), times("theirs", fields, forced)
         if not ours or not theirs:
             continue
         p50, p95 = median(ours), percentile(ours, 0.95)
@@ -807,6 +836,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--their-bid-play", default=None, help="the referee opponent's")
     parser.add_argument("--samples", type=int, default=32, help="the referee's samples a card")
+    parser.add_argument(
+        "--figures-when-forced",
+        action="store_true",
+        help="the referee's seats ask for a forced card's figures too, as the arena did before "
+        "December 3, 2026 (by default they ask as a seat a program plays: a forced card at once)",
+    )
     parser.add_argument("--bid-samples", type=int, default=32)
     parser.add_argument(
         "--budget-ms",

@@ -175,6 +175,21 @@ def test_the_speed_table_sets_each_side_s_times_side_by_side() -> None:
     assert lines[3].split() == ["the", "others", "6.0", "8.0", "2.0", "4.0", "3.00", "2.00", "3"]
 
 
+def test_the_speed_table_sets_the_forced_cards_apart() -> None:
+    timed = Direction(0, {})
+    timed.first = {"ours": [90.0], "theirs": [30.0]}
+    timed.times = {"ours": [4.0, 6.0, 8.0], "theirs": [2.0, 2.0, 4.0]}
+    timed.forced = {"ours": [False, True, False], "theirs": [True, False, False]}
+    unsaid = Direction(1, {})  # a board kept before the cards said whether they were forced
+    unsaid.times = {"ours": [100.0], "theirs": [100.0]}
+    lines = speed_table([[timed, unsaid]], "colver").splitlines()
+    # with a choice: 4 8 against 2 4; forced: 6 against 2
+    choice = ["with", "a", "choice", "6.0", "8.0", "3.0", "4.0", "2.00", "2.00", "2"]
+    assert lines[4].split() == choice
+    assert lines[5].split() == ["forced", "6.0", "6.0", "2.0", "2.0", "3.00", "3.00", "1"]
+    assert len(lines) == 6
+
+
 def test_the_cpu_speed_table_reads_the_cpu_times() -> None:
     timed = Direction(0, {})
     timed.first = {"ours": [90.0], "theirs": [30.0]}
