@@ -507,7 +507,7 @@ def speed_table(boards: list[list[Direction]], opponent: str, cpu: bool = False)
         t50, t95 = median(theirs), percentile(theirs, 0.95)
         rows.append(
             f"{label:<22}{p50:>12.1f}{p95:>8.1f}{t50:>12.1f}{t95:>8.1f}"
-            f"{p50 / t50:>11.2f}{p95 / t95:>7.2f}{len(ours):>7}"
+            f"{p50 / t50:>11.2f} {p95 / t95:>6.2f} {len(ours):>6}"
         )
     return "\n".join(rows)
 
