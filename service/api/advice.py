@@ -17,7 +17,7 @@ from service.api.coinche.bidding import CALLS_READ, EVERY_CALL, AuctionRequestSc
 from service.api.examples import example
 from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
 from service.api.i18n import request_language
-from service.api.limiter import advice_threads, limited
+from service.api.limiter import advice_threads, busy, in_slot, limited
 from service.api.options import RequestSchema
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
@@ -36,11 +36,12 @@ from service.rules.advice import (
     PLAYS,
     TAKE_HAND_SIZE,
     Advice,
+    CardQuestion,
     TakeAdvice,
     advise_bid,
-    advise_coinche_play,
-    advise_play,
     advise_take,
+    classic_card_question,
+    coinche_card_question,
 )
 from service.rules.bidding import PASS, TAKE
 from service.rules.cards import HAND_SIZE, SUIT_CODES
@@ -304,6 +305,19 @@ def _late_advice(**extra: Any) -> dict[str, Any]:
 ADVICE_FIGURES: Final = ("elapsed_ms",)
 
 
+def answered(question: CardQuestion, body: dict[str, Any]) -> Advice:
+    """The card question answered: judged on the request's thread (a body that cannot be
+    judged is a 422 whatever the slots), then a forced card whose figures are not asked at
+    once (as cheap as a replay: no slot, never a 503), else the deals valued in an analysis
+    slot, on the app's `ADVICE_THREADS`."""
+    if question.forced and not body["figures_when_forced"]:
+        return question.at_once()
+    threads = advice_threads()
+    return in_slot(
+        lambda: question.answer(body["samples"], body["seed"], body["budget_ms"], threads)
+    )
+
+
 @blp.route("/v1/advice/play")
 class AdvisePlay(MethodView):
     @blp.doc(
@@ -315,7 +329,9 @@ class AdvisePlay(MethodView):
         "sizes), each deal is solved exactly with every legal card valued, and each card's "
         "figures are averaged over the deals. `exact` when the unseen cards are determined. "
         "Each deal's search assumes every seat sees every card from the next one on "
-        "(strategy fusion): the advice is a good guess, not perfect play.",
+        "(strategy fusion): the advice is a good guess, not perfect play. A seat with one "
+        "legal card is told so (`forced`); asked with `figures_when_forced` false, that card "
+        "is answered at once, without an analysis slot (never a 503).",
     )
     @example(
         "three_tricks_left",
@@ -326,22 +342,18 @@ class AdvisePlay(MethodView):
         varying=ADVICE_FIGURES,
     )
     @judgement(blp, AdvicePlayRequestSchema, AdviceSchema)
-    @limited(blp)
+    @busy(blp)
     def post(self, body: dict[str, Any]) -> Advice:
         """The card to play from one seat's view."""
-        return advise_play(
+        question = classic_card_question(
             body["record"],
             body["seat"],
             body["hand"],
             body["options"],
             body["turned"],
-            body["samples"],
-            body["seed"],
-            body["budget_ms"],
             body["objective"],
-            threads=advice_threads(),
-            figures_when_forced=body["figures_when_forced"],
         )
+        return answered(question, body)
 
 
 @blp.route("/v1/coinche/advice/play")
@@ -361,23 +373,19 @@ class AdviseCoinchePlay(MethodView):
         varying=ADVICE_FIGURES,
     )
     @judgement(blp, CoincheAdvicePlayRequestSchema, AdviceSchema)
-    @limited(blp)
+    @busy(blp)
     def post(self, body: dict[str, Any]) -> Advice:
         """The card to play from one seat's view, in a coinche deal."""
-        return advise_coinche_play(
+        question = coinche_card_question(
             body["record"],
             body["seat"],
             body["hand"],
             body["options"],
-            body["samples"],
-            body["seed"],
-            body["budget_ms"],
             objective=body["objective"],
             bids=body["bids"],
             inference=body["inference"],
-            threads=advice_threads(),
-            figures_when_forced=body["figures_when_forced"],
         )
+        return answered(question, body)
 
 
 class TakeRequestSchema(RequestSchema):

@@ -5,9 +5,11 @@ Retry-After, the slot given back however the analysis ends."""
 from __future__ import annotations
 
 import os
+import random
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import flask
@@ -18,8 +20,13 @@ from flask.testing import FlaskClient
 from service.api import advice, analysis, limiter
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.app import create_app
+from service.rules import Suit
+from service.rules.replay import replay
 from tests.api.helpers import FRENCH, answer
 from tests.api.test_analysis import CLAIM, DEAL, SOLVE, random_deal
+from tests.rules.builders import codes, play_deal
+
+ADVICE = "/v1/advice/play"
 
 BUSY_TYPE = "/problems/analysis-busy"
 CLAIM_BODY = {**DEAL, "claim": {"seat": 1, "rest": True}}
@@ -147,6 +154,32 @@ def test_a_body_that_cannot_be_judged_is_a_422_even_when_every_slot_is_taken(
     assert client.post(SOLVE, json={**DEAL, "plays": ["7S"]}).status_code == 503
 
 
+def test_a_forced_card_without_its_figures_takes_no_slot(two_slots: Flask, held: Held) -> None:
+    """A card advice is judged before it takes a slot: a forced card whose figures are not
+    asked is answered at once, and a body that cannot be judged is a 422, whatever the
+    slots; an advice to work out waits for none (503)."""
+    held.start(two_slots, SOLVE, DEAL)
+    held.start(two_slots, SOLVE, DEAL)
+    client = two_slots.test_client()
+    record = play_deal(random.Random(8), 28).record  # the last trick: one card each
+    assert record.hands is not None
+    seat = replay(replace(record, hands=None)).to_move
+    assert seat is not None
+    body = {
+        "dealer": record.dealer,
+        "trump": str(Suit(record.strain)),
+        "taker": record.taker,
+        "plays": codes(record.plays),
+        "seat": seat,
+        "hand": codes(c for c in record.hands[seat] if c not in record.plays),
+    }
+    forced = answer(client, ADVICE, {**body, "figures_when_forced": False})
+    assert (forced["forced"], forced["samples"], forced["moves"]) == (True, 0, [])
+    assert client.post(ADVICE, json=body).status_code == 503  # its figures: an analysis
+    assert client.post(ADVICE, json={**body, "seat": (seat + 1) % 4}).status_code == 422
+    assert held.release() == [200, 200]
+
+
 def test_a_failed_analysis_gives_its_slot_back(
     two_slots: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -239,14 +272,13 @@ def test_both_card_advices_are_given_the_threads_set(
     path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     asked: list[int] = []
-    for name in ("advise_play", "advise_coinche_play"):
-        real = getattr(advice, name)
+    real = advice.CardQuestion.answer
 
-        def spy(*args: Any, _real: Callable[..., Any] = real, **named: Any) -> Any:
-            asked.append(named["threads"])
-            return _real(*args, **named)
+    def spy(question: Any, *args: Any) -> Any:
+        asked.append(args[-1])  # samples, seed, budget_ms, threads
+        return real(question, *args)
 
-        monkeypatch.setattr(advice, name, spy)
+    monkeypatch.setattr(advice.CardQuestion, "answer", spy)
     app = create_app({"TESTING": True, limiter.THREADS_SETTING: "3"})
     body = {
         "dealer": 0,

@@ -27,11 +27,14 @@ from service.rules.advice.advise import (
     Advice,
     BidAdvice,
     CardAdvice,
+    CardQuestion,
     TakeAdvice,
     advise_coinche_play,
     advise_play,
     advise_play_in,
     advise_take,
+    classic_card_question,
+    coinche_card_question,
     holdings_in,
 )
 from service.rules.advice.bid import (
@@ -70,6 +73,7 @@ __all__ = [
     "Advice",
     "BidAdvice",
     "CardAdvice",
+    "CardQuestion",
     "TakeAdvice",
     "advise_bid",
     "advise_coinche_play",
@@ -77,6 +81,8 @@ __all__ = [
     "advise_play_in",
     "advise_take",
     "call_weights",
+    "classic_card_question",
+    "coinche_card_question",
     "holdings_in",
     "pass_weights",
 ]

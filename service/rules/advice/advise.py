@@ -180,6 +180,79 @@ def holdings_in(
     return holdings
 
 
+@dataclass(frozen=True, slots=True)
+class CardQuestion:
+    """A question for the card to play, judged and ready (`card_question`): the record
+    replayed once (`worlds`), the asking seat's view and its legal cards, how the calls weigh
+    a deal (None: alike), and when the question was asked (`perf_counter`). A forced card
+    (one legal card) can be answered at once (`at_once`); `answer` values the deals."""
+
+    asked: float
+    worlds: Worlds
+    view: SeatView
+    weigh: Callable[[Hands], float] | None
+    legal: tuple[Card, ...]
+    objective: str
+
+    @property
+    def forced(self) -> bool:
+        """The seat has one legal card: the card to play whatever the deal."""
+        return len(self.legal) == 1
+
+    def at_once(self) -> Advice:
+        """The forced card without its figures: no deal solved."""
+        count = self.view.deals.count
+        seat, card, elapsed = self.view.seat, self.legal[0], elapsed_ms_since(self.asked)
+        return Advice(seat, card, (), 0, count, count == 1, elapsed, self.objective, True)
+
+    def answer(
+        self,
+        samples: int = DEFAULT_SAMPLES,
+        seed: str = DEFAULT_SEED,
+        budget_ms: int = DEFAULT_BUDGET_MS,
+        threads: int = 1,
+    ) -> Advice:
+        """The advice over `samples` deals (`_advise`), the budget counted from the question."""
+        return _advise(
+            self.asked,
+            self.view,
+            self.worlds.values_of,
+            samples,
+            seed,
+            budget_ms,
+            self.objective,
+            self.weigh,
+            threads,
+            self.forced,
+        )
+
+
+def card_question(
+    variant: Variant[RecordT, OptionsT],
+    record: RecordT,
+    seat: Seat,
+    hand: tuple[Card, ...],
+    options: OptionsT | None = None,
+    turned: Card | None = None,
+    objective: str = DEFAULT_OBJECTIVE,
+    bids: Sequence[str] = (),
+    inference: str = DEFAULT_INFERENCE,
+) -> CardQuestion:
+    """The question of `advise_play_in`, judged (InconsistentInput when it cannot be: the
+    record, the seat, its hand, the turned card, the calls) and ready to answer: what it costs
+    before any deal is drawn, a replay and the seat's view."""
+    asked = perf_counter()
+    chosen = variant.options_or_default(options)
+    worlds = Worlds(variant, record, chosen)  # which never reads the record's hands
+    record, judged = worlds.record, worlds.judged
+    strain = variant.strain(record)
+    holdings = holdings_in(variant, record, judged, turned, chosen)
+    view = _view(judged, seat, hand, strain, chosen, holdings)
+    weigh = _weigher(record, bids, chosen, inference)
+    legal = tuple(legal_cards(hand, _on_table(judged.tricks), strain, chosen))
+    return CardQuestion(asked, worlds, view, weigh, legal, objective)
+
+
 def advise_play_in(
     variant: Variant[RecordT, OptionsT],
     record: RecordT,
@@ -205,26 +278,14 @@ def advise_play_in(
     (`inference.call_weights`): the means are weighted. `threads`: how many threads value the
     deals at once (`_advise`); the answer is the same with any. A seat with one legal card
     is told so (`forced`); without `figures_when_forced`, that card is the answer at once, no
-    deal solved (what a seat played by a program needs), once the request is checked."""
-    start = perf_counter()
-    chosen = variant.options_or_default(options)
-    worlds = Worlds(variant, record, chosen)  # which never reads the record's hands
-    record, judged = worlds.record, worlds.judged
-    strain = variant.strain(record)
-    holdings = holdings_in(variant, record, judged, turned, chosen)
-    view = _view(judged, seat, hand, strain, chosen, holdings)
-    weigh = _weigher(record, bids, chosen, inference)
-    legal = legal_cards(hand, _on_table(judged.tricks), strain, chosen)
-    forced = len(legal) == 1
-    if forced and not figures_when_forced:
-        count = view.deals.count
-        return Advice(
-            seat, legal[0], (), 0, count, count == 1, elapsed_ms_since(start), objective, True
-        )
-    values_of = worlds.values_of
-    return _advise(
-        start, view, values_of, samples, seed, budget_ms, objective, weigh, threads, forced
+    deal solved (what a seat played by a program needs), once the request is judged
+    (`card_question`)."""
+    question = card_question(
+        variant, record, seat, hand, options, turned, objective, bids, inference
     )
+    if question.forced and not figures_when_forced:
+        return question.at_once()
+    return question.answer(samples, seed, budget_ms, threads)
 
 
 def _on_table(tricks: Sequence[TrickRecord]) -> tuple[Card, ...]:
@@ -287,6 +348,11 @@ def advise_play(
         figures_when_forced=figures_when_forced,
     )
 
+
+# Each variant's question: classic's (record, seat, hand, options, turned, objective);
+# coinche's (record, seat, hand, options, objective=..., bids=..., inference=...).
+classic_card_question = partial(card_question, CLASSIC)
+coinche_card_question = partial(card_question, COINCHE)
 
 # advise_coinche_play(record, seat, hand, options, samples, seed, budget_ms, objective=...,
 # bids=..., inference=..., threads=..., figures_when_forced=...): no turned card.

@@ -19,15 +19,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.rules.advice import advise as advise_module
 from service.rules.advice import (
+    Advice,
     advise_coinche_play,
     advise_play,
     advise_take,
     call_weights,
     holdings_in,
 )
-from service.rules.advice.advise import POINTS
+from service.rules.advice import advise as advise_module
+from service.rules.advice.advise import POINTS, card_question
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
 from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve, solve_coinche
@@ -240,18 +241,53 @@ def test_a_forced_card_comes_at_once_when_its_figures_are_not_asked(
     if judged.complete:
         return
     shown = replace(record, hands=None)
-    full = advise_play(shown, seat, hand, options, samples=2)
-    quick = advise_play(shown, seat, hand, options, samples=2, figures_when_forced=False)
+    full = advise_play(shown, seat, hand, options, samples=2, objective=POINTS)
+    quick = advise_play(
+        shown, seat, hand, options, samples=2, objective=POINTS, figures_when_forced=False
+    )
     legal = replay(record, options).legal
     assert legal is not None
+    assert isinstance(quick.elapsed_ms, float) and quick.elapsed_ms >= 0
     if len(legal) == 1:
-        assert (quick.card, quick.moves, quick.samples, quick.forced) == (legal[0], (), 0, True)
-        assert (quick.deals, quick.exact) == (full.deals, full.exact)
+        at_once = Advice(seat, legal[0], (), 0, full.deals, full.exact, 0, POINTS, True)
+        assert replace(quick, elapsed_ms=0) == at_once
         assert full.card == legal[0] and full.forced and full.samples > 0
         assert [move.card for move in full.moves] == list(legal)
     else:
         assert replace(quick, elapsed_ms=0) == replace(full, elapsed_ms=0)
         assert not quick.forced
+
+
+# Seat 0 led the ace of hearts, seat 1 trumped with the jack of spades (trump); seat 2 has no
+# heart and one trump, below the jack: under-trumping "required" (the default), the 7S is
+# its only legal card; "optional", any card is.
+UNDERTRUMP = DealRecord(
+    3,
+    SPADES,
+    0,
+    cards("AH JS"),
+    (
+        cards("10S QS 7H 10H QH AH AD AC"),
+        cards("8S 9S JS JD QD KD 10C JC"),
+        cards("7S 7D 8D 9D 10D 7C 8C 9C"),
+        cards("KS AS 8H 9H JH KH QC KC"),
+    ),
+)
+
+
+def test_a_forced_card_follows_the_rule_options() -> None:
+    shown, hand = replace(UNDERTRUMP, hands=None), cards_now(UNDERTRUMP, 2)
+    required = card_question(CLASSIC, shown, 2, hand)  # the default
+    assert (required.legal, required.forced) == (cards("7S"), True)
+    at_once = required.at_once()
+    assert (at_once.seat, at_once.card, at_once.samples, at_once.forced) == (
+        2,
+        *cards("7S"),
+        0,
+        True,
+    )
+    free = card_question(CLASSIC, shown, 2, hand, RuleOptions(undertrump="optional"))
+    assert (free.legal, free.forced) == (hand, False)
 
 
 def forced_coinche_deal() -> tuple[CoincheRecord, int, tuple[Card, ...]]:
@@ -273,6 +309,9 @@ def test_a_forced_card_is_given_only_to_a_request_that_can_be_judged() -> None:
     record, seat, hand = forced_coinche_deal()
     quick = advise_coinche_play(record, seat, hand, bids=AUCTION, figures_when_forced=False)
     assert (quick.card, quick.moves, quick.samples, quick.forced) == (hand[0], (), 0, True)
+    full = advise_coinche_play(record, seat, hand, samples=2, bids=AUCTION)  # figures: the default
+    assert (full.card, full.forced, full.samples) == (hand[0], True, min(2, full.deals))
+    assert [move.card for move in full.moves] == list(hand)
     with pytest.raises(InconsistentInput) as raised:  # calls that do not make the contract
         advise_coinche_play(record, seat, hand, bids=AUCTION[:3], figures_when_forced=False)
     assert problem_of(raised) == ("/bids", "advice_calls_not_contract")
