@@ -205,14 +205,9 @@ class CardQuestion:
         seat, card, elapsed = self.view.seat, self.legal[0], elapsed_ms_since(self.asked)
         return Advice(seat, card, (), 0, count, count == 1, elapsed, self.objective, True)
 
-    def answer(
-        self,
-        samples: int = DEFAULT_SAMPLES,
-        seed: str = DEFAULT_SEED,
-        budget_ms: int = DEFAULT_BUDGET_MS,
-        threads: int = 1,
-    ) -> Advice:
-        """The advice over `samples` deals (`_advise`), the budget counted from the question."""
+    def answer(self, samples: int, seed: str, budget_ms: int, threads: int) -> Advice:
+        """The advice over `samples` deals drawn from `seed` on `threads` threads (`_advise`),
+        within `budget_ms` counted from the question."""
         return _advise(
             self.asked,
             self.view,
