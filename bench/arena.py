@@ -465,6 +465,11 @@ def report(results: list[tuple[int, list[Direction]]], args: argparse.Namespace)
     print(speed_table(boards, args.opponent, cpu=True))
 
 
+def ratio(ours: float, theirs: float) -> float:
+    """`ours` over `theirs`; infinite over nothing (a time too short for the clock)."""
+    return ours / theirs if theirs else math.inf
+
+
 def speed_table(boards: list[list[Direction]], opponent: str, cpu: bool = False) -> str:
     """Each side's ms a card (wall clock, as the caller sees it; with `cpu`, the CPU time of
     this process, every thread's), median and 95th percentile, and the referee's over the
@@ -507,7 +512,7 @@ def speed_table(boards: list[list[Direction]], opponent: str, cpu: bool = False)
         t50, t95 = median(theirs), percentile(theirs, 0.95)
         rows.append(
             f"{label:<22}{p50:>12.1f}{p95:>8.1f}{t50:>12.1f}{t95:>8.1f}"
-            f"{p50 / t50:>11.2f} {p95 / t95:>6.2f} {len(ours):>6}"
+            f"{ratio(p50, t50):>11.2f} {ratio(p95, t95):>6.2f} {len(ours):>6}"
         )
     return "\n".join(rows)
 

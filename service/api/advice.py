@@ -261,7 +261,8 @@ class AdviceSchema(Schema):
         metadata={
             "description": "The card to play: under the `score` objective the best mean "
             "`margin`, then (and alone under `points`) the least mean loss, then the most "
-            "often best, then the first in hand order; null when the budget solved no deal."
+            "often best, then the first in hand order; null when the budget solved no deal "
+            "and the seat has a choice (a forced card is given whatever the budget)."
         },
     )
     moves = ma.fields.List(

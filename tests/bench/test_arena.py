@@ -190,6 +190,12 @@ def test_the_speed_table_sets_the_forced_cards_apart() -> None:
     assert len(lines) == 6
 
 
+def test_a_time_too_short_for_the_clock_makes_an_infinite_ratio() -> None:
+    timed = Direction(0, {})
+    timed.times = {"ours": [1.0], "theirs": [0.0]}
+    assert speed_table([[timed]], "colver").splitlines()[1].split()[6:8] == ["inf", "inf"]
+
+
 def test_the_cpu_speed_table_reads_the_cpu_times() -> None:
     timed = Direction(0, {})
     timed.first = {"ours": [90.0], "theirs": [30.0]}

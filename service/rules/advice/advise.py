@@ -16,7 +16,7 @@ same order.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import islice
 from random import Random
@@ -88,12 +88,12 @@ class CardAdvice(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The card to play from `seat`'s view (None when the budget solved no deal), each legal
-    card's figures in hand order, the deals solved (`samples`) out of the `deals` that agree
-    with the record, and `exact`: the unseen cards are determined (one deal), so the advice is
-    the perfect-play answer. `forced`: the seat has one legal card, which is the card to play
-    whatever the deal; asked without figures for it (`figures_when_forced` False), the advice
-    solves no deal and gives no figures."""
+    """The card to play from `seat`'s view (None when the budget solved no deal and the seat
+    has a choice), each legal card's figures in hand order, the deals solved (`samples`) out
+    of the `deals` that agree with the record, and `exact`: the unseen cards are determined
+    (one deal), so the advice is the perfect-play answer. `forced`: the seat has one legal
+    card, which is the card to play whatever the deal; asked without figures for it
+    (`figures_when_forced` False), the advice solves no deal and gives no figures."""
 
     seat: Seat
     card: Card | None
@@ -207,8 +207,9 @@ class CardQuestion:
 
     def answer(self, samples: int, seed: str, budget_ms: int, threads: int) -> Advice:
         """The advice over `samples` deals drawn from `seed` on `threads` threads (`_advise`),
-        within `budget_ms` counted from the question."""
-        return _advise(
+        within `budget_ms` counted from the question; a forced card is the card even when the
+        budget solved no deal."""
+        advice = _advise(
             self.asked,
             self.view,
             self.worlds.values_of,
@@ -220,6 +221,7 @@ class CardQuestion:
             threads,
             self.forced,
         )
+        return replace(advice, card=self.legal[0]) if self.forced else advice
 
 
 def card_question(

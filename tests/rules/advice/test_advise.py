@@ -288,6 +288,12 @@ def test_a_forced_card_follows_the_rule_options() -> None:
     )
     free = card_question(CLASSIC, shown, 2, hand, RuleOptions(undertrump="optional"))
     assert (free.legal, free.forced) == (hand, False)
+    # No time for a deal: a forced card is the card all the same; a choice has none.
+    out_of_time = required.answer(4, "seed", 0, 1)
+    assert (out_of_time.card, out_of_time.samples, out_of_time.moves) == (*cards("7S"), 0, ())
+    assert out_of_time.forced
+    unsure = free.answer(4, "seed", 0, 1)
+    assert (unsure.card, unsure.samples, unsure.forced) == (None, 0, False)
 
 
 def forced_coinche_deal() -> tuple[CoincheRecord, int, tuple[Card, ...]]:
