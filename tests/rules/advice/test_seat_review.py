@@ -341,3 +341,17 @@ def test_a_deal_not_valued_in_time_ends_the_play_s_deals_keeping_those_valued(
     seen = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
     assert [view.samples for view in seen.plays[:2]] == [2, 0]
     assert seen.plays[0].seat_loss is not None and not seen.complete
+
+
+def test_the_budget_is_milliseconds_from_the_review_s_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The review's clock stops at 99.95% of its 20 s after its first look: every play is
+    # still seen over its deals, within the budget to the millisecond.
+    real, looks = seat_review.perf_counter, count()
+    start = real()
+    monkeypatch.setattr(
+        seat_review, "perf_counter", lambda: start + (0 if next(looks) == 0 else 19.99)
+    )
+    seen = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
+    assert seen.complete and seen.plays[0].samples == 4
