@@ -34,6 +34,7 @@ from service.rules.analysis.review import BEST_CARD, BLUNDER, INACCURACY, MISTAK
 from service.rules.cards import Card, Suit
 from service.rules.coinche_options import Contract
 from service.rules.coinche_replay import CoincheRecord
+from service.rules.options import RuleOptions
 from service.rules.table import PLAYERS, team_of
 from tests.rules.builders import cards
 
@@ -139,6 +140,63 @@ def deal(*losses: int) -> tuple[MoveValue, ...]:
 def play_of(card: Card, loss: int):  # type: ignore[no-untyped-def]
     judged = review_deal(RECORD, first=len(RECORD.plays) - 1).plays[0]
     return replace(judged, play=7, card=card, loss=loss, label=None)
+
+
+# Hearts trump, dealer 2, taker 2: seat 1 holds the king and queen of hearts and plays the
+# king in the sixth trick (play 22), the queen in the seventh (play 27).
+BELOTE_DEAL = DealRecord(
+    2,
+    Suit.HEARTS,
+    2,
+    cards(
+        "JS AS 10S KS QC 10C KC 7C JD 9D QD 7D 7H 8H JH 9H 8D KD AH 10D QS 9S KH 10H "
+        "9C 8S AC QH AD JC 7S 8C"
+    ),
+    (
+        cards("9S 7D QC 8H 10D AS AC 8C"),
+        cards("JH 10S 10C JD 8D AD KH QH"),
+        cards("KS KD JC 9C 9H 10H KC 9D"),
+        cards("QD JS 7S 8S 7H 7C AH QS"),
+    ),
+)
+
+
+def test_an_announced_belote_tells_the_other_seats_where_its_second_honour_is() -> None:
+    # Announced, the belote says that seat 1, having played the king, still holds the queen:
+    # the seats that play before it in the seventh trick see fewer deals (every deal valued,
+    # samples above their count). Unannounced, the queen could be in any unseen hand.
+    announced = seat_review_deal(replace(BELOTE_DEAL, belote_announced=True), first=24, samples=256)
+    silent = seat_review_deal(BELOTE_DEAL, first=24, samples=256)
+    seventh = list(zip(announced.review.plays, announced.plays, silent.plays, strict=True))[:3]
+    assert [play.seat for play, _, _ in seventh] == [2, 3, 0]
+    assert all(told.samples < free.samples for _, told, free in seventh)
+
+
+def test_the_review_from_the_seat_is_judged_under_the_rules_asked() -> None:
+    # Diamonds trump, dealer 2: seat 3 leads the seventh trick (play 24). Undertrumping
+    # required (the default), its king of clubs would do as well as the 8 of diamonds it
+    # played; optional, only the 8 does.
+    record = DealRecord(
+        2,
+        Suit.DIAMONDS,
+        2,
+        cards(
+            "JH QH 7H AH 10C AC 8C 8H JC 7C 10D 9C AS 9S QS 10S 9D JD AD JS KH 10H 9H KS "
+            "8D 7S KD QD 7D 8S KC QC"
+        ),
+        (
+            cards("QC 10S 8C 7C QH JS 7S 9H"),
+            cards("AS 10D KD 7D KS 7H 8H 9D"),
+            cards("KH 8S AH 10C 9S 9C QD JD"),
+            cards("QS JC KC 10H 8D JH AC AD"),
+        ),
+    )
+    optional = RuleOptions(undertrump="optional")
+    seen = seat_review_deal(record, optional, first=24, samples=2)
+    assert seen.review.plays == review_deal(record, optional, first=24).plays
+    assert seen.review.plays[0].best == cards("8D")
+    assert review_deal(record, first=24).plays[0].best == cards("KC 8D")
+    assert seen.complete
 
 
 def test_the_seat_loss_is_against_the_least_mean_loss() -> None:
