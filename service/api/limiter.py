@@ -21,7 +21,8 @@ at the worker's priority, 5/58 and 10/53 ms with the analyses at nice 10; beside
 wait Retry-After when turned away: 11/66 ms, and 4/24 ms. At rest: 1/7 ms.
 
 An advice values its deals on up to `ADVICE_THREADS` threads at once (2 by default: the
-native search releases the GIL while it searches; `advice.advise_play_in`'s `threads`). The
+native search releases the GIL while it searches; `advice.advise_play_in`'s `threads`), and
+so does a review seen from the seats for each card (`seat_review.seat_review_in`'s). The
 analysis's thread starts the others for its call, and on Linux a new thread inherits its
 creator's nice: they search at the analysis's lower priority too, and the cheap paths keep
 their CPU. The answer is the same on any number of threads.

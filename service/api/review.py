@@ -33,7 +33,7 @@ from service.api.fields import (
     seat,
     team,
 )
-from service.api.limiter import limited
+from service.api.limiter import advice_threads, limited
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
@@ -498,7 +498,9 @@ class ReviewDeal(MethodView):
     def post(self, body: dict[str, Any]) -> Review:
         """Every card of a deal against perfect play: losses, labels, precision per player."""
         if body["view"] == SEAT:
-            return seat_answer(seat_review_deal(*_seat_arguments(body), body["turned"]))
+            return seat_answer(
+                seat_review_deal(*_seat_arguments(body), body["turned"], threads=advice_threads())
+            )
         return review_deal(body["record"], body["options"], body["budget_ms"], body["first"])
 
 
@@ -521,7 +523,9 @@ class ReviewCoincheDeal(MethodView):
     def post(self, body: dict[str, Any]) -> Review:
         """Every card of a coinche deal against perfect play."""
         if body["view"] == SEAT:
-            return seat_answer(seat_review_coinche_deal(*_seat_arguments(body)))
+            return seat_answer(
+                seat_review_coinche_deal(*_seat_arguments(body), threads=advice_threads())
+            )
         return review_coinche_deal(
             body["record"], body["options"], body["budget_ms"], body["first"]
         )

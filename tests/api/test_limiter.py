@@ -55,10 +55,10 @@ class Held:
         self.statuses: list[int] = []
 
     def waiting(self, question: Callable[..., Any]) -> Callable[..., Any]:
-        def wait_then_ask(*args: Any) -> Any:
+        def wait_then_ask(*args: Any, **keywords: Any) -> Any:
             self.entered.release()
             assert self.go.wait(timeout=30)
-            return question(*args)
+            return question(*args, **keywords)
 
         return wait_then_ask
 

@@ -5,13 +5,16 @@ null."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.api import review
+from service.api import limiter, review
 from service.api.analysis import COINCHE_LATE_POSITION, LATE_POSITION
 from service.api.review import REVIEW_EXAMPLE
+from service.app import create_app
 from service.rules.advice.seat_review import SEAT_LABELS
 from tests.api.helpers import answer, problems
 from tests.api.test_limiter import Held, slots_of
@@ -133,3 +136,22 @@ def test_the_rules_state_the_seat_view_s_thresholds(client: FlaskClient) -> None
         assert (described["guess_z_threshold"], described["min_guesses"]) == (3.0, 40)
         french = client.get(path, headers={"Accept-Language": "fr"}).get_json()["seat_view"]
         assert french["unlucky"] != described["unlucky"]
+
+
+@pytest.mark.parametrize("path", [REVIEW, COINCHE_REVIEW])
+def test_both_seat_reviews_are_given_the_threads_set(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[int] = []
+    for name in ("seat_review_deal", "seat_review_coinche_deal"):
+        real = getattr(review, name)
+
+        def spy(*args: Any, real: Any = real, **keywords: Any) -> Any:
+            asked.append(keywords["threads"])
+            return real(*args, **keywords)
+
+        monkeypatch.setattr(review, name, spy)
+    app = create_app({"TESTING": True, limiter.THREADS_SETTING: "3"})
+    position = LATE_POSITION if path == REVIEW else COINCHE_LATE_POSITION
+    body = answer(app.test_client(), path, {**position, "view": "seat", "samples": 2})
+    assert body["seat_complete"] and asked == [3]

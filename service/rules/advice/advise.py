@@ -421,6 +421,31 @@ def _chunks(deals: Iterable[Hands], size: int) -> Iterator[tuple[Hands, ...]]:
         yield chunk
 
 
+def valued_deals(
+    values_of: Callable[[Sequence[Hands], float], list[tuple[MoveValue, ...]]],
+    deals: Iterable[Hands],
+    held: int,
+    deadline: float,
+    threads: int,
+) -> Iterator[tuple[Hands, tuple[MoveValue, ...]]]:
+    """Each deal of `deals` (drawn as it is needed) with every legal card's values in it
+    (`values_of`, as `Worlds.values_of` gives them), in their order, until `deadline` cuts
+    one short: all in one call into the search on one thread; with `threads` above 1 and
+    `PARALLEL_FROM` cards or more still held (`held`), in chunks of `CHUNK` on that many
+    threads at once (`worlds.values_in_order`): the same deals and values, sooner."""
+    on = threads if held >= PARALLEL_FROM else 1
+
+    def valued(chunk: tuple[Hands, ...], deadline: float) -> list[tuple[MoveValue, ...]] | None:
+        return values_of(chunk, deadline) or None  # none valued: the chunks are cut here
+
+    chunks = _chunks(deals, CHUNK if on > 1 else LONE_CHUNK)
+    for chunk, answers in values_in_order(valued, chunks, deadline, on, perf_counter):
+        for place, moves in enumerate(answers):  # the first deals of the chunk
+            yield chunk[place], moves
+        if len(answers) < len(chunk):  # the budget ran out in this chunk: none after it
+            return
+
+
 def _advise(
     start: float,
     view: SeatView,
@@ -433,29 +458,17 @@ def _advise(
     threads: int,
     forced: bool,
 ) -> Advice:
-    """Each deal of `view.deals` drawn and valued with every legal card, the figures summed
-    per card (each deal by `weigh`'s weight, when given) in the order drawn; stopped when the
-    budget runs out, the deals kept the first ones drawn. The deals are valued in chunks
-    (`Worlds.values_of`: one call into the search for a chunk), all in one on one thread.
-    With `threads` above 1 and `PARALLEL_FROM` cards or more still held, chunks of `CHUNK`
-    are valued on that many threads at once (`worlds.values_in_order`): the same answer,
-    sooner."""
+    """Each deal of `view.deals` drawn and valued with every legal card (`valued_deals`, on
+    `threads` threads), the figures summed per card (each deal by `weigh`'s weight, when
+    given) in the order drawn; stopped when the budget runs out, the deals kept the first
+    ones drawn."""
     deadline = start + budget_ms / 1000
     sums = _Sums(team_of(view.seat))
     ranks = view.deals.ranks(samples, Random(seed))
     deals = (view.hands(view.deals.deal(rank)) for rank in ranks)
     held = DECK_SIZE - sum(len(cards) for cards in view.played)
-    on = threads if held >= PARALLEL_FROM else 1
-
-    def valued(chunk: tuple[Hands, ...], deadline: float) -> list[tuple[MoveValue, ...]] | None:
-        return values_of(chunk, deadline) or None  # none valued: the chunks are cut here
-
-    chunks = _chunks(deals, CHUNK if on > 1 else LONE_CHUNK)
-    for chunk, answers in values_in_order(valued, chunks, deadline, on, perf_counter):
-        for place, moves in enumerate(answers):  # the first deals of the chunk
-            sums.add(moves, 1.0 if weigh is None else weigh(chunk[place]))
-        if len(answers) < len(chunk):  # the budget ran out in this chunk: none after it
-            break
+    for hands, moves in valued_deals(values_of, deals, held, deadline, threads):
+        sums.add(moves, 1.0 if weigh is None else weigh(hands))
     count = view.deals.count
     return Advice(
         view.seat,

@@ -1,11 +1,13 @@
 """A deal's review judged from the seat: for each card, beside its double-dummy loss (the
 review's, every hand known), what its player could have known when playing it.
 
-For each judged play, the position before it is seen from the mover's chair as the advice
-sees it (`advise.holdings_in`, `view.seat_view`: the cards played, the voids they revealed,
-the turned card, announced belotes and declared annonces), `samples` deals of the unseen
-cards are drawn from that view (`Deals.ranks`, from `seed` and the play's index), and every
-legal card is valued in each by perfect play (`analysis.Worlds`). Then, over those deals:
+For each judged play, the position before it is seen from the mover's chair as the card
+advice sees it (`advise.card_question`: the cards played, the voids they revealed, the
+turned card, announced belotes and declared annonces), `samples` deals of the unseen cards
+are drawn from that view (`Deals.ranks`, from `seed` and the play's index), and every legal
+card is valued in each by perfect play (`advise.valued_deals`: one question to the search
+for a play's deals, on the threads asked when many cards are still held). Then, over those
+deals:
 
 - a card's mean loss (`MoveValue.loss`, the review's points); the seat's best cards
   (`seat_best`) are the least mean loss's; a play's `seat_loss` is its card's mean loss less
@@ -34,12 +36,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import islice
 from random import Random
 from time import perf_counter
 
-from service.rules.advice.advise import DEFAULT_SAMPLES, MAX_SAMPLES, holdings_in
-from service.rules.advice.view import seat_view
-from service.rules.analysis import Review, Worlds, review_in
+from service.rules.advice.advise import DEFAULT_SAMPLES, MAX_SAMPLES, card_question, valued_deals
+from service.rules.analysis import Review, review_in
 from service.rules.analysis.questions import MoveValue, elapsed_ms_since
 from service.rules.analysis.review import (
     BEST_CARD,
@@ -51,7 +53,7 @@ from service.rules.analysis.review import (
     PlayReview,
     label_of,
 )
-from service.rules.cards import Card
+from service.rules.cards import DECK_SIZE, Card
 from service.rules.table import PLAYERS, TEAMS, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
 
@@ -224,10 +226,12 @@ def seat_review_in(
     samples: int = SEAT_SAMPLES,
     seed: str = SEAT_SEED,
     turned: object = None,
+    threads: int = 1,
 ) -> SeatReview:
     """The review of `record` (`analysis.review_in`, hands required), each judged play then
-    seen from its seat over `samples` deals drawn from `seed`; the plays not reached within
-    `budget_ms` (for both) are left unseen."""
+    seen from its seat over `samples` deals drawn from `seed`, valued on `threads` threads
+    (the same figures on any number); the plays not reached within `budget_ms` (for both)
+    are left unseen."""
     start = perf_counter()
     deadline = start + budget_ms / 1000
     chosen = variant.options_or_default(options)
@@ -238,7 +242,9 @@ def seat_review_in(
     for play in review.plays:
         moves = None
         if play.judged and play.exact and play.label != RENONCE:
-            moves = _sampled(variant, record, chosen, play, hands, samples, seed, turned, deadline)
+            moves = _sampled(
+                variant, record, chosen, play, hands, samples, seed, turned, deadline, threads
+            )
         seen.append(seat_figures(play, moves) if moves else unseen(play))
     pairs = list(zip(review.plays, seen, strict=True))
     return SeatReview(
@@ -265,28 +271,22 @@ def _sampled(
     seed: str,
     turned: object,
     deadline: float,
+    threads: int,
 ) -> list[tuple[MoveValue, ...]]:
-    """Every legal card's values in the deals drawn from `play`'s seat before it (one deal
-    when the seat has one legal card); as many as `deadline` lets."""
-    before = replace(record, plays=record.plays[: play.play], hands=None)
-    worlds = Worlds(variant, before, options)
-    judged = worlds.judged
+    """Every legal card's values in the deals drawn from `play`'s seat before it, as the card
+    advice draws and values them for that seat (`card_question`, `valued_deals`, on
+    `threads` threads): one deal when the seat had one legal card (nothing to decide); as
+    many as `deadline` lets."""
+    before = replace(record, plays=record.plays[: play.play])  # its hands unread: Worlds'
     gone = set(before.plays)
     hand = tuple(card for card in hands[play.seat] if card not in gone)
-    holdings = holdings_in(variant, before, judged, turned, options)  # type: ignore[arg-type]
-    strain = variant.strain(before)
-    view = seat_view(play.seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
-    valued: list[tuple[MoveValue, ...]] = []
-    for rank in view.deals.ranks(samples, Random(f"{seed}/{play.play}")):
-        if perf_counter() >= deadline:
-            break
-        moves = worlds.values(view.hands(view.deals.deal(rank)), deadline)
-        if moves is None:
-            break
-        valued.append(moves)
-        if len(moves) == 1:
-            break  # one legal card: nothing to decide, one deal says so
-    return valued
+    question = card_question(variant, before, play.seat, hand, options, turned)  # type: ignore[arg-type]
+    view = question.view
+    ranks = view.deals.ranks(samples, Random(f"{seed}/{play.play}"))
+    drawn = islice(ranks, 1 if question.forced else samples)
+    deals = (view.hands(view.deals.deal(rank)) for rank in drawn)
+    values_of, held = question.worlds.values_of, DECK_SIZE - len(before.plays)
+    return [moves for _, moves in valued_deals(values_of, deals, held, deadline, threads)]
 
 
 def _tally(side: int, plays: Sequence[SeatPlay]) -> SeatTally:

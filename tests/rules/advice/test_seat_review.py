@@ -10,7 +10,7 @@ from itertools import count
 import pytest
 
 from service.rules import DealRecord
-from service.rules.advice import seat_review
+from service.rules.advice import advise, seat_review
 from service.rules.advice.seat_review import (
     DOUBT_SHARE,
     GUESS_Z_THRESHOLD,
@@ -173,30 +173,34 @@ def test_an_announced_belote_tells_the_other_seats_where_its_second_honour_is() 
 
 
 def test_the_review_from_the_seat_is_judged_under_the_rules_asked() -> None:
-    # Diamonds trump, dealer 2: seat 3 leads the seventh trick (play 24). Undertrumping
-    # required (the default), its king of clubs would do as well as the 8 of diamonds it
-    # played; optional, only the 8 does.
+    # Hearts trump, dealer 3. In the seventh trick (plays 24 to 27) seat 2 leads the queen
+    # of clubs, seat 3 plays the 10, seat 0 trumps with the queen of hearts and seat 1, out
+    # of clubs, plays the 8 of hearts under it. Undertrumping required (the default), that 8
+    # was its one legal card; optional, it could have kept it and discarded the 7 of spades.
     record = DealRecord(
-        2,
-        Suit.DIAMONDS,
-        2,
+        3,
+        Suit.HEARTS,
+        0,
         cards(
-            "JH QH 7H AH 10C AC 8C 8H JC 7C 10D 9C AS 9S QS 10S 9D JD AD JS KH 10H 9H KS "
-            "8D 7S KD QD 7D 8S KC QC"
+            "10S QS AS 8S 10D AD 7D 8D 8C 7C AC JC JS KS 7H JH JD KH 9D KD 9S 9H 9C KC "
+            "QC 10C QH 8H AH 7S 10H QD"
         ),
         (
-            cards("QC 10S 8C 7C QH JS 7S 9H"),
-            cards("AS 10D KD 7D KS 7H 8H 9D"),
-            cards("KH 8S AH 10C 9S 9C QD JD"),
-            cards("QS JC KC 10H 8D JH AC AD"),
+            cards("7D 10S QH KC JH 7C JD AH"),
+            cards("KH QS 7S 9S JS 8D AC 8H"),
+            cards("9H AS KS 9D 10D QC 10H JC"),
+            cards("KD 7H QD 8S 10C 9C 8C AD"),
         ),
     )
     optional = RuleOptions(undertrump="optional")
-    seen = seat_review_deal(record, optional, first=24, samples=2)
+    seen = seat_review_deal(record, optional, first=24, samples=4)
+    required = seat_review_deal(record, first=24, samples=4)
     assert seen.review.plays == review_deal(record, optional, first=24).plays
-    assert seen.review.plays[0].best == cards("8D")
-    assert review_deal(record, first=24).plays[0].best == cards("KC 8D")
-    assert seen.complete
+    assert seen.review.plays != required.review.plays == review_deal(record, first=24).plays
+    free, bound = seen.plays[3], required.plays[3]
+    assert (free.play, free.samples, free.seat_best) == (27, 4, cards("7S 8H"))
+    assert (bound.play, bound.samples, bound.seat_best) == (27, 1, cards("8H"))
+    assert seen.complete and required.complete
 
 
 def test_the_seat_loss_is_against_the_least_mean_loss() -> None:
@@ -374,42 +378,70 @@ def test_a_renonce_is_not_seen_from_its_seat_and_leaves_the_review_complete() ->
     assert seen.complete  # every other judged play was seen
 
 
-def test_out_of_time_within_a_play_the_deals_valued_are_kept(
+def test_a_play_reached_once_the_budget_is_spent_is_left_unseen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The clock jumps past the budget at its fourth look: the start, two deals of the first
-    # play valued, then none.
-    real, looks = seat_review.perf_counter, count()
-    monkeypatch.setattr(
-        seat_review, "perf_counter", lambda: real() + (10**6 if next(looks) >= 3 else 0)
-    )
+    # The clock the deals are taken by jumps past the budget once the first play's deals
+    # are valued: the first play keeps its 4, the next is left unseen.
+    real, asked = advise.perf_counter, []
+    monkeypatch.setattr(advise, "perf_counter", lambda: real() + (10**6 if asked else 0))
+    values_of = Worlds.values_of
+
+    def valued(self: Worlds, deals: list, deadline: float) -> list:  # type: ignore[type-arg]
+        asked.append(len(deals))
+        return values_of(self, deals, deadline)
+
+    monkeypatch.setattr(Worlds, "values_of", valued)
     seen = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
-    assert [view.samples for view in seen.plays[:2]] == [2, 0]
+    assert [view.samples for view in seen.plays[:2]] == [4, 0]
+    assert asked == [4]  # one question to the search for a play's deals
     assert seen.plays[0].seat_loss is not None and not seen.complete
 
 
-def test_a_deal_not_valued_in_time_ends_the_play_s_deals_keeping_those_valued(
+def test_deals_not_valued_in_time_end_the_play_s_deals_keeping_those_valued(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The search runs out of time (answers None) from the third deal on.
-    real, deals = Worlds.values, count()
-    monkeypatch.setattr(
-        Worlds, "values", lambda self, *args: real(self, *args) if next(deals) < 2 else None
-    )
+    # The search runs out of time after the first play's second deal (it answers the deals
+    # valued before the deadline, the first ones); the next play has its time again.
+    values_of, calls = Worlds.values_of, count()
+
+    def cut(self: Worlds, deals: list, deadline: float) -> list:  # type: ignore[type-arg]
+        answers = values_of(self, deals, deadline)
+        return answers[:2] if next(calls) == 0 else answers
+
+    plain = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
+    monkeypatch.setattr(Worlds, "values_of", cut)
     seen = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
-    assert [view.samples for view in seen.plays[:2]] == [2, 0]
-    assert seen.plays[0].seat_loss is not None and not seen.complete
+    assert (seen.plays[0].samples, plain.plays[0].samples) == (2, 4)
+    assert seen.plays[0].seat_loss is not None and seen.complete
+    assert seen.plays[1:] == plain.plays[1:]
 
 
 def test_the_budget_is_milliseconds_from_the_review_s_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The review's clock stops at 99.95% of its 20 s after its first look: every play is
+    # The clock the deals are taken by stops at 99.95% of the review's 20 s: every play is
     # still seen over its deals, within the budget to the millisecond.
-    real, looks = seat_review.perf_counter, count()
-    start = real()
-    monkeypatch.setattr(
-        seat_review, "perf_counter", lambda: start + (0 if next(looks) == 0 else 19.99)
-    )
+    start = seat_review.perf_counter()
+    monkeypatch.setattr(seat_review, "perf_counter", lambda: start)
+    monkeypatch.setattr(advise, "perf_counter", lambda: start + 19.99)
     seen = seat_review_deal(RECORD, first=FIRST, samples=4, budget_ms=20_000)
     assert seen.complete and seen.plays[0].samples == 4
+
+
+def test_the_review_from_the_seat_is_the_same_on_two_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The fourth trick's lead (20 cards held: advise.PARALLEL_FROM) has its deals valued on
+    # the threads asked; the later plays, too quick to share, on one. The same figures.
+    values_in_order, threads = advise.values_in_order, []
+
+    def spied(*args: object) -> object:
+        threads.append(args[3])
+        return values_in_order(*args)  # type: ignore[arg-type]
+
+    one = seat_review_deal(RECORD, first=12, samples=2)
+    monkeypatch.setattr(advise, "values_in_order", spied)
+    two = seat_review_deal(RECORD, first=12, samples=2, threads=2)
+    assert two.plays == one.plays and two.complete
+    assert threads[0] == 2 and set(threads[1:]) == {1}
