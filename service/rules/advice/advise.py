@@ -59,6 +59,12 @@ MAX_SAMPLES = 256
 # on several, a few, so that the threads still share the deals of an advice evenly.
 LONE_CHUNK = MAX_SAMPLES
 CHUNK = 4
+# In the first trick (from 29 cards held) a deal is milliseconds of search, a call's cost
+# nothing beside it: each deal is a chunk of its own, so that no thread waits long for the
+# other's last chunk (paired on the 24 first leads of arena boards 300 to 323, best of 4
+# rounds, 2026-12-03: 0.93 times the wall clock of chunks of 4; following in the first trick
+# 0.97; from the second trick on, 1.00 to 1.06: chunks of 4 there).
+SINGLE_FROM = DECK_SIZE - 3
 DEFAULT_SEED = "advice"
 # What the card is chosen by (README, Advice): the deal's score under the contract (its mean
 # margin: the team's score less the other's), or the card points alone (the advice before).
@@ -431,14 +437,16 @@ def valued_deals(
     """Each deal of `deals` (drawn as it is needed) with every legal card's values in it
     (`values_of`, as `Worlds.values_of` gives them), in their order, until `deadline` cuts
     one short: all in one call into the search on one thread; with `threads` above 1 and
-    `PARALLEL_FROM` cards or more still held (`held`), in chunks of `CHUNK` on that many
-    threads at once (`worlds.values_in_order`): the same deals and values, sooner."""
+    `PARALLEL_FROM` cards or more still held (`held`), in chunks of `CHUNK` (of one from
+    `SINGLE_FROM`) on that many threads at once (`worlds.values_in_order`): the same deals
+    and values, sooner."""
     on = threads if held >= PARALLEL_FROM else 1
+    size = LONE_CHUNK if on == 1 else 1 if held >= SINGLE_FROM else CHUNK
 
     def valued(chunk: tuple[Hands, ...], deadline: float) -> list[tuple[MoveValue, ...]] | None:
         return values_of(chunk, deadline) or None  # none valued: the chunks are cut here
 
-    chunks = _chunks(deals, CHUNK if on > 1 else LONE_CHUNK)
+    chunks = _chunks(deals, size)
     for chunk, answers in values_in_order(valued, chunks, deadline, on, perf_counter):
         for place, moves in enumerate(answers):  # the first deals of the chunk
             yield chunk[place], moves

@@ -1128,20 +1128,25 @@ def test_the_deals_are_valued_on_the_threads_asked_from_twenty_cards_held(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """From `PARALLEL_FROM` (20) cards still held, the threads asked, each valuing chunks of
-    `CHUNK` (4) deals; below, one, valuing every deal in one chunk: a short search does not
-    pay for a second thread."""
-    asked: list[int] = []
+    `CHUNK` (4) deals, of one in the first trick (`SINGLE_FROM`, 29 held); below 20, one
+    thread, valuing every deal in one chunk: a short search does not pay for a second."""
+    asked: list[tuple[int, set[int]]] = []
 
-    def spy(values, deals, deadline, threads, clock):  # nothing valued: only the threads seen
-        asked.append(threads)
-        sizes = {len(chunk) for chunk in deals}
-        assert sizes == ({4} if threads > 1 else {32})  # (the default samples: 32)
+    def spy(values, deals, deadline, threads, clock):  # nothing valued: only the chunks seen
+        asked.append((threads, {len(chunk) for chunk in deals}))
         return []
 
     monkeypatch.setattr(advise_module, "values_in_order", spy)
-    assert advise_module.PARALLEL_FROM == 20
+    assert (advise_module.PARALLEL_FROM, advise_module.SINGLE_FROM) == (20, 29)
     played = play_deal(random.Random(3), 13).record
-    for plays, threads, expected in ((12, 3, 3), (13, 3, 1), (12, 1, 1), (4, 2, 2)):
+    every = {32}  # the default samples, in one chunk
+    for plays, threads, expected in (
+        (12, 3, (3, {4})),
+        (13, 3, (1, every)),
+        (12, 1, (1, every)),
+        (4, 2, (2, {4})),
+        (3, 2, (2, {1})),
+    ):
         record = replace(played, plays=played.plays[:plays], hands=None)
         seat = replay(record).to_move
         assert seat is not None
@@ -1154,11 +1159,11 @@ def test_the_deals_are_valued_on_the_threads_asked_from_twenty_cards_held(
     seat = replay(record).to_move
     assert seat is not None
     advise_play(record, seat, cards_now(replace(played, plays=record.plays), seat))
-    assert asked.pop() == 1  # by default, one thread
+    assert asked.pop() == (1, every)  # by default, one thread
     first_lead = CoincheRecord(0, Contract(1, 80, SPADES), ())
     advise_coinche_play(first_lead, 1, played.hands[1], threads=4)
     advise_coinche_play(first_lead, 1, played.hands[1])
-    assert asked == [4, 1]
+    assert asked == [(4, {1}), (1, every)]
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, COINCHE], ids=["classic", "coinche"])
