@@ -166,9 +166,9 @@ def seat_view(
     open_seats = sum(1 << s for s in range(PLAYERS) if sizes[s])
     pins: dict[Card, int] = {}
     for holding in holdings:
-        # Refuted: a card's place is known and is not the seat's, or the seat is the asking
-        # one and does not have it.
-        unknown = holding.seat if holding.seat != seat else None
+        # Refuted: a card's place is known and is not the seat's, or the seat holds no card
+        # unseen (it is the asking one, or has played all 8) and does not have it.
+        unknown = holding.seat if sizes[holding.seat] else None
         refuted = any(owner.get(card, unknown) != holding.seat for card in holding.cards)
         if refuted and holding.pointer is not None:
             raise InconsistentInput.at(holding.pointer, "turned_elsewhere", seat=holding.seat)

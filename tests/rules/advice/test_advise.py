@@ -608,6 +608,20 @@ def test_the_turned_card_is_the_taker_s() -> None:
         assert advise_play(LATE, 0, LATE_HAND, turned=cards(turned)[0], samples=1).samples == 1
 
 
+def test_a_turned_card_missing_from_the_taker_s_eight_cards_is_elsewhere() -> None:
+    # Seat 1 took and has played its eight cards (play 28 its last): KS, unseen by seat 2 to
+    # play, cannot have been turned for it.
+    from tests.rules.advice.test_seat_review import RECORD as DEALT
+
+    record = replace(DEALT, plays=DEALT.plays[:29], hands=None)
+    assert record.taker == 1
+    hand = tuple(card for card in DEALT.hands[2] if card not in record.plays)
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(record, 2, hand, turned=cards("KS")[0])
+    assert problem_of(error) == ("/turned", "turned_elsewhere")
+    assert advise_play(record, 2, hand, turned=cards("KH")[0], samples=1).samples == 1
+
+
 def test_the_turned_card_puts_an_unseen_card_in_the_taker_s_hand() -> None:
     # Seat 0 to play; seat 3 took with KS turned: seat 3 holds it in every deal.
     record = DealRecord(3, SPADES, 3, ())
@@ -681,6 +695,21 @@ def test_a_belote_the_record_refutes_is_no_fact() -> None:
         view_of(both, 2, (*mine[1:], *cards("7D")), holdings).deals.count
         == view_of(both, 2, (*mine[1:], *cards("7D")), []).deals.count
     )
+
+
+def test_a_belote_whose_seat_has_played_its_last_card_without_the_other_honour_is_no_fact() -> None:
+    # Spades trump: seat 1 played the queen first (play 0), the belote announced, and played
+    # its eighth card (play 28) without the king, which seat 2, to play, has not seen: seat 1
+    # cannot hold it. The claim says nothing (the view once found no deal at all).
+    from tests.rules.advice.test_seat_review import RECORD as DEALT
+
+    record = replace(DEALT, plays=DEALT.plays[:29], hands=None, belote_announced=True)
+    hand = tuple(card for card in DEALT.hands[2] if card not in record.plays)
+    holdings = holdings_in(CLASSIC, record, replay(record), None, H)
+    assert [holding.seat for holding in holdings] == [1] and cards("KS")[0] in holdings[0].cards
+    assert cards("KS")[0] not in (*record.plays, *hand)
+    claimed, free = view_of(record, 2, hand, holdings), view_of(record, 2, hand, [])
+    assert claimed.deals.count == free.deals.count > 0
 
 
 def test_a_declared_annonce_puts_its_cards_with_its_seat() -> None:
