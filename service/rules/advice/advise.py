@@ -429,17 +429,19 @@ def _chunks(deals: Iterable[Hands], size: int) -> Iterator[tuple[Hands, ...]]:
 
 def valued_deals(
     values_of: Callable[[Sequence[Hands], float], list[tuple[MoveValue, ...]]],
-    deals: Iterable[Hands],
-    held: int,
+    view: SeatView,
+    ranks: Iterable[int],
     deadline: float,
     threads: int,
 ) -> Iterator[tuple[Hands, tuple[MoveValue, ...]]]:
-    """Each deal of `deals` (drawn as it is needed) with every legal card's values in it
-    (`values_of`, as `Worlds.values_of` gives them), in their order, until `deadline` cuts
-    one short: all in one call into the search on one thread; with `threads` above 1 and
-    `PARALLEL_FROM` cards or more still held (`held`), in chunks of `CHUNK` (of one from
+    """The deal of `view` of each of `ranks` (drawn as it is needed) with every legal card's
+    values in it (`values_of`, as `Worlds.values_of` gives them), in their order, until
+    `deadline` cuts one short: all in one call into the search on one thread; with `threads`
+    above 1 and `PARALLEL_FROM` cards or more still held, in chunks of `CHUNK` (of one from
     `SINGLE_FROM`) on that many threads at once (`worlds.values_in_order`): the same deals
     and values, sooner."""
+    deals = (view.hands(view.deals.deal(rank)) for rank in ranks)
+    held = DECK_SIZE - sum(len(cards) for cards in view.played)
     on = threads if held >= PARALLEL_FROM else 1
     size = LONE_CHUNK if on == 1 else 1 if held >= SINGLE_FROM else CHUNK
 
@@ -473,9 +475,7 @@ def _advise(
     deadline = start + budget_ms / 1000
     sums = _Sums(team_of(view.seat))
     ranks = view.deals.ranks(samples, Random(seed))
-    deals = (view.hands(view.deals.deal(rank)) for rank in ranks)
-    held = DECK_SIZE - sum(len(cards) for cards in view.played)
-    for hands, moves in valued_deals(values_of, deals, held, deadline, threads):
+    for hands, moves in valued_deals(values_of, view, ranks, deadline, threads):
         sums.add(moves, 1.0 if weigh is None else weigh(hands))
     count = view.deals.count
     return Advice(

@@ -53,7 +53,7 @@ from service.rules.analysis.review import (
     PlayReview,
     label_of,
 )
-from service.rules.cards import DECK_SIZE, Card
+from service.rules.cards import Card
 from service.rules.table import PLAYERS, TEAMS, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
 
@@ -281,12 +281,10 @@ def _sampled(
     gone = set(before.plays)
     hand = tuple(card for card in hands[play.seat] if card not in gone)
     question = card_question(variant, before, play.seat, hand, options, turned)  # type: ignore[arg-type]
-    view = question.view
-    ranks = view.deals.ranks(samples, Random(f"{seed}/{play.play}"))
-    drawn = islice(ranks, 1 if question.forced else samples)
-    deals = (view.hands(view.deals.deal(rank)) for rank in drawn)
-    values_of, held = question.worlds.values_of, DECK_SIZE - len(before.plays)
-    return [moves for _, moves in valued_deals(values_of, deals, held, deadline, threads)]
+    ranks = question.view.deals.ranks(samples, Random(f"{seed}/{play.play}"))
+    drawn = islice(ranks, 1) if question.forced else ranks
+    valued = valued_deals(question.worlds.values_of, question.view, drawn, deadline, threads)
+    return [moves for _, moves in valued]
 
 
 def _tally(side: int, plays: Sequence[SeatPlay]) -> SeatTally:
