@@ -38,7 +38,7 @@ from tests.rules.mutation import (  # noqa: E402 - after the path
 
 # The share of non-equivalent mutants that tests/rules must kill. Set from the measured
 # score; raise it as tests improve, never lower it (CONTRIBUTING.md, "Mutation testing").
-FLOOR = 0.99
+FLOOR = 0.998
 # mutmut's statuses that mean a test noticed the mutant (a timeout: it made the tests hang).
 KILLED = {"killed", "timeout"}
 
