@@ -286,7 +286,7 @@ MOVED = [
         "Development (mutation testing)",
         "../CONTRIBUTING.md",
         "Mutation testing",
-        "It fails when tests/rules kill less than\n**99%** of the mutants",
+        "It fails when tests/rules kill less than **99.8%** of the\nmutants",
     ),
 ]
 
