@@ -25,6 +25,9 @@ asserts nothing. On the native engine (the service's default), deals from a fixe
   and two not, in duplicate boards played out by perfect play (`take_match`).
 - **chunks**: the deals of an advice valued in one call into the search against one call a
   deal, the same bodies interleaved, CPU time side by side (`chunks`).
+- **balance**: whether deals drawn together with the unseen hands given to the other seats
+  in other orders would compare the first leads better than deals drawn one by one
+  (`balance`).
 
 The rule-of-thumb player, a fair club player's habits: leading, the highest master it holds
 (a card no card still out beats in its suit), else the lowest card of its longest suit;
@@ -48,18 +51,27 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from statistics import fmean, median, stdev
+from itertools import permutations
+from statistics import fmean, median, pvariance, stdev
 from time import perf_counter, process_time
 from typing import Any
 
 from service.app import create_app
 from service.rules import DealRecord, legal_cards
-from service.rules.advice import DEFAULT_SEED, advise_play, advise_take, holdings_in
+from service.rules.advice import (
+    DEFAULT_SEED,
+    advise_play,
+    advise_take,
+    coinche_card_question,
+    holdings_in,
+)
 from service.rules.advice import advise as advise_module
 from service.rules.advice.view import seat_view
 from service.rules.analysis import Worlds, engine, solve
 from service.rules.bidding import PASS, TAKE
 from service.rules.cards import CARD_CODES, SUIT_CODES, Card, Suit
+from service.rules.coinche_options import Contract
+from service.rules.coinche_replay import CoincheRecord
 from service.rules.dealing import Deal, deal
 from service.rules.options import DEFAULT_OPTIONS
 from service.rules.play import trick_winner
@@ -358,6 +370,117 @@ def lead(positions: int, judges: int, deals: Sequence[int] = LEAD_DEALS) -> None
         )
 
 
+# Who of the three seats after the leader (its left, its partner, its right) receives which
+# of the unseen hands of a deal drawn: `order[i]` is the hand of seat i + 1 after it.
+ORDERS = tuple(permutations(range(3)))
+# Each design draws deals together: a deal and those the orders of a group of ORDERS give
+# (the group as orders of the seats). Cards judged within CLOSE deal points of the best.
+DESIGNS = {
+    "every order (6 deals)": ORDERS,
+    "rotated (3)": ((0, 1, 2), (1, 2, 0), (2, 0, 1)),
+    "the opponents exchanged (2)": ((0, 1, 2), (2, 1, 0)),
+    "the partner and one opponent exchanged (2)": ((0, 1, 2), (1, 0, 2)),
+}
+CLOSE = 15
+
+
+def _cosets(group: Sequence[tuple[int, ...]]) -> list[list[int]]:
+    """ORDERS' places, in the sets of orders whose deals a design draws together: with
+    each order, that order after each of `group`'s."""
+    place = {order: at for at, order in enumerate(ORDERS)}
+    together = {
+        frozenset(place[tuple(order[seat] for seat in shift)] for shift in group)
+        for order in ORDERS
+    }
+    return sorted(sorted(coset) for coset in together)
+
+
+COSETS = {name: _cosets(group) for name, group in DESIGNS.items()}
+
+
+def first_lead_margins(index: int, orbits: int) -> list[list[float]]:
+    """For deal `index` (`dealt`) bid as a coinche contract (the taker's trump, 80, 90 or
+    100 by its count of trumps), the first lead's legal cards' margins (the leader's team's
+    deal score less the other's, by perfect play) in `orbits` deals drawn by the advice, each
+    followed by the deals ORDERS give: rows of the same cards, `len(ORDERS)` a deal drawn."""
+    record, _ = dealt(index)
+    assert record.hands is not None and isinstance(record.strain, Suit)
+    trumps = sum(card.suit == record.strain for card in record.hands[record.taker])
+    value = 80 if trumps <= 3 else 90 if trumps == 4 else 100
+    contract = Contract(record.taker, value, record.strain)
+    seat = seat_after(record.dealer, 1)
+    coinche = CoincheRecord(record.dealer, contract, (), None)
+    question = coinche_card_question(coinche, seat, record.hands[seat], objective="score")
+    view, team = question.view, team_of(seat)
+    others = [seat_after(seat, place) for place in (1, 2, 3)]
+    deals = []
+    for rank in view.deals.ranks(orbits, random.Random(f"{SEED} balance {index}")):
+        drawn = view.hands(view.deals.deal(rank))
+        for order in ORDERS:
+            hands = list(drawn)
+            for place, other in enumerate(others):
+                hands[other] = drawn[others[order[place]]]
+            deals.append(tuple(hands))
+    rows = question.worlds.values_of(deals, perf_counter() + 3600)
+    return [
+        [move.value.score[team] - move.value.score[1 - team] for move in moves] for moves in rows
+    ]
+
+
+def design_variances(rows: list[list[float]]) -> dict[str, tuple[float, float]]:
+    """For each card but the best (the best mean over `rows`) whose margin behind the best
+    varies, that margin's variance a deal when deals are drawn one by one, and when drawn by
+    each design (the variance of a group's mean, times the group's deals): summed over the
+    cards, and over the cards within CLOSE of the best, by design ("one by one" first)."""
+    means = [fmean(row[card] for row in rows) for card in range(len(rows[0]))]
+    best = means.index(max(means))
+    sums: dict[str, tuple[float, float]] = {}
+    for card, mean in enumerate(means):
+        behind = [row[best] - row[card] for row in rows]
+        if card == best or not any(behind):
+            continue
+        variances = {"one by one": pvariance(behind)}
+        for name, cosets in COSETS.items():
+            means_of = [
+                fmean(behind[drawn + place] for place in coset)
+                for drawn in range(0, len(rows), len(ORDERS))
+                for coset in cosets
+            ]
+            variances[name] = pvariance(means_of) * len(cosets[0])
+        close = means[best] - mean < CLOSE
+        for name, variance in variances.items():
+            every, near = sums.get(name, (0.0, 0.0))
+            sums[name] = (every + variance, near + variance * close)
+    return sums
+
+
+def balance(positions: int, orbits: int) -> None:
+    """Whether the first lead's deals would compare its cards better drawn together (issue
+    30: the first lead needs fewer or better deals): at a coinche first lead nothing tells
+    the three other seats apart, so a deal with its unseen hands given to them in another
+    order is as likely as the deal drawn. For each design of DESIGNS, the variance of a
+    card's margin behind the best card, a deal, against deals drawn one by one (below 1:
+    the design's deals compare the cards as more deals drawn one by one would)."""
+    print(
+        f"\nbalance: {positions} coinche first leads, {orbits} deals drawn each and the "
+        f"{len(ORDERS)} orders of their unseen hands: a card's margin behind the best, its "
+        "variance a deal against deals drawn one by one (every card; those within "
+        f"{CLOSE} points of the best)"
+    )
+    totals: dict[str, tuple[float, float]] = {}
+    for index in range(positions):
+        for name, (every, near) in design_variances(
+            first_lead_margins(4000 + index, orbits)
+        ).items():
+            was = totals.get(name, (0.0, 0.0))
+            totals[name] = (was[0] + every, was[1] + near)
+    every, near = totals.get("one by one", (0.0, 0.0))
+    for name in DESIGNS:
+        mine = totals.get(name, (0.0, 0.0))
+        ratios = [f"{a / b:.3f}" if b else "-" for a, b in zip(mine, (every, near), strict=True)]
+        print(f"  {name:<44} {ratios[0]:>6} {ratios[1]:>6}")
+
+
 def bidding(
     dealer: int, dealt: Deal, reading: int, samples: int, kept: dict[tuple[Any, ...], str | None]
 ) -> tuple[int, Suit] | None:
@@ -469,7 +592,13 @@ def main() -> None:
     parser.add_argument("--lead-positions", type=int, default=40)
     parser.add_argument("--judges", type=int, default=64, help="the deals judging a first lead")
     parser.add_argument("--take-boards", type=int, default=200)
-    parser.add_argument("--only", choices=["speed", "quality", "match", "lead", "take", "chunks"])
+    parser.add_argument("--balance-positions", type=int, default=200)
+    parser.add_argument(
+        "--balance-deals", type=int, default=16, help="the deals drawn a first lead (balance)"
+    )
+    parser.add_argument(
+        "--only", choices=["speed", "quality", "match", "lead", "take", "chunks", "balance"]
+    )
     parser.add_argument(
         "--threads", type=int, help="the app's ADVICE_THREADS for the speed (default: its own)"
     )
@@ -487,6 +616,8 @@ def main() -> None:
         take_match(args.take_boards, args.samples)
     if args.only in (None, "chunks"):
         chunks(args.speed_deals)
+    if args.only in (None, "balance"):
+        balance(args.balance_positions, args.balance_deals)
     print(f"\nwall-clock time of the run: {perf_counter() - wall:.0f} s")
 
 

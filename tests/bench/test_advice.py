@@ -8,7 +8,17 @@ from typing import Any
 
 import pytest
 
-from bench.advice import bidding, chunks, clear, lead, take_match
+from bench.advice import (
+    DESIGNS,
+    ORDERS,
+    balance,
+    bidding,
+    chunks,
+    clear,
+    design_variances,
+    lead,
+    take_match,
+)
 from service.rules.advice import advise as advise_module
 from service.rules.cards import Suit
 from service.rules.dealing import deal
@@ -79,3 +89,33 @@ def test_the_bidding_ends_at_the_first_take_and_names_its_trump() -> None:
     named = answers({(2, 3): other.code})
     assert bidding(3, dealt, 1, 32, named) == (3, other)  # the dealer speaks last
     assert bidding(3, dealt, 1, 32, answers({})) is None  # all pass twice: a redeal
+
+
+def test_deals_differing_only_in_who_holds_which_hand_count_once_if_it_does_not_matter() -> None:
+    # The best card (the first) leads the second by 0, 10, 20... by the deal drawn, whoever
+    # holds which of its hands: a design's deals then say what one of them says.
+    rows = [[10.0 * drawn, 0.0] for drawn in range(5) for _ in ORDERS]
+    sums = design_variances(rows)
+    one = sums["one by one"][0]
+    assert one == pytest.approx(200.0)
+    ratios = {name: sums[name][0] / one for name in DESIGNS}
+    assert ratios == pytest.approx(dict(zip(DESIGNS, (6, 3, 2, 2), strict=True)))
+
+
+def test_a_design_that_gives_each_seat_each_hand_cancels_what_the_hand_s_seat_does() -> None:
+    # The first card leads by 12 when the partner (the second seat after the leader) holds
+    # the first hand drawn, else by 0: in every rotation each seat holds it once.
+    rows = [[12.0 if order[1] == 0 else 0.0, 0.0] for _ in range(4) for order in ORDERS]
+    sums = design_variances(rows)
+    assert sums["one by one"][0] == pytest.approx(32.0)
+    assert sums["rotated (3)"][0] == pytest.approx(0.0)
+    assert sums["every order (6 deals)"][0] == pytest.approx(0.0)
+    assert sums["the opponents exchanged (2)"][0] > 0  # the partner keeps its hand
+
+
+def test_the_balance_measure_prints_a_ratio_for_each_design(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    balance(2, 2)
+    rows = re.findall(r"^  (.+?) +(\d\.\d{3}|-) +(\d\.\d{3}|-)$", capsys.readouterr().out, re.M)
+    assert [row[0] for row in rows] == list(DESIGNS)
