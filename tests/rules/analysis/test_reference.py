@@ -5,7 +5,9 @@ points it counts unless told. Its answers are test_questions.py's, against the b
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from time import perf_counter
+from typing import Any
 
 import pytest
 
@@ -167,6 +169,34 @@ def test_the_table_tells_who_won_every_trick_apart_only_when_a_capot_counts(
     assert any(key >> 34 for key in search.table) is by_sweep
 
 
+def line_position(
+    seed: int, sizes: Sequence[int], on_table: Sequence[int], count_tricks: bool
+) -> tuple[tuple[Any, ...], State]:
+    """A position for `Search.line` from `seed`: a strain, each seat's first cards (a size
+    of `sizes`), a counted team, points or tricks, a capot's bonus or not (points only), the
+    counted team maximising or every seat against it, and a number of `on_table` cards of a
+    trick already played; with the search's arguments but its deadline."""
+    rng = random.Random(seed)
+    strain = rng.choice([HEARTS, Suit.CLUBS, SANS_ATOUT, TOUT_ATOUT])
+    size = rng.choice(sizes)
+    hands = [mask_of(hand[:size]) for hand in random_hands(rng)]
+    team = rng.randrange(2)
+    bonus = 0 if count_tricks else rng.choice([0, 90])
+    rules = (
+        strain,
+        CoincheOptions(sa_ta=True),
+        team,
+        rng.choice([team, None]),
+        count_tricks,
+        bonus,
+    )
+    search = Search(*rules, perf_counter() + 600)
+    state = State((hands[0], hands[1], hands[2], hands[3]), rng.randrange(4), (), NO_TRICK)
+    for _ in range(rng.choice(on_table)):
+        state = search.after(state, rng.choice(search.groups(state))[0])[1]
+    return rules, state
+
+
 @pytest.mark.parametrize("seed", range(24))
 def test_a_line_of_perfect_play_keeps_the_position_s_value(seed: int) -> None:
     """The line the analysis shows (`Search.line`) is perfect play: from a position of value
@@ -175,25 +205,9 @@ def test_a_line_of_perfect_play_keeps_the_position_s_value(seed: int) -> None:
     trick), each team counted, by either, points or tricks, a capot at stake or not. (Here
     the table holds what valuing the position proved, so a probe's answer is seldom loose:
     the next test asks for the line from an empty table.)"""
-    rng = random.Random(seed)
-    strain = rng.choice([HEARTS, Suit.CLUBS, SANS_ATOUT, TOUT_ATOUT])
-    size = rng.choice([2, 3, 4])
-    hands = [mask_of(hand[:size]) for hand in random_hands(rng)]
-    team, count_tricks = rng.randrange(2), seed % 4 == 3
-    bonus = 0 if count_tricks else rng.choice([0, 90])
-    maximizer = rng.choice([team, None])
-    search = Search(
-        strain,
-        CoincheOptions(sa_ta=True),
-        team,
-        maximizer,
-        count_tricks,
-        bonus,
-        perf_counter() + 600,
-    )
-    state = State((hands[0], hands[1], hands[2], hands[3]), rng.randrange(4), (), NO_TRICK)
-    for _ in range(rng.randrange(4)):  # cards already on the table
-        state = search.after(state, rng.choice(search.groups(state))[0])[1]
+    rules, state = line_position(seed, (2, 3, 4), range(4), seed % 4 == 3)
+    search = Search(*rules, perf_counter() + 600)
+    team, bonus = rules[2], rules[5]
     value = search.value(state, 0)
     line = search.line(state, value)
     assert len(line) == sum(hand.bit_count() for hand in state.hands)
@@ -220,19 +234,10 @@ def test_a_line_keeps_the_value_whatever_the_table_holds() -> None:
     but wastes a later one, and a card of the opponents' that gives the trick away: what a
     threshold off by the trick's gain would keep.)"""
     for seed in range(240):
-        rng = random.Random(seed)
-        strain = rng.choice([HEARTS, Suit.CLUBS, SANS_ATOUT, TOUT_ATOUT])
-        size = rng.choice([3, 4, 5])
-        hands = [mask_of(hand[:size]) for hand in random_hands(rng)]
-        team = rng.randrange(2)
-        rules = (strain, CoincheOptions(sa_ta=True), team, rng.choice([team, None]), False)
-        bonus = rng.choice([0, 90])
-        valuing = Search(*rules, bonus, perf_counter() + 600)
-        state = State((hands[0], hands[1], hands[2], hands[3]), rng.randrange(4), (), NO_TRICK)
-        for _ in range(rng.choice([1, 2, 3])):
-            state = valuing.after(state, rng.choice(valuing.groups(state))[0])[1]
+        rules, state = line_position(seed, (3, 4, 5), (1, 2, 3), False)
+        valuing = Search(*rules, perf_counter() + 600)
         value = valuing.value(state, 0)
-        line = Search(*rules, bonus, perf_counter() + 600).line(state, value)
+        line = Search(*rules, perf_counter() + 600).line(state, value)
         for card in line:
             assert any(card in group for group in valuing.groups(state)), seed
             gain, state = valuing.after(state, card)
