@@ -68,17 +68,17 @@ from service.rules.advice import (
 from service.rules.advice import advise as advise_module
 from service.rules.advice.view import seat_view
 from service.rules.analysis import Worlds, engine, solve
-from service.rules.bidding import PASS, TAKE
-from service.rules.cards import CARD_CODES, SUIT_CODES, Card, Suit
-from service.rules.coinche_options import Contract
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.dealing import Deal, deal
-from service.rules.options import DEFAULT_OPTIONS
-from service.rules.play import trick_winner
-from service.rules.replay import replay
-from service.rules.strains import card_values
-from service.rules.table import PLAYERS, seat_after, team_of
+from service.rules.core.cards import CARD_CODES, SUIT_CODES, Card, Suit
+from service.rules.core.dealing import Deal, deal
+from service.rules.core.options import DEFAULT_OPTIONS
+from service.rules.core.play import trick_winner
+from service.rules.core.replay import replay
+from service.rules.core.strains import card_values
+from service.rules.core.table import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC
+from service.rules.variants.classic.bidding import PASS, TAKE
+from service.rules.variants.coinche.options import Contract
+from service.rules.variants.coinche.replay import CoincheRecord
 
 SEED = "bench advice, 2026-12-01"
 BUDGET_MS = 10_000  # the endpoint's most: every answer from all its samples

@@ -58,7 +58,7 @@ from service.rules.analysis import (
     solve,
 )
 from service.rules.analysis.native import _native
-from service.rules.cards import CARD_CODES, SUIT_CODES
+from service.rules.core.cards import CARD_CODES, SUIT_CODES
 from tests.native.differential import asking
 from tests.rules.builders import play_deal, random_hands
 

@@ -75,7 +75,7 @@ from time import perf_counter, process_time
 from typing import Any
 
 from bench.colver_seat import Apart, Seats
-from service.rules.cards import CARD_CODES, SUIT_CODES
+from service.rules.core.cards import CARD_CODES, SUIT_CODES
 
 SEED = 20_261_201
 TARGET = 2000
@@ -642,7 +642,7 @@ def check_calls(auctions: int, first: int, samples: int, inference: str | None =
 
     from service.app import create_app
     from service.rules.advice.inference import hand_value
-    from service.rules.cards import Card
+    from service.rules.core.cards import Card
 
     client = create_app().test_client()
     excess: list[int] = []

@@ -34,7 +34,7 @@ from service.audit.records import Block
 from service.audit.records import lines as block_lines
 from service.audit.run import Settings, audit, judge_partition
 from service.rules import replay
-from service.rules.coinche_replay import replay_coinche
+from service.rules.variants.coinche.replay import replay_coinche
 from tests.audit.archive import Archive, archive
 
 REPLAY_DEALS = 1500

@@ -34,10 +34,10 @@ from collections.abc import Callable, Sequence
 from time import perf_counter_ns
 
 from service.rules import Card, judge, legal_cards, replay
-from service.rules.coinche_options import CoincheOptions, Contract
-from service.rules.coinche_replay import CoincheRecord, replay_coinche
-from service.rules.strains import STRAIN_CODES
-from service.rules.table import PLAYERS
+from service.rules.core.strains import STRAIN_CODES
+from service.rules.core.table import PLAYERS
+from service.rules.variants.coinche.options import CoincheOptions, Contract
+from service.rules.variants.coinche.replay import CoincheRecord, replay_coinche
 from tests.rules.builders import DECK_SIZE, PlayedDeal, play_deal, reference_winner
 
 SEED = 20_240_601

@@ -62,9 +62,9 @@ from service.rules.advice.seat_review import (
     seat_review_deal,
 )
 from service.rules.analysis import Worlds, review_deal
-from service.rules.cards import HAND_SIZE, Card
-from service.rules.options import DEFAULT_OPTIONS
-from service.rules.table import PLAYERS, seat_after, team_of
+from service.rules.core.cards import HAND_SIZE, Card
+from service.rules.core.options import DEFAULT_OPTIONS
+from service.rules.core.table import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC
 
 SAMPLE_ARCHIVE = ROOT / "samples" / "archive" / "classic.ndjson.gz"

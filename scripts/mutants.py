@@ -61,8 +61,8 @@ def results(root: Path = ROOT) -> dict[str, str]:
 
 
 def source_file(mutant: str) -> str:
-    """The file a mutant was made in: `service.rules.play.x_judge__mutmut_3` is in
-    service/rules/play.py."""
+    """The file a mutant was made in: `service.rules.core.play.x_judge__mutmut_3` is in
+    service/rules/core/play.py."""
     return module_of(mutant).replace(".", "/") + ".py"
 
 

@@ -351,8 +351,8 @@ class Kills:
 
 
 def function_of(mutant: str) -> str:
-    """The mutated function of a mutant's name: `service.rules.play.x_judge__mutmut_3`'s is
-    `service.rules.play.x_judge`."""
+    """The mutated function of a mutant's name: `service.rules.core.play.x_judge__mutmut_3`'s is
+    `service.rules.core.play.x_judge`."""
     return mutant.partition("__mutmut_")[0]
 
 

@@ -8,7 +8,7 @@ be judged.
 Writes `classic.ndjson.gz` and `coinche.ndjson.gz` into `--out` (samples/archive), one deal
 record per line in the audit's input format (docs/audit.md "Input"). The same `--seed` gives
 the same records, line for line, on every machine: the deals are dealt from text seeds
-(service.rules.dealing), every choice is the advice's (drawn from a seed of its own, over
+(service.rules.core.dealing), every choice is the advice's (drawn from a seed of its own, over
 `--samples` deals, with a budget wide enough that no advice is cut short) or this script's
 `random.Random(seed)`.
 
@@ -54,15 +54,15 @@ import orjson
 
 from service.rules import DealRecord, deal, legal_cards, trick_winner
 from service.rules.advice import advise_coinche_play, advise_play, advise_take
-from service.rules.bidding import PASS
-from service.rules.cards import HAND_SIZE, Card, Suit
-from service.rules.coinche_bidding import judge_auction
-from service.rules.coinche_options import Contract
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.dealing import deal_coinche
-from service.rules.errors import InconsistentInput
-from service.rules.strains import STRAIN_CODES
-from service.rules.table import PLAYERS, Seat, seat_after, team_of
+from service.rules.core.cards import HAND_SIZE, Card, Suit
+from service.rules.core.dealing import deal_coinche
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.strains import STRAIN_CODES
+from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
+from service.rules.variants.classic.bidding import PASS
+from service.rules.variants.coinche.bidding import judge_auction
+from service.rules.variants.coinche.options import Contract
+from service.rules.variants.coinche.replay import CoincheRecord
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 OUT: Final = ROOT / "samples" / "archive"

@@ -13,8 +13,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: `service`
 
-from service.rules.coinche_options import COINCHE_OPTION_SPECS
-from service.rules.options import OPTION_SPECS, OptionSpec
+from service.rules.core.options import OPTION_SPECS, OptionSpec
+from service.rules.variants.coinche.options import COINCHE_OPTION_SPECS
 
 VARIANTS: dict[str, dict[str, OptionSpec]] = {
     "classic": OPTION_SPECS,

@@ -43,8 +43,8 @@ from service.rules.advice import (
     classic_card_question,
     coinche_card_question,
 )
-from service.rules.bidding import PASS, TAKE
-from service.rules.cards import HAND_SIZE, SUIT_CODES
+from service.rules.core.cards import HAND_SIZE, SUIT_CODES
+from service.rules.variants.classic.bidding import PASS, TAKE
 
 MAX_SEED_LENGTH: Final = 200
 

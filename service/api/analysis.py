@@ -43,10 +43,10 @@ from service.rules.analysis import (
     solve,
     solve_coinche,
 )
-from service.rules.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
-from service.rules.replay import TRICKS
-from service.rules.scoring import CONTRACTS
-from service.rules.table import PLAYERS
+from service.rules.core.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
+from service.rules.core.replay import TRICKS
+from service.rules.core.scoring import CONTRACTS
+from service.rules.core.table import PLAYERS
 
 
 class Milliseconds(PlainFloat):

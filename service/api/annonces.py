@@ -14,7 +14,7 @@ from service.api.options import RequestSchema
 from service.api.schemas import AnnonceSchema, Schema
 from service.api.views import judgement
 from service.rules import HandAnnonces, check_distinct, hand_annonces
-from service.rules.cards import HAND_SIZE
+from service.rules.core.cards import HAND_SIZE
 
 blp = Blueprint("annonces", __name__, description="The annonces a hand can declare.")
 

@@ -25,9 +25,9 @@ from service.api.options import RequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules import Bidding, judge_bidding
-from service.rules.bidding import INVALID, OPEN, PASS, REDEAL, TAKE, TAKEN
-from service.rules.cards import SUIT_CODES
-from service.rules.messages import CATALOG
+from service.rules.core.cards import SUIT_CODES
+from service.rules.variants.classic.bidding import INVALID, OPEN, PASS, REDEAL, TAKE, TAKEN
+from service.text.catalog import CATALOG
 
 blp = Blueprint("bidding", __name__, description="The state of the bidding after a list of bids.")
 

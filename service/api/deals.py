@@ -49,11 +49,11 @@ from service.rules import (
     team_annonces,
 )
 from service.rules.analysis import REVIEW_BUDGET_MS, review_deal
-from service.rules.cards import DECK_SIZE, HAND_SIZE
-from service.rules.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
-from service.rules.messages import CATALOG
-from service.rules.scoring import CONTRACTS
-from service.rules.table import PLAYERS
+from service.rules.core.cards import DECK_SIZE, HAND_SIZE
+from service.rules.core.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
+from service.rules.core.scoring import CONTRACTS
+from service.rules.core.table import PLAYERS
+from service.text.catalog import CATALOG
 
 MAX_SEED_LENGTH = 256
 SVG = "image/svg+xml"

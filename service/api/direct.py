@@ -37,7 +37,7 @@ from service.api.problems import (
     problem_base,
     problem_payload,
 )
-from service.rules.errors import InconsistentInput
+from service.rules.core.errors import InconsistentInput
 
 if TYPE_CHECKING:  # the views' module imports what endpoints share; this one needs none of it
     from service.api.views import Judge

@@ -19,8 +19,15 @@ from service.api import plans
 from service.api.i18n import request_language
 from service.api.plans import Convert, exactly
 from service.rules import Card, Problem, Suit
-from service.rules.cards import ALL_CARDS, CARD_CODES, SUIT_CODES, SUIT_PATTERN, codes, spellings
-from service.rules.table import PLAYERS, TEAMS
+from service.rules.core.cards import (
+    ALL_CARDS,
+    CARD_CODES,
+    SUIT_CODES,
+    SUIT_PATTERN,
+    codes,
+    spellings,
+)
+from service.rules.core.table import PLAYERS, TEAMS
 
 # Every code Card.parse reads: a rank (the ten also as T, any case) then a suit letter (any
 # case) or symbol. Output uses only the canonical subset.

@@ -17,7 +17,7 @@ from service.api.options import RequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules import GameScore, score_game
-from service.rules.scoring import MAX_DEALS
+from service.rules.core.scoring import MAX_DEALS
 
 blp = Blueprint(
     "games", __name__, description="A game scored deal by deal up to the target, and its winner."

@@ -14,7 +14,7 @@ from marshmallow import validate
 from service.api.fields import StrictBoolean, StrictInteger
 from service.api.schemas import Schema
 from service.rules import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
-from service.rules.options import OptionSpec
+from service.rules.core.options import OptionSpec
 
 
 def _option_field(spec: OptionSpec) -> ma.fields.Field:

@@ -15,8 +15,8 @@ from service.api.options import RequestSchema
 from service.api.schemas import Schema, ViolationSchema
 from service.api.views import judgement
 from service.rules import Ruling, check_turn, judge
-from service.rules.cards import HAND_SIZE
-from service.rules.table import PLAYERS
+from service.rules.core.cards import HAND_SIZE
+from service.rules.core.table import PLAYERS
 
 blp = Blueprint(
     "play",

@@ -32,7 +32,7 @@ from service.api.problems import (
     problem_base,
 )
 from service.api.viewer import PAGE_HEADERS
-from service.rules.messages import CATALOG, PROBLEM_CODES
+from service.text.catalog import CATALOG, PROBLEM_CODES
 
 KINDS: Final = {kind.name: kind for kind in TYPED_KINDS}
 FOLDER: Final = PROBLEMS_PATH.removeprefix("/")  # "problems/": from the index to a page

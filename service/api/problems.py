@@ -44,8 +44,8 @@ from service.api.i18n import (
     translate,
 )
 from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS
-from service.rules.errors import InconsistentInput
-from service.rules.messages import PROBLEM_CODES
+from service.rules.core.errors import InconsistentInput
+from service.text.catalog import PROBLEM_CODES
 
 PROBLEM_MEDIA_TYPE: Final = "application/problem+json"
 PROBLEMS_PATH: Final = "/problems/"

@@ -55,8 +55,8 @@ from service.rules.analysis import (
     review_coinche_deal,
     review_deal,
 )
-from service.rules.cards import DECK_SIZE
-from service.rules.table import PLAYERS, TEAMS
+from service.rules.core.cards import DECK_SIZE
+from service.rules.core.table import PLAYERS, TEAMS
 
 blp = Blueprint(
     "review",

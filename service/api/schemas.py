@@ -14,7 +14,7 @@ from service.api import plans
 from service.api.fields import MessageField, StrictInteger, SuitField, card_list, or_null
 from service.api.plans import Convert
 from service.rules import VIOLATION_CODES
-from service.rules.annonces import KINDS
+from service.rules.core.annonces import KINDS
 
 
 class Schema(ma.Schema):

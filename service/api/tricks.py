@@ -21,7 +21,7 @@ from service.api.options import RequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules import TrickResult, judge_trick
-from service.rules.table import PLAYERS
+from service.rules.core.table import PLAYERS
 
 blp = Blueprint("tricks", __name__, description="Who wins a trick, and its card points.")
 

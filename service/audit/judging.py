@@ -24,8 +24,8 @@ from service.api.direct import Answer, Direct
 from service.api.problems import MALFORMED_JSON
 from service.audit.records import Line, Unreadable
 from service.rules.analysis.review import REVIEW_MAX_BUDGET_MS
-from service.rules.scoring import MADE
-from service.rules.table import PLAYERS, Seat, team_of
+from service.rules.core.scoring import MADE
+from service.rules.core.table import PLAYERS, Seat, team_of
 
 CLASSIC, COINCHE = "classic", "coinche"
 # Each variant's endpoints: the replay, and the review.

@@ -13,11 +13,11 @@ from service.render.svg_text import element, text
 from service.rules import DealRecord, Replay
 from service.rules.analysis import Review
 from service.rules.analysis.review import BLUNDER, INACCURACY, MISTAKE, RENONCE
-from service.rules.cards import DEAL_POINTS
-from service.rules.options import RuleOptions
-from service.rules.replay import belote_counts, declared_annonces
-from service.rules.scoring import DealSummary, score_deal
-from service.rules.table import PLAYERS, Team, team_of
+from service.rules.core.cards import DEAL_POINTS
+from service.rules.core.options import RuleOptions
+from service.rules.core.replay import belote_counts, declared_annonces
+from service.rules.core.scoring import DealSummary, score_deal
+from service.rules.core.table import PLAYERS, Team, team_of
 
 SYMBOLS: Mapping[str, str] = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", RENONCE: "R"}
 COLOURS: Mapping[str, str] = {

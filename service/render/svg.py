@@ -18,11 +18,11 @@ from service.render.svg_text import attr as _attr
 from service.render.svg_text import text as _text
 from service.render.svg_text import wrap
 from service.rules import DealRecord, Replay
-from service.rules.cards import Card
-from service.rules.messages import card_names, suit_name
-from service.rules.replay import Renonce, TrickRecord
-from service.rules.scoring import DealScore
-from service.rules.table import PLAYERS, Seat, seat_after, team_of
+from service.rules.core.cards import Card
+from service.rules.core.replay import Renonce, TrickRecord
+from service.rules.core.scoring import DealScore
+from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
+from service.text.catalog import card_names, suit_name
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RED_SUITS = frozenset({1, 2})  # hearts, diamonds

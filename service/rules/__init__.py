@@ -7,7 +7,7 @@
 ['9H']
 """
 
-from service.rules.annonces import (
+from service.rules.core.annonces import (
     Annonce,
     AnnonceVerdict,
     HandAnnonces,
@@ -16,14 +16,12 @@ from service.rules.annonces import (
     declarable,
     hand_annonces,
 )
-from service.rules.bidding import Bidding, BidViolation, judge_bidding
-from service.rules.cards import DEAL_POINTS, Card, Suit, parse_cards
-from service.rules.checks import check_distinct, check_turn, team_annonces
-from service.rules.dealing import ALGORITHM, Deal, deal, shuffled_deck
-from service.rules.describe import RulesDescription, describe_rules
-from service.rules.errors import InconsistentInput, Problem
-from service.rules.options import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
-from service.rules.play import (
+from service.rules.core.cards import DEAL_POINTS, Card, Suit, parse_cards
+from service.rules.core.checks import check_distinct, check_turn, team_annonces
+from service.rules.core.dealing import ALGORITHM, Deal, deal, shuffled_deck
+from service.rules.core.errors import InconsistentInput, Problem
+from service.rules.core.options import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
+from service.rules.core.play import (
     VIOLATION_CODES,
     IllegalPlay,
     Ruling,
@@ -35,9 +33,11 @@ from service.rules.play import (
     trick_winner,
     violation,
 )
-from service.rules.replay import DealRecord, Declaration, Renonce, Replay, replay
-from service.rules.scoring import DealScore, DealSummary, GameScore, score_deal, score_game
-from service.rules.tricks import TrickResult, judge_trick
+from service.rules.core.replay import DealRecord, Declaration, Renonce, Replay, replay
+from service.rules.core.scoring import DealScore, DealSummary, GameScore, score_deal, score_game
+from service.rules.core.tricks import TrickResult, judge_trick
+from service.rules.variants.classic.bidding import Bidding, BidViolation, judge_bidding
+from service.rules.variants.classic.describe import RulesDescription, describe_rules
 
 __all__ = [
     "ALGORITHM",

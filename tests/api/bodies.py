@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from service.rules import DEFAULT_OPTIONS, Card, legal_cards, trick_winner
-from service.rules.coinche_options import DEFAULT_COINCHE_OPTIONS
-from service.rules.dealing import shuffled_deck
-from service.rules.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
+from service.rules.core.dealing import shuffled_deck
+from service.rules.core.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
+from service.rules.variants.coinche.options import DEFAULT_COINCHE_OPTIONS
 
 
 def _full_deal(seed: str, trump: int = 1) -> dict:

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 import service.app
 from service.api.blueprint import Blueprint
 from service.api.i18n import request_language
-from service.rules.errors import InconsistentInput
+from service.rules.core.errors import InconsistentInput
 
 probe = Blueprint("probe", __name__)
 

@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 
 from service.app import create_app
 from service.rules import Suit
-from service.rules.cards import Card
-from service.rules.messages import card_names
+from service.rules.core.cards import Card
+from service.text.catalog import card_names
 from tests.api.helpers import FRENCH, answer, problems
 from tests.rules.builders import codes, play_deal
 

@@ -13,9 +13,9 @@ from flask.testing import FlaskClient
 
 from service.api import limiter
 from service.app import create_app
-from service.rules.coinche_options import CoincheOptions, Contract
-from service.rules.coinche_replay import CoincheRecord, replay_coinche
-from service.rules.strains import STRAIN_CODES
+from service.rules.core.strains import STRAIN_CODES
+from service.rules.variants.coinche.options import CoincheOptions, Contract
+from service.rules.variants.coinche.replay import CoincheRecord, replay_coinche
 from tests.api.helpers import FRENCH, answer, problems
 from tests.api.test_analysis import CLAIM as CLASSIC_CLAIM
 from tests.api.test_analysis import DEAL as CLASSIC_DEAL

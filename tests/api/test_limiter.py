@@ -21,7 +21,7 @@ from service.api import advice, analysis, limiter
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.app import create_app
 from service.rules import Suit
-from service.rules.replay import replay
+from service.rules.core.replay import replay
 from tests.api.helpers import FRENCH, answer
 from tests.api.test_analysis import CLAIM, DEAL, SOLVE, random_deal
 from tests.rules.builders import codes, play_deal

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from service.api.problems import TYPED_KINDS
 from service.app import create_app
-from service.rules.messages import PROBLEM_CODES
+from service.text.catalog import PROBLEM_CODES
 from tests.api.helpers import FRENCH
 
 CONTRACT = yaml.safe_load((Path(__file__).parents[2] / "openapi.yaml").read_text())

@@ -1,5 +1,5 @@
 """A generated archive for the audit's tests and benchmark: deals dealt by the referee's own
-dealing (service/rules/dealing.py), played at random among the legal cards, with renonces
+dealing (service/rules/core/dealing.py), played at random among the legal cards, with renonces
 injected by known players, and lines that cannot be judged.
 
 >>> made = archive(3, seed=1)
@@ -17,10 +17,10 @@ from typing import Any, Final
 import orjson
 
 from service.rules import deal, legal_cards, trick_winner
-from service.rules.cards import HAND_SIZE, SUIT_CODES, Card
-from service.rules.dealing import deal_coinche
-from service.rules.strains import STRAIN_CODES, Strain
-from service.rules.table import PLAYERS, Seat, seat_after
+from service.rules.core.cards import HAND_SIZE, SUIT_CODES, Card
+from service.rules.core.dealing import deal_coinche
+from service.rules.core.strains import STRAIN_CODES, Strain
+from service.rules.core.table import PLAYERS, Seat, seat_after
 
 POOL: Final = tuple(f"player-{n:02d}" for n in range(1, 13))
 RENONCERS: Final = ("player-03", "player-07")

@@ -20,8 +20,8 @@ from bench.advice import (
     take_match,
 )
 from service.rules.advice import advise as advise_module
-from service.rules.cards import Suit
-from service.rules.dealing import deal
+from service.rules.core.cards import Suit
+from service.rules.core.dealing import deal
 
 
 def test_the_lead_measure_prints_what_each_count_of_deals_gives_up(

@@ -24,7 +24,7 @@ from bench.arena import (
     report,
     speed_table,
 )
-from service.rules.cards import CARD_CODES
+from service.rules.core.cards import CARD_CODES
 
 
 def test_every_call_and_card_goes_to_colver_and_back() -> None:

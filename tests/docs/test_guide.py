@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
-from service.rules.coinche_options import COINCHE_OPTION_SPECS
-from service.rules.options import OPTION_SPECS
+from service.rules.core.options import OPTION_SPECS
+from service.rules.variants.coinche.options import COINCHE_OPTION_SPECS
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"

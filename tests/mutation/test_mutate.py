@@ -178,7 +178,10 @@ def test_tests_that_killed_a_function_s_mutants_run_first_for_its_next_ones(tmp_
     record = tmp_path / "killed-by.tsv"
     kills = Kills(str(record))
     kills.update()  # nothing written yet
-    play, other = "service.rules.play.x_judge__mutmut_", "service.rules.play.x_other__mutmut_"
+    play, other = (
+        "service.rules.core.play.x_judge__mutmut_",
+        "service.rules.core.play.x_other__mutmut_",
+    )
     record.write_text(
         f"{play}1\tt::slow\t9\t2.0\n{play}2\tt::slow\t9\t2.1\n{play}3\tt::mid\t4\t0.5\n"
         f"{other}1\tt::quick\t1\t0.1\n{play}4\tt::mid",  # the last line still being written

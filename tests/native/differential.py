@@ -27,12 +27,12 @@ from service.rules.analysis import (
     reference,
 )
 from service.rules.analysis.native import _native
-from service.rules.cards import Card
-from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
-from service.rules.coinche_replay import CoincheRecord, CoincheReplay, replay_coinche
-from service.rules.replay import Replay
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
-from service.rules.table import PLAYERS
+from service.rules.core.cards import Card
+from service.rules.core.replay import Replay
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.core.table import PLAYERS
+from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
+from service.rules.variants.coinche.replay import CoincheRecord, CoincheReplay, replay_coinche
 from tests.rules.builders import play_deal
 
 TRICKS = 8

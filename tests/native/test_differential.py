@@ -31,11 +31,11 @@ from service.rules.analysis import (
 from service.rules.analysis.native import _native
 from service.rules.analysis.questions import deal_in, objective_in
 from service.rules.analysis.reference import MIXED
-from service.rules.cards import DEAL_POINTS
-from service.rules.coinche_options import CoincheOptions
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.core.cards import DEAL_POINTS
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
 from service.rules.variants import CLASSIC, COINCHE
+from service.rules.variants.coinche.options import CoincheOptions
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.native.differential import (
     COINCHE_OPTIONS,
     DECK,

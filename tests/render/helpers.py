@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from service.rules import DealRecord
-from service.rules.cards import Card, Suit
+from service.rules.core.cards import Card, Suit
 
 EXAMPLE_PATH = Path(__file__).resolve().parents[2] / "service/static/viewer/example.json"
 SVG = "{http://www.w3.org/2000/svg}"

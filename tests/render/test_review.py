@@ -21,7 +21,7 @@ from service.render.review import (
 )
 from service.rules import DEAL_POINTS, DealRecord, DealSummary, replay, score_deal
 from service.rules.analysis import Review, review_deal
-from service.rules.options import DEFAULT_OPTIONS
+from service.rules.core.options import DEFAULT_OPTIONS
 from tests.render.helpers import SVG, example, parsed
 
 WIDTH = 800

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.rules import Card, DealRecord, RuleOptions, legal_cards
-from service.rules.cards import ALL_CARDS
-from service.rules.coinche_options import CoincheOptions
-from service.rules.strains import TOUT_ATOUT
-from service.rules.table import PLAYERS
+from service.rules.core.cards import ALL_CARDS
+from service.rules.core.strains import TOUT_ATOUT
+from service.rules.core.table import PLAYERS
+from service.rules.variants.coinche.options import CoincheOptions
 
 HAND_SIZE = 8
 DECK_SIZE = 32
@@ -138,7 +138,7 @@ def reference_allows(
     card: int, hand: Sequence[int], trick: Sequence[int], trump: int, options: RuleOptions
 ) -> bool:
     """RULES.md "Play obligations" as a yes/no question about one card, written apart from
-    service.rules.play so that the two readings check each other."""
+    service.rules.core.play so that the two readings check each other."""
     if not trick:
         return True  # 1. Leading: any card.
     led = _suit(trick[0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from service.rules.coinche_options import CoincheOptions
+from service.rules.variants.coinche.options import CoincheOptions
 
 SA = 4
 TA = 5

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from service.rules import Card, InconsistentInput
-from service.rules.messages import Cards
+from service.text.catalog import Cards
 
 Found = tuple[str, str, dict[str, object]]
 

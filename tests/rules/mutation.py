@@ -103,8 +103,8 @@ def read_equivalents(path: Path = EQUIVALENTS) -> dict[str, Equivalent]:
 
 
 def module_of(mutant: str) -> str:
-    """The module a mutant was made in: `service.rules.play.x_judge__mutmut_3` is in
-    service.rules.play (a method's name, `xǁCardǁparse`, has no dot in it)."""
+    """The module a mutant was made in: `service.rules.core.play.x_judge__mutmut_3` is in
+    service.rules.core.play (a method's name, `xǁCardǁparse`, has no dot in it)."""
     return mutant.partition(MARK)[0].rpartition(".")[0]
 
 

@@ -43,24 +43,26 @@ def x_judge__mutmut_2(play):
 
 
 def test_a_mutant_s_fingerprint_is_its_function_s_code_whatever_its_name_and_place() -> None:
-    print_ = fingerprint(MODULE, "service.rules.play.x_judge__mutmut_2")
+    print_ = fingerprint(MODULE, "service.rules.core.play.x_judge__mutmut_2")
     assert print_ is not None and len(print_) == 12
     renamed = MODULE.replace("x_judge__mutmut_2", "x_judge__mutmut_7")
-    assert fingerprint(renamed, "service.rules.play.x_judge__mutmut_7") == print_
+    assert fingerprint(renamed, "service.rules.core.play.x_judge__mutmut_7") == print_
     moved = "\n\nSOMETHING = 1\n" + MODULE
-    assert fingerprint(moved, "service.rules.play.x_judge__mutmut_2") == print_
+    assert fingerprint(moved, "service.rules.core.play.x_judge__mutmut_2") == print_
     changed = MODULE.replace("play > 1", "play >= 1")
-    assert fingerprint(changed, "service.rules.play.x_judge__mutmut_2") != print_
+    assert fingerprint(changed, "service.rules.core.play.x_judge__mutmut_2") != print_
 
 
 def test_a_method_s_mutant_has_a_fingerprint_and_a_missing_one_none() -> None:
-    assert fingerprint(MODULE, "service.rules.cards.xǁSuitǁparse__mutmut_1") is not None
-    assert fingerprint(MODULE, "service.rules.cards.xǁSuitǁparse__mutmut_2") is None
+    assert fingerprint(MODULE, "service.rules.core.cards.xǁSuitǁparse__mutmut_1") is not None
+    assert fingerprint(MODULE, "service.rules.core.cards.xǁSuitǁparse__mutmut_2") is None
 
 
 def test_a_mutant_s_module_is_its_name_before_the_function() -> None:
-    assert module_of("service.rules.cards.xǁSuitǁparse__mutmut_4") == "service.rules.cards"
-    assert module_of("service.rules.play.x_judge__mutmut_3") == "service.rules.play"
+    assert (
+        module_of("service.rules.core.cards.xǁSuitǁparse__mutmut_4") == "service.rules.core.cards"
+    )
+    assert module_of("service.rules.core.play.x_judge__mutmut_3") == "service.rules.core.play"
 
 
 def test_the_list_reads_name_fingerprint_and_reason(tmp_path: Path) -> None:
@@ -179,7 +181,7 @@ import os, threading
 from tests.rules import mutation
 
 mutation.HANG_FLOOR_S = 1.0
-os.environ["MUTANT_UNDER_TEST"] = "service.rules.play.x_judge__mutmut_1"
+os.environ["MUTANT_UNDER_TEST"] = "service.rules.core.play.x_judge__mutmut_1"
 
 def spin():
     while True:
@@ -211,7 +213,7 @@ def test_a_mutant_s_test_that_hangs_ends_its_process_as_mutmut_s_timeout(hang: s
 
 def test_a_mutant_is_looked_up_in_the_list_once_a_process(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[2]
-    mutant = "service.rules.play.x_judge__mutmut_2"
+    mutant = "service.rules.core.play.x_judge__mutmut_2"
     (tmp_path / "service" / "rules").mkdir(parents=True)
     (tmp_path / "service" / "rules" / "play.py").write_text(MODULE, encoding="utf-8")
     listed = f"{mutant} sha1:{fingerprint(MODULE, mutant)} judged\n"

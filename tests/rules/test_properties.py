@@ -21,10 +21,10 @@ from service.rules import (
     replay,
     score_deal,
 )
-from service.rules.cards import mask_of
-from service.rules.play import always_legal, obligation_of_mask
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
-from service.rules.table import PLAYERS
+from service.rules.core.cards import mask_of
+from service.rules.core.play import always_legal, obligation_of_mask
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.core.table import PLAYERS
 from tests.rules.builders import (
     DECK_SIZE,
     PlayedDeal,

@@ -14,7 +14,8 @@ from service.api.examples import example
 from service.api.fields import BoundedList, MessageField, StrictInteger, seat
 from service.api.schemas import Schema
 from service.api.views import judgement
-from service.rules.coinche_bidding import (
+from service.rules.core.strains import STRAIN_CODES
+from service.rules.variants.coinche.bidding import (
     AUCTION_CODES,
     CALL_PATTERN,
     COINCHE,
@@ -27,14 +28,13 @@ from service.rules.coinche_bidding import (
     Auction,
     judge_auction,
 )
-from service.rules.coinche_options import (
+from service.rules.variants.coinche.options import (
     BID_STEP,
     CAPOT,
     COINCHE_LEVELS,
     COINCHE_OPTION_SPECS,
     MIN_BID,
 )
-from service.rules.strains import STRAIN_CODES
 
 
 class ContractAnswerSchema(ContractSchema):

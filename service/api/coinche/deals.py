@@ -39,16 +39,16 @@ from service.api.replay_requests import MAX_TEAM_ANNONCES, CoincheReplayRequestS
 from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules import DEAL_POINTS, team_annonces
-from service.rules.cards import HAND_SIZE
-from service.rules.coinche_replay import CoincheReplay, replay_coinche
-from service.rules.coinche_scoring import (
+from service.rules.core.cards import HAND_SIZE
+from service.rules.core.dealing import ALGORITHM, deal_coinche
+from service.rules.core.strains import MAX_BELOTES
+from service.rules.core.table import PLAYERS
+from service.rules.variants.coinche.replay import CoincheReplay, replay_coinche
+from service.rules.variants.coinche.scoring import (
     CoincheDealScore,
     CoincheDealSummary,
     score_coinche_deal,
 )
-from service.rules.dealing import ALGORITHM, deal_coinche
-from service.rules.strains import MAX_BELOTES
-from service.rules.table import PLAYERS
 
 
 class CoincheDealBodySchema(Schema):

@@ -13,8 +13,8 @@ from service.api.coinche.schemas import CoincheRequestSchema
 from service.api.examples import example
 from service.api.games import GameProgressSchema, GameScoreSchema, game_request_schema
 from service.api.views import judgement
-from service.rules.coinche_scoring import score_coinche_game
-from service.rules.scoring import MAX_DEALS, GameScore
+from service.rules.core.scoring import MAX_DEALS, GameScore
+from service.rules.variants.coinche.scoring import score_coinche_game
 
 # A coinche deal's smallest body (its contract object) is over twice a classic one's: 1000 of
 # them would pass the 64 KiB body limit, so that a schema-valid game got a 413. 500 deals fit,

@@ -12,7 +12,7 @@ from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.rules import CardValueSchema, OptionSchema, codes, seat_view_field
 from service.api.schemas import Schema
-from service.rules.coinche_describe import CoincheRulesDescription, describe_coinche_rules
+from service.rules.variants.coinche.describe import CoincheRulesDescription, describe_coinche_rules
 
 
 class StrainPointsSchema(Schema):

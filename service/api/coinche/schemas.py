@@ -16,7 +16,8 @@ from service.api import plans
 from service.api.fields import SUIT_INPUTS, SUIT_PATTERN, StrictInteger, SuitField, seat
 from service.api.options import RequestSchema, rules_schema
 from service.api.schemas import Schema
-from service.rules.coinche_options import (
+from service.rules.core.strains import STRAIN_CODES, Strain, parse_strain
+from service.rules.variants.coinche.options import (
     CAPOT,
     COINCHE_LEVELS,
     COINCHE_OPTION_SPECS,
@@ -24,8 +25,7 @@ from service.rules.coinche_options import (
     CoincheOptions,
     Contract,
 )
-from service.rules.coinche_replay import check_strain
-from service.rules.strains import STRAIN_CODES, Strain, parse_strain
+from service.rules.variants.coinche.replay import check_strain
 
 CoincheRulesSchema = rules_schema(
     "CoincheRulesSchema",

@@ -14,7 +14,7 @@ from service.api.examples import example
 from service.api.tricks import TrickSchema, TrickWinnerSchema
 from service.api.views import judgement
 from service.rules import TrickResult, judge_trick
-from service.rules.coinche_replay import strain_values
+from service.rules.variants.coinche.replay import strain_values
 
 
 class CoincheTrickSchema(StrainSchema, TrickSchema):

@@ -31,21 +31,21 @@ from service.rules.analysis.questions import (  # how every analysis reports its
     MoveValue,
     elapsed_ms_since,
 )
-from service.rules.annonces import classify
-from service.rules.bidding import PASS, TAKE, TAKEN, legal_bids
-from service.rules.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Suit
-from service.rules.coinche_bidding import judge_auction
-from service.rules.coinche_options import CoincheOptions
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.errors import InconsistentInput
-from service.rules.messages import Cards
-from service.rules.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.play import PlayOptions, legal_cards
-from service.rules.replay import DealRecord, Declaration, TrickRecord
-from service.rules.scoring import MADE
-from service.rules.strains import Strain
-from service.rules.table import PLAYERS, Seat, Team, other_team, team_of
+from service.rules.core.annonces import classify
+from service.rules.core.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Suit
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.core.play import PlayOptions, legal_cards
+from service.rules.core.replay import DealRecord, Declaration, TrickRecord
+from service.rules.core.scoring import MADE
+from service.rules.core.strains import Strain
+from service.rules.core.table import PLAYERS, Seat, Team, other_team, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant, honours
+from service.rules.variants.classic.bidding import PASS, TAKE, TAKEN, legal_bids
+from service.rules.variants.coinche.bidding import judge_auction
+from service.rules.variants.coinche.options import CoincheOptions
+from service.rules.variants.coinche.replay import CoincheRecord
+from service.text.catalog import Cards
 
 DEFAULT_SAMPLES = 32
 # The cards still held from which the deals of one advice are valued on several threads (when

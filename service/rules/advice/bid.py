@@ -50,22 +50,22 @@ from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT
 from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, solve_in
 from service.rules.analysis.questions import elapsed_ms_since
-from service.rules.bidding import OPEN, PASS
-from service.rules.cards import ALL_CARDS, DEAL_POINTS, HAND_SIZE, KING, QUEEN, Card
-from service.rules.coinche_bidding import COINCHE, SURCOINCHE, Auction, Call, judge_auction
-from service.rules.coinche_options import (
+from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, HAND_SIZE, KING, QUEEN, Card
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.scoring import MADE
+from service.rules.core.strains import Strain, belote_suits
+from service.rules.core.table import PLAYERS, TEAMS, Seat, Team, duplicates, other_team, team_of
+from service.rules.variants import COINCHE as COINCHE_VARIANT
+from service.rules.variants.classic.bidding import OPEN, PASS
+from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, Auction, Call, judge_auction
+from service.rules.variants.coinche.options import (
     DEFAULT_COINCHE_OPTIONS,
     MIN_BID,
     CoincheOptions,
     Contract,
 )
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.coinche_scoring import CoincheDealSummary, score_coinche_deal
-from service.rules.errors import InconsistentInput
-from service.rules.scoring import MADE
-from service.rules.strains import Strain, belote_suits
-from service.rules.table import PLAYERS, TEAMS, Seat, Team, duplicates, other_team, team_of
-from service.rules.variants import COINCHE as COINCHE_VARIANT
+from service.rules.variants.coinche.replay import CoincheRecord
+from service.rules.variants.coinche.scoring import CoincheDealSummary, score_coinche_deal
 
 # Reading the calls: the deals drawn uniformly for each deal valued, before the calls choose;
 # the clock is looked at every BLOCK of them, and they may take DRAW_SHARE of the budget (32

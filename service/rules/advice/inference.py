@@ -43,18 +43,28 @@ from collections.abc import Sequence
 from math import exp
 from typing import NamedTuple
 
-from service.rules.bidding import PASS
-from service.rules.cards import ACE, ALL_CARDS, DEAL_POINTS, JACK, KING, NINE, QUEEN, Card, Suit
-from service.rules.coinche_bidding import COINCHE, Call
-from service.rules.coinche_options import (
+from service.rules.core.cards import (
+    ACE,
+    ALL_CARDS,
+    DEAL_POINTS,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    Card,
+    Suit,
+)
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain, allowed_strains
+from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
+from service.rules.variants.classic.bidding import PASS
+from service.rules.variants.coinche.bidding import COINCHE, Call
+from service.rules.variants.coinche.options import (
     BID_STEP,
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
     MIN_BID,
     CoincheOptions,
 )
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Strain, allowed_strains
-from service.rules.table import PLAYERS, Seat, seat_after, team_of
 
 NONE, CALLS = "none", "calls"
 INFERENCES = (NONE, CALLS)

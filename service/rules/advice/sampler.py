@@ -20,8 +20,8 @@ from functools import cache
 from math import comb
 from random import Random
 
-from service.rules.cards import Card, Mask
-from service.rules.table import PLAYERS, Seat
+from service.rules.core.cards import Card, Mask
+from service.rules.core.table import PLAYERS, Seat
 
 Hands = tuple[tuple[Card, ...], ...]
 

@@ -53,8 +53,8 @@ from service.rules.analysis.review import (
     PlayReview,
     label_of,
 )
-from service.rules.cards import Card
-from service.rules.table import PLAYERS, TEAMS, team_of
+from service.rules.core.cards import Card
+from service.rules.core.table import PLAYERS, TEAMS, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
 
 SEAT_SAMPLES = DEFAULT_SAMPLES  # deals of the unseen cards per decision, as the advice

@@ -25,13 +25,13 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
-from service.rules.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
-from service.rules.errors import InconsistentInput, Problem
-from service.rules.messages import Cards
-from service.rules.play import PlayOptions, always_legal, obligation_of_mask
-from service.rules.replay import Renonce, TrickRecord
-from service.rules.strains import Strain
-from service.rules.table import PLAYERS, Seat, seat_after
+from service.rules.core.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
+from service.rules.core.errors import InconsistentInput, Problem
+from service.rules.core.play import PlayOptions, always_legal, obligation_of_mask
+from service.rules.core.replay import Renonce, TrickRecord
+from service.rules.core.strains import Strain
+from service.rules.core.table import PLAYERS, Seat, seat_after
+from service.text.catalog import Cards
 
 EVERY_SEAT = (1 << PLAYERS) - 1
 # The plays' revealed voids kept (`forbidden_by`, bounded: a key is a card, the cards before

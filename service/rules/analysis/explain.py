@@ -26,11 +26,11 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from service.rules.analysis.questions import BEST, Claim, ClaimVerdict
-from service.rules.cards import DEAL_POINTS, Card
-from service.rules.messages import Cards, render
-from service.rules.replay import TRICKS, TrickRecord
-from service.rules.table import PLAYERS, other_team, place_in_trick, seat_after, team_of
+from service.rules.core.cards import DEAL_POINTS, Card
+from service.rules.core.replay import TRICKS, TrickRecord
+from service.rules.core.table import PLAYERS, other_team, place_in_trick, seat_after, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant
+from service.text.catalog import Cards, render
 
 
 class LinePlay(NamedTuple):

@@ -38,16 +38,16 @@ from service.rules.analysis.reference import (
     seat_to_move,
     swept,
 )
-from service.rules.cards import (
+from service.rules.core.cards import (
     DEAL_POINTS,
     DECK_POINTS,
     LAST_TRICK_BONUS,
     Card,
     mask_of,
 )
-from service.rules.errors import InconsistentInput
-from service.rules.play import PlayOptions
-from service.rules.table import team_of
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.play import PlayOptions
+from service.rules.core.table import team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant
 
 DEFAULT_BUDGET_MS = 2000

@@ -34,7 +34,7 @@ from functools import cache
 from time import perf_counter
 from typing import NamedTuple
 
-from service.rules.cards import (
+from service.rules.core.cards import (
     CARD_PLAIN_STRENGTH,
     CARD_TRUMP_STRENGTH,
     DECK_SIZE,
@@ -45,9 +45,9 @@ from service.rules.cards import (
     Card,
     mask_of,
 )
-from service.rules.play import PlayOptions, obligation_of_mask, trick_winner
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Strain, card_values
-from service.rules.table import (
+from service.rules.core.play import PlayOptions, obligation_of_mask, trick_winner
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain, card_values
+from service.rules.core.table import (
     PLAYERS,
     SEAT_TEAMS,
     TURN_ORDER,

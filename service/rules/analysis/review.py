@@ -54,11 +54,11 @@ from service.rules.analysis.questions import (
 )
 from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_move
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
-from service.rules.cards import DEAL_POINTS, Card
-from service.rules.messages import Sentence
-from service.rules.replay import Renonce
-from service.rules.table import PLAYERS, TEAMS, Seat, team_of
+from service.rules.core.cards import DEAL_POINTS, Card
+from service.rules.core.replay import Renonce
+from service.rules.core.table import PLAYERS, TEAMS, Seat, team_of
 from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
+from service.text.catalog import Sentence
 
 REVIEW_BUDGET_MS = 5000  # a whole review; the native engine takes a fraction of a second
 REVIEW_MAX_BUDGET_MS = MAX_BUDGET_MS

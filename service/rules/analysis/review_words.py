@@ -10,17 +10,17 @@
 - each seat and team: its cards judged, the labels it earned, its points lost of those at
   stake, its precision.
 
-Each is a `Sentence` of the catalog (service/rules/messages.py), said in the language asked.
+Each is a `Sentence` of the catalog (service/text/catalog.py), said in the language asked.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from service.rules.messages import Cards, Counted, Listed, Sentence, Suited
-from service.rules.play import ViolationCode
-from service.rules.replay import Renonce
-from service.rules.table import TEAMS
+from service.rules.core.play import ViolationCode
+from service.rules.core.replay import Renonce
+from service.rules.core.table import TEAMS
+from service.text.catalog import Cards, Counted, Listed, Sentence, Suited
 
 if TYPE_CHECKING:  # the review's results, which carry these words
     from service.rules.analysis.questions import Outcome

@@ -49,9 +49,9 @@ from service.rules.analysis.questions import (
     objective_in,
 )
 from service.rules.analysis.reference import OutOfTime, Search, seat_to_move
-from service.rules.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
-from service.rules.strains import Strain, belote_suits
-from service.rules.table import team_of
+from service.rules.core.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
+from service.rules.core.strains import Strain, belote_suits
+from service.rules.core.table import team_of
 from service.rules.variants import OptionsT, RecordT, Replayed, Variant
 
 Hands = tuple[tuple[Card, ...], ...]

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.api.coinche.bidding import CALL_PATTERN
-from service.rules.coinche_bidding import Call
-from service.rules.errors import InconsistentInput
+from service.rules.core.errors import InconsistentInput
+from service.rules.variants.coinche.bidding import Call
 from tests.api.helpers import FRENCH, answer, problems
 
 BIDDING = "/v1/coinche/bidding"

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from service.rules.dealing import deal_coinche
+from service.rules.core.dealing import deal_coinche
 from tests.api.bodies import BODIES
 from tests.api.helpers import FRENCH, answer, contract, metric, problems
 from tests.rules.builders import SA_TA, codes
-from tests.rules.test_coinche_replay import SA_HANDS, SA_TRICKS, TA_HANDS, TA_TRICKS
+from tests.rules.variants.coinche.test_replay import SA_HANDS, SA_TRICKS, TA_HANDS, TA_TRICKS
 
 SCORE, REPLAY = "/v1/coinche/deals/score", "/v1/coinche/deals/replay"
 

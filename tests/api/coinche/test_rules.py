@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from service.rules.coinche_bidding import AUCTION_CODES
-from service.rules.coinche_options import COINCHE_OPTION_SPECS
+from service.rules.variants.coinche.bidding import AUCTION_CODES
+from service.rules.variants.coinche.options import COINCHE_OPTION_SPECS
 from tests.api.helpers import FRENCH, problems
 
 

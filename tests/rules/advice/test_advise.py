@@ -32,17 +32,17 @@ from service.rules.advice.advise import POINTS, card_question
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
 from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve, solve_coinche
-from service.rules.annonces import declarable
-from service.rules.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
-from service.rules.coinche_options import CoincheOptions, Contract
-from service.rules.coinche_replay import Belote, CoincheRecord, replay_coinche
-from service.rules.errors import InconsistentInput
-from service.rules.messages import Cards
-from service.rules.options import RuleOptions
-from service.rules.replay import DealRecord, Declaration, Replay, replay
-from service.rules.strains import TOUT_ATOUT, belote_suits
-from service.rules.table import PLAYERS
+from service.rules.core.annonces import declarable
+from service.rules.core.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.options import RuleOptions
+from service.rules.core.replay import DealRecord, Declaration, Replay, replay
+from service.rules.core.strains import TOUT_ATOUT, belote_suits
+from service.rules.core.table import PLAYERS
 from service.rules.variants import CLASSIC, COINCHE
+from service.rules.variants.coinche.options import CoincheOptions, Contract
+from service.rules.variants.coinche.replay import Belote, CoincheRecord, replay_coinche
+from service.text.catalog import Cards
 from tests.rules.builders import cards, play_deal, random_hands
 
 OPTIONS = st.builds(

@@ -38,14 +38,14 @@ from service.rules.advice.bid import (
 )
 from service.rules.advice.inference import RESAMPLING
 from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Solution
-from service.rules.cards import ALL_CARDS
-from service.rules.coinche_bidding import Call, judge_auction
-from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.errors import InconsistentInput
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
-from service.rules.table import PLAYERS
+from service.rules.core.cards import ALL_CARDS
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE, Variant
+from service.rules.variants.coinche.bidding import Call, judge_auction
+from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.advice.test_advise import ByDeal
 from tests.rules.builders import cards
 

@@ -21,10 +21,10 @@ from service.rules.advice.inference import (
     pass_weights,
     support,
 )
-from service.rules.cards import Card, Suit
-from service.rules.coinche_options import CoincheOptions
-from service.rules.errors import InconsistentInput
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.core.cards import Card, Suit
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.variants.coinche.options import CoincheOptions
 from tests.rules.builders import cards
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

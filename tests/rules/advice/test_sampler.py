@@ -10,8 +10,8 @@ from itertools import product
 import pytest
 
 from service.rules.advice.sampler import Constraints, Deals
-from service.rules.cards import ALL_CARDS, Card
-from service.rules.table import PLAYERS
+from service.rules.core.cards import ALL_CARDS, Card
+from service.rules.core.table import PLAYERS
 
 # --- the sampler: counted exactly, numbered one to one, drawn uniformly ---------------------------
 

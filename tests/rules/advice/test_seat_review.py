@@ -31,11 +31,11 @@ from service.rules.advice.seat_review import (
 from service.rules.analysis import Worlds, review_deal
 from service.rules.analysis.questions import MoveValue
 from service.rules.analysis.review import BEST_CARD, BLUNDER, INACCURACY, MISTAKE, RENONCE
-from service.rules.cards import Card, Suit
-from service.rules.coinche_options import Contract
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.options import RuleOptions
-from service.rules.table import PLAYERS, team_of
+from service.rules.core.cards import Card, Suit
+from service.rules.core.options import RuleOptions
+from service.rules.core.table import PLAYERS, team_of
+from service.rules.variants.coinche.options import Contract
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.builders import cards
 
 # The API's example position (service/api/analysis.py LATE_POSITION), played to the end.
@@ -322,7 +322,7 @@ def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  
     from service.rules.advice.seat_review import SEAT_SEED
     from service.rules.advice.view import seat_view
     from service.rules.analysis import Worlds
-    from service.rules.options import DEFAULT_OPTIONS
+    from service.rules.core.options import DEFAULT_OPTIONS
     from service.rules.variants import CLASSIC
 
     for play, view in list(zip(seen.review.plays, seen.plays, strict=True))[:6]:

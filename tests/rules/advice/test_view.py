@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules.advice.view import forbidden_by, revealed_voids
-from service.rules.cards import ALL_CARDS, Card, mask_of
-from service.rules.options import RuleOptions
-from service.rules.play import obligation_of_mask
-from service.rules.replay import DealRecord, replay
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.core.cards import ALL_CARDS, Card, mask_of
+from service.rules.core.options import RuleOptions
+from service.rules.core.play import obligation_of_mask
+from service.rules.core.replay import DealRecord, replay
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
 from tests.rules.builders import cards
 
 HEARTS = 1

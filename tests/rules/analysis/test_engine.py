@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from service.rules.analysis import engine, reference
-from service.rules.describe import describe_rules
+from service.rules.variants.classic.describe import describe_rules
 
 
 @pytest.mark.parametrize(

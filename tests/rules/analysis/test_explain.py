@@ -18,10 +18,10 @@ from service.rules.analysis import (
     explain_claim,
     explain_coinche_claim,
 )
-from service.rules.cards import Card
-from service.rules.coinche_options import CoincheOptions, Contract
-from service.rules.coinche_replay import CoincheRecord
-from service.rules.replay import DealRecord
+from service.rules.core.cards import Card
+from service.rules.core.replay import DealRecord
+from service.rules.variants.coinche.options import CoincheOptions, Contract
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.builders import cards, codes
 
 # Seat 0 deals, hearts are trump, seat 0 took. Three tricks are over (won by seats 2, 3 and 1:

@@ -28,18 +28,18 @@ from service.rules.analysis import (
     solve_coinche,
 )
 from service.rules.analysis.questions import Objective, objective_in
-from service.rules.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN
-from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
-from service.rules.coinche_replay import (
+from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN
+from service.rules.core.replay import Declaration
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
+from service.rules.core.table import PLAYERS
+from service.rules.variants import COINCHE
+from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
+from service.rules.variants.coinche.replay import (
     Belote,
     CoincheRecord,
     replay_coinche,
     strain_values,
 )
-from service.rules.replay import Declaration
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
-from service.rules.table import PLAYERS
-from service.rules.variants import COINCHE
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,

@@ -14,10 +14,10 @@ import pytest
 from service.rules.analysis import equivalent_groups
 from service.rules.analysis.questions import objective_in
 from service.rules.analysis.reference import MIXED, NO_TRICK, Search, State, swept
-from service.rules.cards import LAST_TRICK_BONUS, mask_of
-from service.rules.coinche_options import CoincheOptions
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, Suit, card_values
+from service.rules.core.cards import LAST_TRICK_BONUS, mask_of
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Suit, card_values
 from service.rules.variants import COINCHE
+from service.rules.variants.coinche.options import CoincheOptions
 from tests.rules.builders import DECK_SIZE, cards, random_hands
 
 HEARTS = Suit.HEARTS

@@ -37,10 +37,10 @@ from service.rules.analysis.review import (
     precision_of,
 )
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
-from service.rules.cards import DEAL_POINTS
-from service.rules.coinche_options import CoincheOptions, Contract
-from service.rules.coinche_replay import CoincheRecord, replay_coinche
-from service.rules.table import PLAYERS, team_of
+from service.rules.core.cards import DEAL_POINTS
+from service.rules.core.table import PLAYERS, team_of
+from service.rules.variants.coinche.options import CoincheOptions, Contract
+from service.rules.variants.coinche.replay import CoincheRecord, replay_coinche
 from tests.rules.analysis.test_questions import (
     EXAMPLES,
     OPTIONS,

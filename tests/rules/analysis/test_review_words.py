@@ -11,11 +11,11 @@ import pytest
 from service.rules.analysis.questions import Outcome
 from service.rules.analysis.review import LABELS, PlayReview, SideTally
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
-from service.rules.cards import Card
-from service.rules.messages import CATALOG
-from service.rules.play import Violation, ViolationCode
-from service.rules.replay import Proof, Renonce
-from service.rules.strains import SANS_ATOUT
+from service.rules.core.cards import Card
+from service.rules.core.play import Violation, ViolationCode
+from service.rules.core.replay import Proof, Renonce
+from service.rules.core.strains import SANS_ATOUT
+from service.text.catalog import CATALOG
 from tests.rules.builders import cards
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

@@ -24,15 +24,15 @@ from service.rules.advice.view import seat_view
 from service.rules.analysis import OutOfTime, Worlds, solve_in, values_in_order
 from service.rules.analysis import worlds as worlds_module
 from service.rules.analysis.worlds import MIN_LEFT, honour_holders, scored_honours
-from service.rules.annonces import declarable
-from service.rules.cards import KING, QUEEN, Card
-from service.rules.coinche_options import CAPOT, CoincheOptions, Contract
-from service.rules.coinche_replay import Belote, CoincheRecord
-from service.rules.errors import InconsistentInput
-from service.rules.options import RuleOptions
-from service.rules.replay import DealRecord, Declaration
-from service.rules.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
+from service.rules.core.annonces import declarable
+from service.rules.core.cards import KING, QUEEN, Card
+from service.rules.core.errors import InconsistentInput
+from service.rules.core.options import RuleOptions
+from service.rules.core.replay import DealRecord, Declaration
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
 from service.rules.variants import CLASSIC, COINCHE, Variant
+from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
+from service.rules.variants.coinche.replay import Belote, CoincheRecord
 from tests.rules.builders import cards, play_deal
 from tests.rules.mutation import share
 

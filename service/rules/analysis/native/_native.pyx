@@ -20,7 +20,7 @@ from libc.stdint cimport int32_t, uint32_t, uint64_t
 
 from service.rules.analysis.reference import OutOfTime
 from service.rules.analysis.reference import Search as ReferenceSearch
-from service.rules.cards import ALL_CARDS
+from service.rules.core.cards import ALL_CARDS
 
 
 cdef extern from "search.h" nogil:

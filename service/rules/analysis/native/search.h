@@ -4,7 +4,7 @@
  * of every function's result.
  *
  * Cards are ints 0..31 (suit * 8 + rank, ranks 7 8 9 10 J Q K A), sets of cards 32-bit masks
- * (bit c: card c), seats 0..3, team = seat % 2, as in service/rules/cards.py.
+ * (bit c: card c), seats 0..3, team = seat % 2, as in service/rules/core/cards.py.
  *
  * No function keeps a pointer it is given, allocates after bel_new, or reads the clock more
  * often than every BEL_CLOCK_EVERY nodes. Every entry point checks its arguments and answers

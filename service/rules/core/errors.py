@@ -1,0 +1,45 @@
+"""The one exception the rules raise when a situation cannot be judged.
+
+A broken rule of the game is never an exception: it is a ruling (a `Violation`, a renonce).
+`InconsistentInput` is for situations that cannot exist at a real table: a card twice, a hand
+of the wrong size, points that do not add up. Each problem carries a JSON pointer into the
+situation as the client wrote it, so the HTTP layer can answer 422 naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from service.text.catalog import render
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a situation cannot be judged: where (JSON pointer) and why (a message code)."""
+
+    pointer: str
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def message(self, lang: str = "en") -> str:
+        return render(self.code, lang, self.params)
+
+    def under(self, prefix: str) -> Problem:
+        """The same problem, seen from a document that holds this one at `prefix`."""
+        return Problem(prefix + self.pointer, self.code, self.params)
+
+
+class InconsistentInput(ValueError):
+    """The situation cannot be judged; `problems` says where and why."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("; ".join(f"{p.pointer}: {p.message()}" for p in self.problems))
+
+    @classmethod
+    def at(cls, pointer: str, code: str, **params: object) -> InconsistentInput:
+        return cls([Problem(pointer, code, params)])
+
+    def under(self, prefix: str) -> InconsistentInput:
+        return InconsistentInput(p.under(prefix) for p in self.problems)

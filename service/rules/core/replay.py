@@ -1,0 +1,437 @@
+"""Replaying a deal record: tricks, every proven renonce with its proof, and the score.
+
+RULES.md "Proving a renonce": a card never enters a hand after the deal, so the cards a
+player is known to hold at a play are their whole remaining hand when the hands are given,
+else the card played and every card they play later in the record. A play illegal against
+those cards is illegal against any larger hand, so a proof from later plays is never wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
+
+from service.rules.core.annonces import Annonce, classify
+from service.rules.core.cards import (
+    DECK_POINTS,
+    DECK_SIZE,
+    HAND_SIZE,
+    KING,
+    LAST_TRICK_BONUS,
+    QUEEN,
+    SUIT_CODES,
+    SUIT_CONTRACT_VALUES,
+    Card,
+    CardValues,
+    mask_of,
+)
+from service.rules.core.errors import InconsistentInput, Problem
+from service.rules.core.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.core.play import (
+    PlayOptions,
+    Violation,
+    always_legal,
+    obligation,
+    obligation_of_mask,
+    trick_winner,
+    violation,
+)
+from service.rules.core.scoring import DealScore, DealSummary, score_deal
+from service.rules.core.strains import Strain
+from service.rules.core.table import (
+    PLAYERS,
+    TURN_ORDER,
+    Seat,
+    Team,
+    duplicates,
+    seat_after,
+    team_of,
+)
+from service.text.catalog import Cards
+
+TRICKS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What a seat declared with its first card: one annonce, given by its cards."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A deal as played: who dealt, the strain (classic's trump suit; coinche's may be SA or
+    TA), who took, the cards in the order played, and optionally each seat's 8 cards after the
+    deal."""
+
+    dealer: Seat
+    strain: Strain
+    taker: Seat
+    plays: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    belote_announced: bool = False
+    declarations: tuple[Declaration, ...] = ()
+
+
+class TrickRecord(NamedTuple):
+    """One trick of a replay (a named tuple: eight are made per replay, cheaply)."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None  # None while the trick is incomplete
+    points: int | None  # card points, with the dix de der on the last trick
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """Why a renonce is proven: the given hand, or a later play of the card that had to be
+    played (which was therefore in the hand)."""
+
+    by: str  # "hand" | "later_play"
+    card: Card | None = None
+    play: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Renonce:
+    play: int
+    trick: int
+    seat: Seat
+    card: Card
+    violation: Violation
+    proof: Proof
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationVerdict:
+    """A declaration checked against the declaring seat's hand; `problem` says why it does
+    not count (code and parameters for the message catalog)."""
+
+    index: int
+    seat: Seat
+    cards: tuple[Card, ...]
+    annonce: Annonce | None
+    problem: Problem | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaysJudged:
+    """A deal record's plays judged, whatever the variant: the tricks, every proven renonce,
+    who is to move and, when the hands are known, what they may play, and each team's card
+    points (with the dix de der once the deal is complete). A replay of either variant is
+    this and what it adds."""
+
+    tricks: tuple[TrickRecord, ...]
+    renonces: tuple[Renonce, ...]
+    complete: bool
+    to_move: Seat | None
+    legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
+    points: tuple[int, int]  # the strain's values, scaled when coinche's option says; 162 in all
+
+    def judged(self) -> dict[str, Any]:
+        """These fields by name, to make a variant's replay of them."""
+        return {field.name: getattr(self, field.name) for field in fields(PlaysJudged)}
+
+
+@dataclass(frozen=True, slots=True)
+class Played(PlaysJudged):
+    """The plays judged (`judge_plays`), with who played each card."""
+
+    seats: Sequence[Seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay(PlaysJudged):
+    belote: Team | None  # the team holding K and Q of trump, when known
+    declarations: tuple[DeclarationVerdict, ...]
+    score: DealScore | None  # on a complete deal
+    summary: DealSummary | None = None  # what the score was worked out from
+
+
+def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay:
+    """Replay `record` and judge every play."""
+    problems = []
+    if record.taker not in range(PLAYERS):
+        problems.append(Problem("/taker", "not_a_seat", {"value": record.taker}))
+    if record.strain not in range(len(SUIT_CODES)):
+        # A classic deal has a trump suit: SA and TA are coinche's (`replay_coinche`).
+        problems.append(Problem("/trump", "not_a_suit", {"suit": record.strain}))
+    check_record(record, problems)
+    trump = record.strain
+    played = judge_plays(record, options, SUIT_CONTRACT_VALUES[trump])
+    renonces, points = played.renonces, played.points
+
+    holder = belote_holder(record, played.seats, trump)
+    declarations = check_declarations(record, played.seats) if options.annonces else ()
+    score = summary = None
+    if played.complete:
+        counted = holder is not None and belote_counts(record, options)
+        summary = DealSummary(
+            taker=record.taker,
+            points=points,
+            capot=capot_team(played.tricks),
+            belote=team_of(holder) if counted and holder is not None else None,
+            annonces=declared_annonces(declarations),
+            trump=trump,
+            renonce=team_of(renonces[0].seat) if renonces else None,
+        )
+        score = score_deal(summary, options)
+    return Replay(
+        **played.judged(),
+        belote=None if holder is None else team_of(holder),
+        declarations=declarations,
+        score=score,
+        summary=summary,
+    )
+
+
+def belote_counts(record: DealRecord, options: RuleOptions) -> bool:
+    """Whether the record's belote, when a seat holds one, counts: always under `belote:
+    automatic`, once announced under `announce`."""
+    return options.belote == "automatic" or record.belote_announced
+
+
+def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) -> Played:
+    """The plays of `record` judged under `record.strain` (a suit, or a coinche strain), the
+    cards worth `values`: the part of a replay every variant shares."""
+    strain = record.strain
+    seats, tricks, raw = _tricks(record, values.points)
+    complete = len(record.plays) == DECK_SIZE
+    if record.hands is not None:
+        renonces, remaining = _renonces_by_hand(record, seats, options)
+    else:
+        renonces, remaining = _renonces_by_later_plays(record, seats, options), None
+    points = raw
+    if values.raw_deck != DECK_POINTS:  # coinche's `scaled`: team totals, dix de der apart
+        points = [values.team_points(raw[0]), values.team_points(raw[1])]
+
+    to_move = legal = None
+    if complete:
+        points[team_of(tricks[-1].winner)] += LAST_TRICK_BONUS  # type: ignore[arg-type]  # dix de der
+    else:
+        last = tricks[-1] if tricks else None
+        if last is None:
+            to_move = seat_after(record.dealer)
+            table: tuple[Card, ...] = ()
+        elif last.winner is None:
+            to_move = seat_after(last.leader, len(last.cards))
+            table = last.cards
+        else:
+            to_move, table = last.winner, ()
+        if remaining is not None:
+            legal = tuple(obligation(remaining[to_move], table, strain, options)[0])
+    return Played(
+        tuple(tricks), tuple(renonces), complete, to_move, legal, (points[0], points[1]), seats
+    )
+
+
+def capot_team(tricks: Sequence[TrickRecord]) -> Team | None:
+    """The team that won all 8 tricks of a complete deal, else None."""
+    winners = {team_of(t.winner) for t in tricks if t.winner is not None}
+    return winners.pop() if len(winners) == 1 else None
+
+
+def declared_annonces(
+    declarations: Sequence[DeclarationVerdict],
+) -> tuple[tuple[Annonce, ...], tuple[Annonce, ...]]:
+    """The valid declarations' annonces, per team."""
+    team_annonces: tuple[list[Annonce], list[Annonce]] = ([], [])
+    for verdict in declarations:
+        if verdict.annonce is not None:
+            team_annonces[team_of(verdict.seat)].append(verdict.annonce)
+    return tuple(team_annonces[0]), tuple(team_annonces[1])
+
+
+def check_record(record: DealRecord, found: list[Problem]) -> None:
+    """The record must be a deal that can have happened; problems `found` with what took
+    (the taker, the contract) are raised with the record's own, after the dealer's."""
+    problems = []
+    if record.dealer not in range(PLAYERS):
+        problems.append(Problem("/dealer", "not_a_seat", {"value": record.dealer}))
+    problems += found
+    if len(record.plays) > DECK_SIZE:
+        problems.append(Problem("/plays", "too_many_plays", {"size": len(record.plays)}))
+    problems += duplicates(record.plays, "/plays")
+    if record.hands is not None:
+        if len(record.hands) != PLAYERS:
+            problems.append(Problem("/hands", "hands_count", {"size": len(record.hands)}))
+        for seat, hand in enumerate(record.hands):
+            if len(hand) != HAND_SIZE:
+                problems.append(
+                    Problem(f"/hands/{seat}", "hand_size", {"expected": 8, "size": len(hand)})
+                )
+        hands = record.hands
+        problems += duplicates(
+            [c for hand in hands for c in hand],
+            "/hands",
+            lambda: [f"/hands/{s}/{i}" for s, hand in enumerate(hands) for i in range(len(hand))],
+        )
+    for index, declaration in enumerate(record.declarations):
+        if declaration.seat not in range(PLAYERS):
+            problems.append(
+                Problem(f"/declarations/{index}/seat", "not_a_seat", {"value": declaration.seat})
+            )
+    if problems:
+        raise InconsistentInput(problems)
+
+
+def _tricks(
+    record: DealRecord, values: Sequence[int]
+) -> tuple[list[Seat], list[TrickRecord], list[int]]:
+    """Who played each card, the tricks with leader, winner and points (`values` per card,
+    the dix de der on the last), and each team's card points so far, dix de der apart."""
+    strain = record.strain
+    leader = seat_after(record.dealer)  # The player after the dealer leads first.
+    seats: list[Seat] = []
+    tricks: list[TrickRecord] = []
+    points = [0, 0]
+    plays = record.plays
+    for start in range(0, len(plays), PLAYERS):
+        cards = plays[start : start + PLAYERS]
+        seats += TURN_ORDER[leader][: len(cards)]
+        if len(cards) < PLAYERS:
+            tricks.append(TrickRecord(leader, cards, None, None))
+            break
+        winner = seat_after(leader, trick_winner(cards, strain))
+        won = values[cards[0]] + values[cards[1]] + values[cards[2]] + values[cards[3]]
+        points[team_of(winner)] += won
+        if len(tricks) == TRICKS - 1:
+            won += LAST_TRICK_BONUS  # dix de der
+        tricks.append(TrickRecord(leader, cards, winner, won))
+        leader = winner
+    return seats, tricks, points
+
+
+def _renonces_by_hand(
+    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
+) -> tuple[list[Renonce], list[list[Card]]]:
+    """Every play judged against the player's remaining hand; also the hands left."""
+    hands = record.hands
+    assert hands is not None
+    held = [mask_of(hand) for hand in hands]  # what each seat still holds, as a bit mask
+    renonces: list[Renonce] = []
+    problems: list[Problem] = []
+    plays, strain = record.plays, record.strain
+    for index, card in enumerate(plays):
+        seat = seats[index]
+        if not held[seat] >> card & 1:
+            problems.append(
+                Problem(
+                    f"/plays/{index}", "play_not_in_hand", {"card": Cards((card,)), "seat": seat}
+                )
+            )
+            continue
+        table = plays[index - index % PLAYERS : index]
+        if not always_legal(card, table, strain):
+            legal = obligation_of_mask(held[seat], table, strain, options)[0]
+            if not legal >> card & 1:  # a renonce: say why, from the hand in its order
+                hand = [c for c in hands[seat] if held[seat] >> c & 1]
+                found = violation(hand, table, strain, card, options)
+                assert found is not None
+                renonces.append(Renonce(index, index // PLAYERS, seat, card, found, Proof("hand")))
+        held[seat] &= ~(1 << card)
+    if problems:
+        raise InconsistentInput(problems)
+    return renonces, [
+        [c for c in hand if mask >> c & 1] for hand, mask in zip(hands, held, strict=True)
+    ]
+
+
+def _renonces_by_later_plays(
+    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
+) -> list[Renonce]:
+    """Every play judged against the cards its player is known to hold: that card and every
+    card the player plays later in the record."""
+    plays = record.plays
+    by_seat: list[list[int]] = [[] for _ in range(PLAYERS)]  # play indexes, per seat
+    for index, seat in enumerate(seats):
+        by_seat[seat].append(index)
+    renonces: list[Renonce] = []
+    for seat_plays in by_seat:
+        for position, index in enumerate(seat_plays):
+            table = plays[index - index % PLAYERS : index]
+            card = plays[index]
+            if always_legal(card, table, record.strain):
+                continue
+            known = [plays[i] for i in seat_plays[position:]]
+            found = violation(known, table, record.strain, card, options)
+            if found is None:
+                continue
+            # The first later play of a card that had to be played proves it was held.
+            proof = next(i for i in seat_plays[position + 1 :] if plays[i] in found.required)
+            renonces.append(
+                Renonce(
+                    index,
+                    index // PLAYERS,
+                    seats[index],
+                    card,
+                    found,
+                    Proof("later_play", plays[proof], proof),
+                )
+            )
+    renonces.sort(key=lambda r: r.play)
+    return renonces
+
+
+def belote_holder(record: DealRecord, seats: Sequence[Seat], suit: int) -> Seat | None:
+    """The seat holding both K and Q of `suit`: from the hands, else once one seat has played
+    both; None when nobody holds both, or it is not known yet."""
+    king, queen = Card.of(KING, suit), Card.of(QUEEN, suit)
+    if record.hands is not None:
+        return next((s for s, h in enumerate(record.hands) if king in h and queen in h), None)
+    played = {card: seats[i] for i, card in enumerate(record.plays) if card in (king, queen)}
+    if len(played) == 2 and played[king] == played[queen]:
+        return played[king]
+    return None
+
+
+def check_declarations(record: DealRecord, seats: Sequence[Seat]) -> tuple[DeclarationVerdict, ...]:
+    """Each declaration against its seat's hand: the given hand, else the cards the seat
+    played (its whole hand on a complete deal); a card played by another seat was never held.
+    """
+    held: list[set[Card]] | None = None
+    if record.hands is not None:
+        held = [set(h) for h in record.hands]
+    elif len(record.plays) == DECK_SIZE:
+        held = [set() for _ in range(PLAYERS)]
+        for index, card in enumerate(record.plays):
+            held[seats[index]].add(card)
+    played_by = {card: seats[i] for i, card in enumerate(record.plays)}
+    used: list[set[Card]] = [set() for _ in range(PLAYERS)]
+    verdicts = []
+    for index, declaration in enumerate(record.declarations):
+        seat, cards = declaration.seat, declaration.cards
+        annonce = classify(cards)
+        missing = [
+            c
+            for c in cards
+            if (held is not None and c not in held[seat]) or played_by.get(c, seat) != seat
+        ]
+        reused = [c for c in cards if c in used[seat]]
+        problem = None
+        listed = Cards(cards, every=True)
+        if annonce is None:
+            problem = Problem(
+                f"/declarations/{index}", "declaration.not_an_annonce", {"cards": listed}
+            )
+        elif missing:
+            problem = Problem(
+                f"/declarations/{index}",
+                "declaration.not_held",
+                {"seat": seat, "cards": listed, "missing": Cards(tuple(missing), every=True)},
+            )
+        elif reused:
+            problem = Problem(
+                f"/declarations/{index}",
+                "declaration.card_reused",
+                {"seat": seat, "card": Cards((reused[0],))},
+            )
+        else:
+            used[seat].update(cards)
+        verdicts.append(
+            DeclarationVerdict(index, seat, cards, None if problem else annonce, problem)
+        )
+    return tuple(verdicts)

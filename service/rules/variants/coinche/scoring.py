@@ -1,0 +1,331 @@
+"""Scoring a coinche deal (made, dedans, litige, capot, coinche levels) and a coinche game.
+
+RULES-COINCHE.md "Scoring a deal", its "Precisions", and "Game, annonces, renonce". The game
+itself (the target, the reserve handed to the next deal's winner) is classic's `score_game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from service.rules.core.annonces import CARRE, Annonce, AnnonceVerdict, best_annonce_team
+from service.rules.core.cards import ACE, JACK, KING, NINE, QUEEN, TEN
+from service.rules.core.errors import InconsistentInput, Problem
+from service.rules.core.scoring import (
+    ANNULLED,
+    BELOTE_POINTS,
+    DEDANS,
+    LITIGE,
+    MADE,
+    GameScore,
+    ScoredDeal,
+    points_problems,
+    round_score,
+    score_game,
+)
+from service.rules.core.strains import SANS_ATOUT, belote_suits
+from service.rules.core.table import TEAMS, Team, other_team, team_of
+from service.rules.variants.coinche.options import (
+    CAPOT,
+    DEFAULT_COINCHE_OPTIONS,
+    CoincheOptions,
+    Contract,
+)
+
+# Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
+REACH_BID_MINIMUM = 82
+# SA fours of a kind (FFB): aces 200, tens 150, K Q J 9 100; 7s and 8s form none.
+SA_CARRE_POINTS = {ACE: 200, TEN: 150, KING: 100, QUEEN: 100, JACK: 100, NINE: 100}
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheDealSummary:
+    """What scoring a coinche deal needs: the contract; each team's final card points (dix de
+    der in, already scaled under SA/TA when `sa_points`/`ta_points` say `scaled`: 162 in all);
+    the team that won all 8 tricks; how many belotes each team counts (20 each); each team's
+    declared annonces (scored with option `annonces`); the team whose renonce decides."""
+
+    contract: Contract
+    points: tuple[int, int]
+    capot: Team | None = None
+    belote: tuple[int, int] = (0, 0)
+    annonces: tuple[tuple[Annonce, ...], tuple[Annonce, ...]] = ((), ())
+    renonce: Team | None = None
+
+    def check(self, options: CoincheOptions) -> None:
+        """InconsistentInput when the summary cannot come from a real coinche deal."""
+        problems = self.contract.problems(options)
+        for name in ("capot", "renonce"):
+            value = getattr(self, name)
+            if value is not None and value not in range(TEAMS):
+                problems.append(Problem(f"/{name}", "not_a_team", {"value": value}))
+        problems += points_problems(self.points, self.capot)
+        most = len(belote_suits(self.contract.strain, options.ta_belote))
+        if len(self.belote) != TEAMS or any(n < 0 for n in self.belote) or sum(self.belote) > most:
+            problems.append(Problem("/belote", "belote_count", {"most": most}))
+        if problems:
+            raise InconsistentInput(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheTeamScore:
+    """How a team's deal score is made up:
+    total = multiplier x (cards + belote + annonces + contract) + rounding.
+
+    `cards` is what the team counts for the tricks: its card points, the capot value, or the
+    fixed points of a dedans or of a coinched contract made (`chute_points`, F); 0 when it
+    loses them. `card_points` is what it *won* in its tricks (dix de der in, scaled under SA/TA
+    when the options say so), whatever the deal's outcome."""
+
+    team: Team
+    cards: int
+    card_points: int
+    belote: int
+    annonces: int
+    contract: int
+    multiplier: int
+    rounding: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoincheDealScore(ScoredDeal[CoincheTeamScore]):
+    """A coinche deal's score (`contract` the outcome, not the bid): each team's
+    `CoincheTeamScore`, and what coinche's scoring compares and multiplies."""
+
+    # What counts toward making the contract, per team: T for the takers, D for the defenders.
+    compared: tuple[int, int] = field(kw_only=True)
+    multiplier: int = field(kw_only=True)
+
+
+def multiplier(coinche: int, options: CoincheOptions) -> int:
+    """m: 1; 2 coinched; `surcoinche_multiplier` surcoinched."""
+    return (1, 2, options.surcoinche_multiplier)[coinche]
+
+
+def contract_value(contract: Contract, options: CoincheOptions) -> int:
+    """V: the bid's value; a capot contract is worth the `capot` option (Precisions)."""
+    return options.capot if contract.value == CAPOT else int(contract.value)
+
+
+def score_coinche_deal(
+    summary: CoincheDealSummary, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
+) -> CoincheDealScore:
+    """The coinche deal's score for both teams: what each team counts, what is compared, the
+    outcome, then each team's award.
+
+    >>> from service.rules.core.cards import Suit
+    >>> score = score_coinche_deal(CoincheDealSummary(Contract(0, 100, Suit.HEARTS), (122, 40)))
+    >>> score.contract, score.score
+    ('made', (220, 40))
+    """
+    summary.check(options)
+    deal = _counts(summary, options)
+    compared = _compared(deal)
+    outcome = _deal_outcome(deal, compared)
+    awards, reserve = _awards(deal, outcome)
+    breakdown = [
+        _team_score(t, award, summary.points[t], options) for t, award in enumerate(awards)
+    ]
+    return CoincheDealScore(
+        contract=outcome,
+        capot=summary.capot,
+        score=(breakdown[0].total, breakdown[1].total),
+        reserve=reserve,
+        breakdown=(breakdown[0], breakdown[1]),
+        takers=deal.takers,
+        compared=compared,
+        multiplier=deal.multiplier,
+        annonces=deal.verdict,
+        renonce=summary.renonce,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Counts:
+    """A deal as scoring reads it: the summary and options, the takers, m, V, and per team P
+    (card points, or the capot value for a team that won all 8 tricks), B and A."""
+
+    summary: CoincheDealSummary
+    options: CoincheOptions
+    takers: int
+    multiplier: int
+    value: int
+    cards: tuple[int, ...]
+    belote: tuple[int, ...]
+    annonces: tuple[int, ...]
+    verdict: AnnonceVerdict | None
+
+
+def _counts(summary: CoincheDealSummary, options: CoincheOptions) -> _Counts:
+    contract = summary.contract  # the bid
+    takers = team_of(contract.taker)
+    verdict = _annonces(summary, options)
+    annonces = verdict.points if verdict else (0, 0)
+    if summary.capot == takers:
+        # On a takers' capot the defenders' annonces go to the takers (FFB).
+        annonces = tuple(sum(annonces) if t == takers else 0 for t in range(TEAMS))
+    return _Counts(
+        summary,
+        options,
+        takers,
+        multiplier(contract.coinche, options),
+        contract_value(contract, options),
+        tuple(options.capot if summary.capot == t else summary.points[t] for t in range(TEAMS)),
+        tuple(BELOTE_POINTS * n for n in summary.belote),
+        tuple(annonces),
+        verdict,
+    )
+
+
+def _compared(deal: _Counts) -> tuple[int, int]:
+    """T and D: P + B + A; with `bonus_counts` false belote and annonces stay out (but are
+    scored)."""
+    bonuses = deal.options.bonus_counts
+    t, d = (
+        deal.cards[team] + (deal.belote[team] + deal.annonces[team] if bonuses else 0)
+        for team in range(TEAMS)
+    )
+    return t, d
+
+
+def _deal_outcome(deal: _Counts, compared: tuple[int, int]) -> str:
+    """Made, dedans or litige by the points; a renonce decides instead: annulled under
+    `renonce: "annul"`, else the offending team's contract lost."""
+    summary, options, takers = deal.summary, deal.options, deal.takers
+    if summary.renonce is not None:
+        if options.renonce == "annul":
+            return ANNULLED
+        return DEDANS if summary.renonce == takers else MADE
+    taken, defended = compared[takers], compared[other_team(takers)]
+    return _outcome(summary, options, taken, defended, deal.value, deal.multiplier)
+
+
+class _Award(NamedTuple):
+    """A team's deal score before rounding: multiplier x (cards + belote + annonces +
+    contract)."""
+
+    cards: int
+    belote: int
+    annonces: int = 0
+    contract: int = 0
+    multiplier: int = 1
+
+
+def _awards(deal: _Counts, outcome: str) -> tuple[list[_Award], int]:
+    """Each team's award for `outcome`, and the litige reserve."""
+    options, takers, belote = deal.options, deal.takers, deal.belote
+    winner = takers if outcome == MADE else other_team(takers)
+    if outcome == ANNULLED:
+        return [_Award(0, 0) for _ in range(TEAMS)], 0  # The deal scores nothing, redealt.
+    if outcome == LITIGE:
+        # RULES.md's reserve of P + A; the defenders score their total, the takers their B.
+        reserve = round_score(deal.cards[takers] + deal.annonces[takers], options)
+        return [
+            _Award(0, belote[t])
+            if t == takers
+            else _Award(deal.cards[t], belote[t], deal.annonces[t])
+            for t in range(TEAMS)
+        ], reserve
+    if options.scoring == "contract":
+        # The deal's winner scores m x (V + B), the other team B; annonces only decide.
+        return [
+            _Award(0, belote[t], 0, deal.value, deal.multiplier)
+            if t == winner
+            else _Award(0, belote[t])
+            for t in range(TEAMS)
+        ], 0
+    if outcome == MADE and deal.multiplier == 1 and deal.summary.renonce is None:
+        # Takers P + B + A + V; defenders P + B + A.
+        return [
+            _Award(deal.cards[t], belote[t], deal.annonces[t], deal.value if t == takers else 0)
+            for t in range(TEAMS)
+        ], 0
+    fixed = _fixed_award(deal, outcome, winner)
+    return [fixed if t == winner else _Award(0, belote[t]) for t in range(TEAMS)], 0
+
+
+def _fixed_award(deal: _Counts, outcome: str, winner: int) -> _Award:
+    """A fixed award to the winner: m x (F + V + B + An); the other team its B. F is
+    `chute_points`, but on a coinched contract made the capot value when the takers won all 8
+    tricks, or the takers' own points with `coinche_base: "points"`."""
+    options, summary, takers = deal.options, deal.summary, deal.takers
+    fixed = options.chute_points
+    earned = options.coinche_base == "points" or summary.capot == takers
+    if outcome == MADE and summary.renonce is None and earned:
+        fixed = deal.cards[takers]
+    every_annonce = sum(deal.annonces)
+    return _Award(fixed, deal.belote[winner], every_annonce, deal.value, deal.multiplier)
+
+
+def _team_score(
+    team: int, award: _Award, card_points: int, options: CoincheOptions
+) -> CoincheTeamScore:
+    raw = award.multiplier * (award.cards + award.belote + award.annonces + award.contract)
+    total = round_score(raw, options)
+    return CoincheTeamScore(
+        team,
+        award.cards,
+        card_points,
+        award.belote,
+        award.annonces,
+        award.contract,
+        award.multiplier,
+        total - raw,
+        total,
+    )
+
+
+def _outcome(
+    summary: CoincheDealSummary,
+    options: CoincheOptions,
+    taken: int,
+    defended: int,
+    value: int,
+    m: int,
+) -> str:
+    """Made, dedans or litige, before any renonce. Rounding never decides."""
+    takers = team_of(summary.contract.taker)
+    if summary.contract.value == CAPOT:
+        return MADE if summary.capot == takers else DEDANS  # capot: all 8 tricks
+    if summary.capot == other_team(takers):
+        return DEDANS  # takers who won no trick are dedans whatever their bonuses
+    if options.made == "reach_bid":
+        # T >= V alone, an 80 needing 82: a tie at or above V is made, save 80 at 81/81.
+        return MADE if taken >= max(value, REACH_BID_MINIMUM) else DEDANS
+    if taken >= value and taken > defended:
+        return MADE
+    # Litige: T = D >= V, under `litige: "reserve"` and only uncoinched with points scoring;
+    # any other tie is dedans (Precisions).
+    tie = taken == defended >= value
+    if tie and options.litige == "reserve" and m == 1 and options.scoring == "points":
+        return LITIGE
+    return DEDANS
+
+
+def _annonces(summary: CoincheDealSummary, options: CoincheOptions) -> AnnonceVerdict | None:
+    """RULES.md's best annonce, with SA's fours valued as FFB's; under SA and TA no annonce
+    is "in trump", so tie-break 3 never decides (strains 4 and 5 name no suit)."""
+    if not options.annonces:
+        return None  # Option off (default): annonces change nothing.
+    strain = summary.contract.strain
+    teams = summary.annonces
+    if strain == SANS_ATOUT:
+        teams = tuple(tuple(_sans_atout_value(a) for a in team) for team in teams)  # type: ignore[assignment]
+    return best_annonce_team(teams, strain)
+
+
+def _sans_atout_value(annonce: Annonce) -> Annonce:
+    if annonce.kind != CARRE:
+        return annonce
+    return replace(annonce, points=SA_CARRE_POINTS[annonce.cards[0].rank])
+
+
+def score_coinche_game(
+    deals: Sequence[CoincheDealSummary], options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
+) -> GameScore:
+    """Coinche deals in order up to the target, the litige reserve handed on: classic's game
+    (RULES.md "The game") with the coinche deal score."""
+    return score_game(deals, options, score_coinche_deal)  # type: ignore[arg-type]

@@ -1,0 +1,142 @@
+"""Coinche's options (RULES-COINCHE.md "Options"): the default first, every allowed value,
+what is refused, and the description GET /v1/coinche/rules serves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from service.rules import InconsistentInput
+from service.rules.core.options import OptionSpec, option_specs
+from service.rules.variants.coinche.describe import describe_coinche_rules
+from service.rules.variants.coinche.options import (
+    COINCHE_OPTION_SPECS,
+    DEFAULT_COINCHE_OPTIONS,
+    CoincheOptions,
+)
+
+# RULES-COINCHE.md's table: option, values (default first).
+TABLE: dict[str, tuple[Any, ...]] = {
+    "sa_ta": (False, True),
+    "max_bid": (160, 180),
+    "surcoinche_multiplier": (4, 3),
+    "auction_end": ("three_passes", "four_passes"),
+    "made": ("beat_defenders", "reach_bid"),
+    "coinche_base": ("fixed", "points"),
+    "scoring": ("points", "contract"),
+    "chute_points": (160, 162),
+    "capot": (250, 252),
+    "bonus_counts": (True, False),
+    "litige": ("dedans", "reserve"),
+    "rounding": ("nearest_ten", "none"),
+    "belote": ("announce", "automatic"),
+    "undertrump": ("optional", "required"),
+    "overtrump_partner": (True, False),
+    "sa_points": ("ace19", "scaled"),
+    "ta_points": ("ffb", "scaled"),
+    "ta_belote": ("each_suit", "none"),
+    "annonces": (False, True),
+    "renonce": ("dedans", "annul"),
+}
+
+
+def test_the_table_of_options_with_defaults_first() -> None:
+    for name, values in TABLE.items():
+        spec = COINCHE_OPTION_SPECS[name]
+        assert (spec.allowed, spec.default) == (values, values[0]), name
+        assert getattr(DEFAULT_COINCHE_OPTIONS, name) == values[0]
+    target = COINCHE_OPTION_SPECS["target"]
+    assert (target.allowed, target.default, target.bounds) == (None, 2000, (1, 100_000))
+    # The page's order: target between annonces and renonce.
+    assert list(COINCHE_OPTION_SPECS) == [*list(TABLE)[:-1], "target", "renonce"]
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [(n, v) for n, values in TABLE.items() for v in values] + [("target", 1)]
+)
+def test_every_allowed_value(name: str, value: Any) -> None:
+    options = CoincheOptions.from_mapping({name: value})
+    assert getattr(options, name) == value
+    assert options == CoincheOptions(**{name: value})
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("max_bid", 170),
+        ("max_bid", 160.0),
+        ("sa_ta", 1),
+        ("capot", True),
+        ("made", "reach"),
+        ("target", 0),
+        ("target", 100_001),
+        ("surcoinche_multiplier", 2),
+    ],
+)
+def test_refused_values(name: str, value: Any) -> None:
+    with pytest.raises(InconsistentInput) as caught:
+        CoincheOptions.from_mapping({name: value}, "/x")
+    ((problem,),) = [caught.value.problems]
+    assert (problem.pointer, problem.code) == (f"/x/{name}", "bad_option_value")
+
+
+def test_unknown_options_are_each_named() -> None:
+    with pytest.raises(InconsistentInput) as caught:
+        CoincheOptions.from_mapping({"trump": "H", "max_bid": 170, "sa_ta": True})
+    assert [(p.pointer, p.code) for p in caught.value.problems] == [
+        ("/rules/trump", "unknown_option"),
+        ("/rules/max_bid", "bad_option_value"),
+    ]
+
+
+def test_no_options_are_the_defaults() -> None:
+    assert CoincheOptions.from_mapping(None) is DEFAULT_COINCHE_OPTIONS
+    assert CoincheOptions.from_mapping({}) is DEFAULT_COINCHE_OPTIONS
+
+
+def test_specs_must_match_the_options_they_describe() -> None:
+    @dataclass(frozen=True)
+    class Two:
+        one: int = 1
+        two: int = 2
+
+    spec = OptionSpec("one", (1,), "One.", "Un.")
+    with pytest.raises(TypeError):
+        option_specs(Two(), spec)
+    assert option_specs(Two(), spec, OptionSpec("two", (2, 3), "", ""))["two"].default == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_description_in_each_language(lang: str) -> None:
+    description = describe_coinche_rules(lang)
+    specs = list(COINCHE_OPTION_SPECS.values())
+    assert [o.name for o in description.options] == [s.name for s in specs]
+    expected = [s.description_fr if lang == "fr" else s.description for s in specs]
+    assert [o.description for o in description.options] == expected
+    target = description.options[-2]
+    assert (target.name, target.minimum, target.maximum, target.allowed) == (
+        "target",
+        1,
+        100_000,
+        None,
+    )
+    assert (description.options[0].minimum, description.options[0].maximum) == (None, None)
+    assert description.deal_points == 162
+    # SA: A 19, 10 10, K 4, Q 3, J 2; TA: J 13, 9 9, A 6, 10 5, K 3, Q 2 (38 a suit each).
+    points = {p.rank: (p.sa_points, p.ta_points) for p in description.strain_points}
+    assert points == {
+        "7": (0, 0),
+        "8": (0, 0),
+        "9": (0, 9),
+        "10": (10, 5),
+        "J": (2, 13),
+        "Q": (3, 2),
+        "K": (4, 3),
+        "A": (19, 6),
+    }
+    assert (description.cards[4].rank, description.cards[4].trump_points) == ("J", 20)
+    assert description.auction[0].code == "auction_closed"
+    english = describe_coinche_rules("en")
+    assert (description.choices == english.choices) == (lang == "en")
