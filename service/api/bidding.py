@@ -27,12 +27,12 @@ from service.api.views import judgement
 from service.rules import Bidding, judge_bidding
 from service.rules.core.cards import SUIT_CODES
 from service.rules.variants.classic.bidding import INVALID, OPEN, PASS, REDEAL, TAKE, TAKEN
-from service.text.catalog import CATALOG
+from service.text.catalog import keys
 
 blp = Blueprint("bidding", __name__, description="The state of the bidding after a list of bids.")
 
 BID_PATTERN = rf"^(?:{PASS}|{TAKE}|{SUIT_PATTERN[1:-1]})$"
-BID_CODES = [key.removeprefix("bidding.") for key in CATALOG if key.startswith("bidding.")]
+BID_CODES = [key.removeprefix("bidding.") for key in keys("bidding.")]
 
 # A bidding holds 8 bids at most, but a bid after its end is a verdict (the first one is named,
 # the 9th bid at the latest), not an error: longer lists are judged, up to this bound.

@@ -53,7 +53,7 @@ from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
 from service.rules.core.scoring import CONTRACTS
 from service.rules.core.table import PLAYERS
-from service.text.catalog import CATALOG
+from service.text.catalog import keys
 
 MAX_SEED_LENGTH = 256
 SVG = "image/svg+xml"
@@ -234,7 +234,7 @@ class RenonceSchema(Schema):
 class DeclarationProblemSchema(Schema):
     code = ma.fields.String(
         required=True,
-        metadata={"enum": [key for key in CATALOG if key.startswith("declaration.")]},
+        metadata={"enum": list(keys("declaration."))},
     )
     message = MessageField(required=True)
 

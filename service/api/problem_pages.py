@@ -32,7 +32,7 @@ from service.api.problems import (
     problem_base,
 )
 from service.api.viewer import PAGE_HEADERS
-from service.text.catalog import CATALOG, PROBLEM_CODES
+from service.text.catalog import PROBLEM_CODES, text
 
 KINDS: Final = {kind.name: kind for kind in TYPED_KINDS}
 FOLDER: Final = PROBLEMS_PATH.removeprefix("/")  # "problems/": from the index to a page
@@ -85,8 +85,8 @@ class _Open(dict[str, str]):
 
 def code_sentence(code: str, lang: Language) -> str:
     """The sentence a code's error says, its particulars left open (`… appears twice`)."""
-    text = CATALOG[code][lang].format_map(_Open())
-    return text[0].upper() + text[1:]
+    sentence = str(text(f"problem.{code}.detail", lang)).format_map(_Open())
+    return sentence[0].upper() + sentence[1:]
 
 
 def page_language() -> Language:

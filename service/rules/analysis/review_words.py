@@ -46,7 +46,7 @@ def play_words(review: PlayReview, renonce: Renonce | None) -> Sentence | None:
             "seat": review.seat,
             "card": Cards((review.card,)),
             "best": Cards(review.best),
-            "lost": Counted("review.points", review.loss),
+            "lost": Counted("count.points", review.loss),
         },
         changed,
     )
@@ -77,7 +77,7 @@ def renonce_words(renonce: Renonce, review: PlayReview | None) -> Sentence:
                 "b": b,
                 "c": c,
                 "d": d,
-                "lost": Counted("review.points", review.loss or 0),
+                "lost": Counted("count.points", review.loss or 0),
             },
         )
     return Sentence(
@@ -109,12 +109,12 @@ def team_words(tally: SideTally) -> Sentence:
 def _tally_words(tally: SideTally) -> Sentence:
     """Cards judged, labels earned, points lost of those at stake, precision."""
     counts = Listed(
-        tuple(Counted(f"review.{f}", tally.labels[f]) for f in FAULTS if tally.labels[f])
+        tuple(Counted(f"count.{f}", tally.labels[f]) for f in FAULTS if tally.labels[f])
     )
     figures = {
-        "plays": Counted("review.plays", tally.plays),
+        "plays": Counted("count.plays", tally.plays),
         "labels": counts,
-        "lost": Counted("review.points", tally.loss),
+        "lost": Counted("count.points", tally.loss),
         "stake": tally.stake,
         "precision": tally.precision,
     }

@@ -16,14 +16,17 @@ from service.text.catalog import render
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One reason a situation cannot be judged: where (JSON pointer) and why (a message code)."""
+    """One reason a situation cannot be judged: where (JSON pointer) and why (a code: a
+    situation's, whose sentence is the catalog's `problem.<code>.detail`, or a ruling's,
+    such as `declaration.not_held`, which names its own key)."""
 
     pointer: str
     code: str
     params: Mapping[str, object] = field(default_factory=dict)
 
     def message(self, lang: str = "en") -> str:
-        return render(self.code, lang, self.params)
+        key = self.code if "." in self.code else f"problem.{self.code}.detail"
+        return render(key, lang, self.params)
 
     def under(self, prefix: str) -> Problem:
         """The same problem, seen from a document that holds this one at `prefix`."""
