@@ -57,7 +57,7 @@ from time import perf_counter, process_time
 from typing import Any
 
 from service.app import create_app
-from service.rules import DealRecord, legal_cards
+from service.rules import Deal, DealRecord, deal, legal_cards, replay
 from service.rules.advice import (
     DEFAULT_SEED,
     advise_play,
@@ -69,14 +69,12 @@ from service.rules.advice import advise as advise_module
 from service.rules.advice.view import seat_view
 from service.rules.analysis import Worlds, engine, solve
 from service.rules.core.cards import CARD_CODES, SUIT_CODES, Card, Suit
-from service.rules.core.dealing import Deal, deal
-from service.rules.core.options import DEFAULT_OPTIONS
 from service.rules.core.play import trick_winner
-from service.rules.core.replay import replay
 from service.rules.core.strains import card_values
 from service.rules.core.table import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC
 from service.rules.variants.classic.bidding import PASS, TAKE
+from service.rules.variants.classic.options import DEFAULT_OPTIONS
 from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 

@@ -34,7 +34,7 @@ from service.audit.records import Block
 from service.audit.records import lines as block_lines
 from service.audit.run import Settings, audit, judge_partition
 from service.rules import replay
-from service.rules.variants.coinche.replay import replay_coinche
+from service.rules.variants import COINCHE as COINCHE_VARIANT
 from tests.audit.archive import Archive, archive
 
 REPLAY_DEALS = 1500
@@ -72,7 +72,7 @@ def per_deal(made: Archive, path: Path, out: Path) -> None:
             judge, view = direct._view(path_of)  # the endpoint's Judge: the bench's peek
             body = {k: v for k, v in record.items() if k not in ENVELOPE_FIELDS}
             loaded = judge.loads.load(body)
-            rules = replay_coinche if coinche else replay
+            rules = COINCHE_VARIANT.replay if coinche else replay
             bodies.append((judge, view, body, rules, loaded["record"], loaded["options"]))
         alone = best_of(3, lambda: [rules(r, o) for *_, rules, r, o in bodies])
         endpoint = best_of(3, lambda: [judge(view, body) for judge, view, body, *_ in bodies])

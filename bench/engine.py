@@ -36,8 +36,9 @@ from time import perf_counter_ns
 from service.rules import Card, judge, legal_cards, replay
 from service.rules.core.strains import STRAIN_CODES
 from service.rules.core.table import PLAYERS
+from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CoincheOptions, Contract
-from service.rules.variants.coinche.replay import CoincheRecord, replay_coinche
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.builders import DECK_SIZE, PlayedDeal, play_deal, reference_winner
 
 SEED = 20_240_601
@@ -47,7 +48,7 @@ AIM_DECISION_US, AIM_REPLAY_US = 5.0, 150.0
 AIM_SHARE = 0.05
 FLOOR_SAMPLES = 500
 
-COINCHE = CoincheOptions(sa_ta=True)
+SA_TA = CoincheOptions(sa_ta=True)
 
 State = tuple[list[Card], tuple[Card, ...], int, int]  # hand, trick, trump, leader
 
@@ -58,7 +59,7 @@ def random_state(rng: random.Random, coinche: bool = False) -> State:
     length = rng.choice([n for n in range(1, DECK_SIZE) if n % PLAYERS])
     if coinche:
         strain = rng.randrange(len(STRAIN_CODES))
-        record = play_deal(rng, length, options=COINCHE, trump=strain).record
+        record = play_deal(rng, length, options=SA_TA, trump=strain).record
     else:
         record = play_deal(rng, length).record
     assert record.hands is not None
@@ -78,7 +79,7 @@ def coinche_deal(rng: random.Random) -> tuple[CoincheRecord, CoincheRecord]:
     """A complete legal deal under a random strain, as coinche records with and without the
     hands: 100 for its taker."""
     strain = rng.randrange(len(STRAIN_CODES))
-    played: PlayedDeal = play_deal(rng, options=COINCHE, trump=strain)
+    played: PlayedDeal = play_deal(rng, options=SA_TA, trump=strain)
     deal = played.record
     with_hands = CoincheRecord(
         deal.dealer, Contract(deal.taker, 100, strain), deal.plays, deal.hands
@@ -163,7 +164,7 @@ def main(profile: bool = False) -> None:
     report(
         "coinche decision: judge",
         [
-            per_call_us(lambda s=s: judge(s[0], s[3], s[1], s[2], COINCHE), BATCH)
+            per_call_us(lambda s=s: judge(s[0], s[3], s[1], s[2], SA_TA), BATCH)
             for s in coinche_states
         ],
         AIM_DECISION_US,
@@ -171,7 +172,7 @@ def main(profile: bool = False) -> None:
     for index, name in ((1, "without hands"), (0, "with hands")):
         report(
             f"coinche replay, {name}",
-            [per_call_us(lambda r=d[index]: replay_coinche(r, COINCHE), 1) for d in coinche_deals],
+            [per_call_us(lambda r=d[index]: COINCHE.replay(r, SA_TA), 1) for d in coinche_deals],
             AIM_REPLAY_US,
         )
 

@@ -63,9 +63,9 @@ from service.rules.advice.seat_review import (
 )
 from service.rules.analysis import Worlds, review_deal
 from service.rules.core.cards import HAND_SIZE, Card
-from service.rules.core.options import DEFAULT_OPTIONS
 from service.rules.core.table import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC
+from service.rules.variants.classic.options import DEFAULT_OPTIONS
 
 SAMPLE_ARCHIVE = ROOT / "samples" / "archive" / "classic.ndjson.gz"
 BUDGET_MS = 60_000  # wide: no figure cut short by time

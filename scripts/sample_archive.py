@@ -55,10 +55,10 @@ import orjson
 from service.rules import DealRecord, deal, legal_cards, trick_winner
 from service.rules.advice import advise_coinche_play, advise_play, advise_take
 from service.rules.core.cards import HAND_SIZE, Card, Suit
-from service.rules.core.dealing import deal_coinche
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.strains import STRAIN_CODES
 from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
+from service.rules.variants import COINCHE
 from service.rules.variants.classic.bidding import PASS
 from service.rules.variants.coinche.bidding import judge_auction
 from service.rules.variants.coinche.options import Contract
@@ -260,9 +260,12 @@ def coinche_record(number: int, seed: int, samples: int, rng: random.Random) -> 
     players, dealer = rng.sample(POOL, PLAYERS), number % PLAYERS
     renounces = rng.random() < RENONCE_SHARE
     text_seed, contract = _until_taken(
-        "coinche", number, seed, lambda text: coinche_auction(dealer, deal_coinche(text, dealer))
+        "coinche",
+        number,
+        seed,
+        lambda text: coinche_auction(dealer, COINCHE.deal(text, dealer).hands),
     )
-    hands = deal_coinche(text_seed, dealer)
+    hands = COINCHE.deal(text_seed, dealer).hands
     table = Table(dealer, [list(hand) for hand in hands], contract.strain, [])
 
     def advise(table: Table, seat: Seat, hand: tuple[Card, ...]) -> Card | None:

@@ -13,7 +13,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: `service`
 
-from service.rules.core.options import OPTION_SPECS, OptionSpec
+from service.rules.core.options import OptionSpec
+from service.rules.variants.classic.options import OPTION_SPECS
 from service.rules.variants.coinche.options import COINCHE_OPTION_SPECS
 
 VARIANTS: dict[str, dict[str, OptionSpec]] = {

@@ -50,9 +50,10 @@ from service.rules import (
 )
 from service.rules.analysis import REVIEW_BUDGET_MS, review_deal
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
-from service.rules.core.dealing import FIRST_PACKETS, MIN_SEED_LENGTH
+from service.rules.core.dealing import MIN_SEED_LENGTH
 from service.rules.core.scoring import CONTRACTS
 from service.rules.core.table import PLAYERS
+from service.rules.variants.classic import FIRST_PACKETS
 from service.text.catalog import keys
 
 MAX_SEED_LENGTH = 256
@@ -173,7 +174,7 @@ def deal_summary(body: dict[str, Any], pointer: str = "") -> DealSummary:
         taker=body["taker"],
         points=(body["points"][0], body["points"][1]),
         capot=body["capot"],
-        belote=body["belote"],
+        belote=(int(body["belote"] == 0), int(body["belote"] == 1)),  # the team's: one belote
         annonces=team_annonces(body["annonces"], f"{pointer}/annonces"),
         trump=body["trump"],
         renonce=body["renonce"],
@@ -272,7 +273,9 @@ class ReplaySchema(Schema):
     )
     points = pair(StrictInteger(), required=True)
     belote = or_null(
-        team, "The team (0 or 1, not a count) whose belote-rebelote counts; null: none."
+        team,
+        "The team (0 or 1, not a count) whose belote-rebelote counts; null: none.",
+        attribute="belote_team",
     )
     declarations = ma.fields.List(ma.fields.Nested(DeclarationVerdictSchema), required=True)
     score = ma.fields.Nested(DealScoreSchema, required=True, allow_none=True)

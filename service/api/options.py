@@ -1,6 +1,6 @@
 """A request's `rules`: the schema of a variant's rule options, made from its option specs, and
 `RequestSchema`, the base of every classic request, whose `rules` load as a RuleOptions
-(`RuleOptions.from_mapping`; an unknown option is a 422).
+(`CLASSIC.options`; an unknown option is a 422).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from marshmallow import validate
 
 from service.api.fields import StrictBoolean, StrictInteger
 from service.api.schemas import Schema
-from service.rules import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
+from service.rules import CLASSIC, DEFAULT_OPTIONS, OPTION_SPECS
 from service.rules.core.options import OptionSpec
 
 
@@ -35,7 +35,7 @@ def rules_schema(
     doc: str,
 ) -> type[Schema]:
     """The schema of a variant's `rules`: a field per option spec, loading into the variant's
-    options object through `options` (its `from_mapping`)."""
+    options object through `options` (its variant's `options`)."""
 
     def load(self: Schema, data: Mapping[str, Any], **kwargs: Any) -> object:
         return options(data)
@@ -47,7 +47,7 @@ def rules_schema(
 RulesSchema = rules_schema(
     "RulesSchema",
     OPTION_SPECS,
-    RuleOptions.from_mapping,
+    CLASSIC.options,
     "Rule options (RULES.md): each optional, its default when absent.",
 )
 

@@ -36,13 +36,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, ServiceUnavailable
 
 from service.api.blueprint import UnreadBody
-from service.api.i18n import (
-    Language,
-    json_spelling,
-    language_headers,
-    request_language,
-    translate,
-)
+from service.api.i18n import Language, json_spelling, language_headers, request_language, translate
 from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS
 from service.rules.core.errors import InconsistentInput
 from service.text.catalog import PROBLEM_CODES

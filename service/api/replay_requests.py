@@ -17,8 +17,9 @@ from service.api.options import RequestSchema
 from service.api.schemas import Schema
 from service.rules import DealRecord, Declaration
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
+from service.rules.core.replay import Belote
 from service.rules.core.table import PLAYERS
-from service.rules.variants.coinche.replay import Belote, CoincheRecord
+from service.rules.variants.coinche.replay import CoincheRecord
 
 # A seat holds at most 2 annonces (8 cards, 3 or more each), so a team scores at most 4; a
 # replay takes up to 3 declarations a seat, so that a third one is refused by a verdict.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 from flask.views import MethodView
 
@@ -11,8 +13,9 @@ from service.api.fields import PlainFloat, StrictInteger
 from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.schemas import Schema
-from service.rules import RulesDescription, describe_rules
 from service.rules.analysis.engine import ENGINES, NATIVE, REFERENCE, VARIABLE
+from service.rules.description import describe
+from service.rules.variants import CLASSIC
 
 blp = Blueprint(
     "rules",
@@ -207,10 +210,10 @@ class Rules(MethodView):
     @blp.doc(operationId="get_rules")
     @example("english", summary="The rules in English (French with `Accept-Language: fr`).")
     @blp.response(200, RulesDescriptionSchema, headers=LANGUAGE_HEADERS)
-    def get(self) -> tuple[RulesDescription, int, tuple[tuple[str, str], ...]]:
+    def get(self) -> tuple[dict[str, Any], int, tuple[tuple[str, str], ...]]:
         """The options, codes and choices, in English or French (Accept-Language).
 
         Each rule option with its default, allowed values and a sentence; the violation and
         bidding codes; the card orders and points; and where the referee chose among the
         readings of the texts (RULES.md)."""
-        return describe_rules(request_language()), 200, language_headers()
+        return describe(CLASSIC, request_language()).answer(), 200, language_headers()

@@ -14,10 +14,10 @@ from service.rules import DealRecord, Replay
 from service.rules.analysis import Review
 from service.rules.analysis.review import BLUNDER, INACCURACY, MISTAKE, RENONCE
 from service.rules.core.cards import DEAL_POINTS
-from service.rules.core.options import RuleOptions
 from service.rules.core.replay import belote_counts, declared_annonces
-from service.rules.core.scoring import DealSummary, score_deal
 from service.rules.core.table import PLAYERS, Team, team_of
+from service.rules.variants.classic.options import RuleOptions
+from service.rules.variants.classic.scoring import DealSummary, score_deal
 
 SYMBOLS: Mapping[str, str] = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", RENONCE: "R"}
 COLOURS: Mapping[str, str] = {
@@ -94,7 +94,7 @@ def classic_needed(record: DealRecord, result: Replay, options: RuleOptions) -> 
     """What a classic deal's contract needs, as its score counts it (`score_deal`, with the
     record's belote and annonces)."""
     takers = team_of(record.taker)
-    belote = result.belote if belote_counts(record, options) else None
+    belote = belote_counts(result.belotes)
     annonces = declared_annonces(result.declarations)
 
     def contract_at(points: int, capot: bool) -> str:

@@ -14,8 +14,9 @@ from flask.testing import FlaskClient
 from service.api import limiter
 from service.app import create_app
 from service.rules.core.strains import STRAIN_CODES
-from service.rules.variants.coinche.options import CoincheOptions, Contract
-from service.rules.variants.coinche.replay import CoincheRecord, replay_coinche
+from service.rules.variants import COINCHE
+from service.rules.variants.coinche.options import Contract
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.api.helpers import FRENCH, answer, problems
 from tests.api.test_analysis import CLAIM as CLASSIC_CLAIM
 from tests.api.test_analysis import DEAL as CLASSIC_DEAL
@@ -36,11 +37,11 @@ def random_position(seed: int, strain: int, plays: int) -> dict[str, Any]:
     rng = random.Random(seed)
     hands = random_hands(rng)
     dealer, taker = rng.randrange(4), rng.randrange(4)
-    options = CoincheOptions.from_mapping(SA_TA)
+    options = COINCHE.options(SA_TA)
     played: tuple[Any, ...] = ()
     for _ in range(plays):
         record = CoincheRecord(dealer, Contract(taker, 100, strain, 0), played, hands)
-        legal = replay_coinche(record, options).legal
+        legal = COINCHE.replay(record, options).legal
         assert legal is not None
         played += (rng.choice(legal),)
     return {

@@ -20,8 +20,7 @@ from flask.testing import FlaskClient
 from service.api import advice, analysis, limiter
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.app import create_app
-from service.rules import Suit
-from service.rules.core.replay import replay
+from service.rules import Suit, replay
 from tests.api.helpers import FRENCH, answer
 from tests.api.test_analysis import CLAIM, DEAL, SOLVE, random_deal
 from tests.rules.builders import codes, play_deal

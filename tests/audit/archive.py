@@ -18,9 +18,9 @@ import orjson
 
 from service.rules import deal, legal_cards, trick_winner
 from service.rules.core.cards import HAND_SIZE, SUIT_CODES, Card
-from service.rules.core.dealing import deal_coinche
 from service.rules.core.strains import STRAIN_CODES, Strain
 from service.rules.core.table import PLAYERS, Seat, seat_after
+from service.rules.variants import COINCHE
 
 POOL: Final = tuple(f"player-{n:02d}" for n in range(1, 13))
 RENONCERS: Final = ("player-03", "player-07")
@@ -67,7 +67,7 @@ def archive(count: int, seed: int = 0, coinche_share: float = 0.25) -> Archive:
         taker = rng.randrange(PLAYERS)
         text_seed = f"audit archive {seed} deal {number}"
         if rng.random() < coinche_share:
-            hands = deal_coinche(text_seed, dealer)
+            hands = COINCHE.deal(text_seed, dealer).hands
             strain: Strain = rng.randrange(len(SUIT_CODES))  # a suit: any table plays it
             record: dict[str, Any] = {
                 "variant": "coinche",

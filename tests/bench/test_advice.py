@@ -19,9 +19,9 @@ from bench.advice import (
     lead,
     take_match,
 )
+from service.rules import deal
 from service.rules.advice import advise as advise_module
 from service.rules.core.cards import Suit
-from service.rules.core.dealing import deal
 
 
 def test_the_lead_measure_prints_what_each_count_of_deals_gives_up(

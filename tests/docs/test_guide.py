@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from service.rules.core.options import OPTION_SPECS
+from service.rules.variants.classic.options import OPTION_SPECS
 from service.rules.variants.coinche.options import COINCHE_OPTION_SPECS
 from tests.conftest import ROOT
 

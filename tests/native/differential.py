@@ -31,8 +31,9 @@ from service.rules.core.cards import Card
 from service.rules.core.replay import Replay
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
 from service.rules.core.table import PLAYERS
+from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
-from service.rules.variants.coinche.replay import CoincheRecord, CoincheReplay, replay_coinche
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.builders import play_deal
 
 TRICKS = 8
@@ -119,11 +120,11 @@ def position(seed: int, left: int, options: RuleOptions) -> DealRecord:
     return play_deal(random.Random(seed), DECK - left, options=options).record
 
 
-def replayed(record: Record, options: Options) -> Replay | CoincheReplay:
+def replayed(record: Record, options: Options) -> Replay | Replay:
     """The record replayed by its variant's replay."""
     if isinstance(record, CoincheRecord):
         assert isinstance(options, CoincheOptions)
-        return replay_coinche(record, options)
+        return COINCHE.replay(record, options)
     assert isinstance(options, RuleOptions)
     return replay(record, options)
 

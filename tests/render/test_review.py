@@ -19,9 +19,9 @@ from service.render.review import (
     needed,
     review_graph,
 )
-from service.rules import DEAL_POINTS, DealRecord, DealSummary, replay, score_deal
+from service.rules import DEAL_POINTS, Belote, DealRecord, DealSummary, replay, score_deal
 from service.rules.analysis import Review, review_deal
-from service.rules.core.options import DEFAULT_OPTIONS
+from service.rules.variants.classic.options import DEFAULT_OPTIONS
 from tests.render.helpers import SVG, example, parsed
 
 WIDTH = 800
@@ -141,7 +141,8 @@ def test_the_line_is_the_least_score_that_makes_the_contract(
 ) -> None:
     # RULES.md: no belote 82 made / 81 litige; takers' belote 72 / 71; defenders' 92 / 91.
     record = DealRecord(dealer=3, strain=0, taker=taker, plays=(), hands=None)
-    judged = replace(replay(record), belote=belote)
+    held = () if belote is None else (Belote(belote, record.strain),)  # seat 0 or 1: that team
+    judged = replace(replay(record), belotes=held)
     found = classic_needed(record, judged, DEFAULT_OPTIONS)
     assert found == expected
 
@@ -152,7 +153,7 @@ def test_the_line_is_the_least_score_that_makes_the_contract(
                 taker,
                 split if taker % 2 == 0 else split[::-1],
                 taker % 2 if capot else None,
-                belote,
+                (int(belote == 0), int(belote == 1)),
             )
         ).contract
 

@@ -234,7 +234,9 @@ def summaries(draw: st.DrawFn) -> DealSummary:
         taker,
         points,
         capot,
-        draw(teams),
+        draw(
+            st.sampled_from([(0, 0), (1, 0), (0, 1)])
+        ),  # the trump's belote: nobody's, or a team's
         renonce=draw(teams),
         annonces=(tuple(declared[0]), tuple(declared[1])),
         trump=Suit.HEARTS,
@@ -252,7 +254,7 @@ def capot(team: int, *annonces: int) -> DealSummary:
     declared = tuple(ANNONCES[i] for i in annonces)
     points = (162, 0) if team == 0 else (0, 162)
     by_team = ((), declared) if team == 0 else (declared, ())
-    return DealSummary(0, points, team, belote=0, annonces=by_team, trump=Suit.HEARTS)
+    return DealSummary(0, points, team, belote=(1, 0), annonces=by_team, trump=Suit.HEARTS)
 
 
 @given(summaries(), options_st)
@@ -267,7 +269,7 @@ def test_a_deal_score_is_consistent_with_the_totals(
     result = score_deal(summary, options)
     takers = summary.taker % 2
     defenders = 1 - takers
-    belote = [20 if summary.belote == t else 0 for t in (0, 1)]
+    belote = [20 * summary.belote[t] for t in (0, 1)]
     bonus = options.capot - 162
     # The annonces that count (which team's: tested in test_annonces.py), none when off.
     counted = result.annonces.points if result.annonces else (0, 0)

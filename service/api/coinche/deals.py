@@ -17,12 +17,7 @@ from marshmallow import validate
 
 from service.api.coinche.blueprint import PLAY_TAG, blp
 from service.api.coinche.schemas import CoincheRequestSchema, ContractSchema
-from service.api.deals import (
-    DealScoreSchema,
-    ReplaySchema,
-    TeamScoreBaseSchema,
-    seed_field,
-)
+from service.api.deals import DealScoreSchema, ReplaySchema, TeamScoreBaseSchema, seed_field
 from service.api.examples import example
 from service.api.fields import (
     BoundedList,
@@ -40,15 +35,12 @@ from service.api.schemas import Schema
 from service.api.views import judgement
 from service.rules import DEAL_POINTS, team_annonces
 from service.rules.core.cards import HAND_SIZE
-from service.rules.core.dealing import ALGORITHM, deal_coinche
+from service.rules.core.dealing import ALGORITHM
+from service.rules.core.replay import Replay
 from service.rules.core.strains import MAX_BELOTES
 from service.rules.core.table import PLAYERS
-from service.rules.variants.coinche.replay import CoincheReplay, replay_coinche
-from service.rules.variants.coinche.scoring import (
-    CoincheDealScore,
-    CoincheDealSummary,
-    score_coinche_deal,
-)
+from service.rules.variants import COINCHE
+from service.rules.variants.coinche.scoring import CoincheDealScore, CoincheDealSummary
 
 
 class CoincheDealBodySchema(Schema):
@@ -156,7 +148,7 @@ class ScoreCoincheDeal(MethodView):
         From the contract (with its coinche level), each team's card points, capot, belotes,
         annonces and renonce (RULES-COINCHE.md "Scoring a deal"). A contract in SA/TA without
         `sa_ta`, or above `max_bid`, is a 422."""
-        return score_coinche_deal(body["summary"], body["options"])
+        return COINCHE.score_deal(body["summary"], body["options"])
 
 
 class CoincheDealRequestSchema(CoincheRequestSchema):
@@ -188,7 +180,7 @@ class DealCoincheCards(MethodView):
 
         The same shuffle as /v1/deals/deal (named in `algorithm`), dealt in packets of 3, 2
         and 3 from the dealer's next."""
-        return {"hands": deal_coinche(body["seed"], body["dealer"])}
+        return {"hands": COINCHE.deal(body["seed"], body["dealer"]).hands}
 
 
 # --- replay -----------------------------------------------------------------------------------
@@ -206,6 +198,7 @@ class CoincheReplaySchema(ReplaySchema):
     belote = ma.fields.List(
         ma.fields.Nested(BeloteSchema),
         required=True,
+        attribute="belotes",
         metadata={"description": "The belotes counted, 20 each: held, and announced."},
     )
     score = ma.fields.Nested(
@@ -231,13 +224,13 @@ class CoincheReplayDeal(MethodView):
         "later play.",
     )
     @judgement(blp, CoincheReplayRequestSchema, CoincheReplaySchema)
-    def post(self, body: dict[str, Any]) -> CoincheReplay:
+    def post(self, body: dict[str, Any]) -> Replay:
         """A coinche deal replayed: its tricks, renonces, belotes and score.
 
         Every trick under the contract's strain, every proven renonce with its proof (against
         `hands` when given, else by a card the player shows later), the belotes counted (held
         and, under `belote: announce`, announced), and the coinche score of a complete deal,
         its first renonce deciding. Every field is always there, `null` when unknown."""
-        result = replay_coinche(body["record"], body["options"])
+        result = COINCHE.replay(body["record"], body["options"])
         count_renonces(len(result.renonces))
         return result

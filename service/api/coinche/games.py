@@ -14,7 +14,7 @@ from service.api.examples import example
 from service.api.games import GameProgressSchema, GameScoreSchema, game_request_schema
 from service.api.views import judgement
 from service.rules.core.scoring import MAX_DEALS, GameScore
-from service.rules.variants.coinche.scoring import score_coinche_game
+from service.rules.variants import COINCHE
 
 # A coinche deal's smallest body (its contract object) is over twice a classic one's: 1000 of
 # them would pass the 64 KiB body limit, so that a schema-valid game got a 413. 500 deals fit,
@@ -66,4 +66,4 @@ class ScoreCoincheGame(MethodView):
 
         The game ends at the end of a deal where a team has reached the target (2000 by
         default); a deal after the game was won is a 422."""
-        return score_coinche_game(body["deals"], body["options"])
+        return COINCHE.score_game(body["deals"], body["options"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 from flask.views import MethodView
 
@@ -12,7 +14,8 @@ from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.rules import CardValueSchema, OptionSchema, codes, seat_view_field
 from service.api.schemas import Schema
-from service.rules.variants.coinche.describe import CoincheRulesDescription, describe_coinche_rules
+from service.rules.description import describe
+from service.rules.variants import COINCHE
 
 
 class StrainPointsSchema(Schema):
@@ -50,10 +53,10 @@ class CoincheRules(MethodView):
     @blp.doc(operationId="coinche_get_rules")
     @example("english", summary="The rules in English (French with `Accept-Language: fr`).")
     @blp.response(200, CoincheRulesDescriptionSchema, headers=LANGUAGE_HEADERS)
-    def get(self) -> tuple[CoincheRulesDescription, int, tuple[tuple[str, str], ...]]:
+    def get(self) -> tuple[dict[str, Any], int, tuple[tuple[str, str], ...]]:
         """The coinche options, codes and choices, in English or French (Accept-Language).
 
         Each option with its default, allowed values and a sentence; the play and auction
         codes; the referee's choices (RULES-COINCHE.md's [decided] points and its readings
         where the page is silent) and what is not offered."""
-        return describe_coinche_rules(request_language()), 200, language_headers()
+        return describe(COINCHE, request_language()).answer(), 200, language_headers()

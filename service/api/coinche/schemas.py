@@ -17,12 +17,12 @@ from service.api.fields import SUIT_INPUTS, SUIT_PATTERN, StrictInteger, SuitFie
 from service.api.options import RequestSchema, rules_schema
 from service.api.schemas import Schema
 from service.rules.core.strains import STRAIN_CODES, Strain, parse_strain
+from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import (
     CAPOT,
     COINCHE_LEVELS,
     COINCHE_OPTION_SPECS,
     DEFAULT_COINCHE_OPTIONS,
-    CoincheOptions,
     Contract,
 )
 from service.rules.variants.coinche.replay import check_strain
@@ -30,7 +30,7 @@ from service.rules.variants.coinche.replay import check_strain
 CoincheRulesSchema = rules_schema(
     "CoincheRulesSchema",
     COINCHE_OPTION_SPECS,
-    CoincheOptions.from_mapping,
+    COINCHE.options,
     "Coinche rule options (RULES-COINCHE.md): each optional, its default when absent.",
 )
 

@@ -21,7 +21,7 @@ from functools import partial
 from itertools import islice
 from random import Random
 from time import perf_counter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, call_weights, pass_weights
 from service.rules.advice.sampler import Constraints, Deals, Hands
@@ -34,14 +34,16 @@ from service.rules.analysis.questions import (  # how every analysis reports its
 from service.rules.core.annonces import classify
 from service.rules.core.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Suit
 from service.rules.core.errors import InconsistentInput
-from service.rules.core.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.core.play import PlayOptions, legal_cards
-from service.rules.core.replay import DealRecord, Declaration, TrickRecord
+from service.rules.core.replay import Declaration, TrickRecord
 from service.rules.core.scoring import MADE
 from service.rules.core.strains import Strain
 from service.rules.core.table import PLAYERS, Seat, Team, other_team, team_of
-from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant, honours
+from service.rules.variants import CLASSIC, COINCHE, Replayed, Variant, honours
+from service.rules.variants.base import OptionsT, RecordT
 from service.rules.variants.classic.bidding import PASS, TAKE, TAKEN, legal_bids
+from service.rules.variants.classic.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.bidding import judge_auction
 from service.rules.variants.coinche.options import CoincheOptions
 from service.rules.variants.coinche.replay import CoincheRecord
@@ -168,7 +170,7 @@ def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
 
 
 def holdings_in(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     judged: Replayed,
     turned: Card | None,
@@ -231,7 +233,7 @@ class CardQuestion:
 
 
 def card_question(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     seat: Seat,
     hand: tuple[Card, ...],
@@ -257,7 +259,7 @@ def card_question(
 
 
 def advise_play_in(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     seat: Seat,
     hand: tuple[Card, ...],

@@ -65,7 +65,7 @@ from service.rules.variants.coinche.options import (
     Contract,
 )
 from service.rules.variants.coinche.replay import CoincheRecord
-from service.rules.variants.coinche.scoring import CoincheDealSummary, score_coinche_deal
+from service.rules.variants.coinche.scoring import CoincheDealSummary
 
 # Reading the calls: the deals drawn uniformly for each deal valued, before the calls choose;
 # the clock is looked at every BLOCK of them, and they may take DRAW_SHARE of the budget (32
@@ -392,7 +392,9 @@ def _scored(
         played = at_table(outcome, team_of(contract.taker))
     ours = margin = made = 0.0
     for weight, points, capot in played:
-        score = score_coinche_deal(CoincheDealSummary(contract, points, capot, held), options)
+        score = COINCHE_VARIANT.score_deal(
+            CoincheDealSummary(contract, points, capot, held), options
+        )
         mine, theirs = score.score[team], score.score[other_team(team)]
         ours += weight * mine
         margin += weight * (mine - theirs)

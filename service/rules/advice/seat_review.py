@@ -39,6 +39,7 @@ from functools import partial
 from itertools import islice
 from random import Random
 from time import perf_counter
+from typing import Any
 
 from service.rules.advice.advise import DEFAULT_SAMPLES, MAX_SAMPLES, card_question, valued_deals
 from service.rules.analysis import Review, review_in
@@ -55,7 +56,8 @@ from service.rules.analysis.review import (
 )
 from service.rules.core.cards import Card
 from service.rules.core.table import PLAYERS, TEAMS, team_of
-from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
+from service.rules.variants import CLASSIC, COINCHE, Variant
+from service.rules.variants.base import OptionsT, RecordT
 
 SEAT_SAMPLES = DEFAULT_SAMPLES  # deals of the unseen cards per decision, as the advice
 SEAT_MAX_SAMPLES = MAX_SAMPLES
@@ -218,7 +220,7 @@ def unseen(play: PlayReview) -> SeatPlay:
 
 
 def seat_review_in(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     options: OptionsT | None = None,
     budget_ms: int = REVIEW_BUDGET_MS,
@@ -262,7 +264,7 @@ seat_review_coinche_deal = partial(seat_review_in, COINCHE)
 
 
 def _sampled(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     options: OptionsT,
     play: PlayReview,

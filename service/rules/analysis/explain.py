@@ -29,7 +29,8 @@ from service.rules.analysis.questions import BEST, Claim, ClaimVerdict
 from service.rules.core.cards import DEAL_POINTS, Card
 from service.rules.core.replay import TRICKS, TrickRecord
 from service.rules.core.table import PLAYERS, other_team, place_in_trick, seat_after, team_of
-from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant
+from service.rules.variants import CLASSIC, COINCHE, Replayed, Variant
+from service.rules.variants.base import OptionsT, RecordT
 from service.text.catalog import Cards, render
 
 
@@ -68,7 +69,7 @@ class ClaimRuling:
 
 
 def explain_claim_in(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     claim: Claim,
     verdict: ClaimVerdict,

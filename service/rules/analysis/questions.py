@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from math import gcd
 from time import perf_counter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from service.rules.analysis.engine import search_class
 from service.rules.analysis.reference import (
@@ -38,17 +38,12 @@ from service.rules.analysis.reference import (
     seat_to_move,
     swept,
 )
-from service.rules.core.cards import (
-    DEAL_POINTS,
-    DECK_POINTS,
-    LAST_TRICK_BONUS,
-    Card,
-    mask_of,
-)
+from service.rules.core.cards import DEAL_POINTS, DECK_POINTS, LAST_TRICK_BONUS, Card, mask_of
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.play import PlayOptions
 from service.rules.core.table import team_of
-from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Replayed, Variant
+from service.rules.variants import CLASSIC, COINCHE, Replayed, Variant
+from service.rules.variants.base import OptionsT, RecordT
 
 DEFAULT_BUDGET_MS = 2000
 MAX_BUDGET_MS = 10_000
@@ -176,7 +171,9 @@ class Objective(NamedTuple):
         return -(-self.unit * (2 * points - 1) // 2)
 
 
-def objective_in(variant: Variant[RecordT, OptionsT], strain: int, options: OptionsT) -> Objective:
+def objective_in(
+    variant: Variant[RecordT, OptionsT, Any, Any], strain: int, options: OptionsT
+) -> Objective:
     """A deal's under `strain` in `variant`: its card values, scaled ones in units of `R / 8`
     (classic's and every unscaled strain's unit is the point)."""
     values = variant.card_values(strain, options)
@@ -269,7 +266,9 @@ def deal_from(
     )
 
 
-def deal_in(variant: Variant[RecordT, OptionsT], record: RecordT, options: OptionsT) -> Deal:
+def deal_in(
+    variant: Variant[RecordT, OptionsT, Any, Any], record: RecordT, options: OptionsT
+) -> Deal:
     """A record of `variant` checked (hands required, plays from them, the strain) and
     replayed."""
     hands = _hands(record.hands)
@@ -295,7 +294,7 @@ def elapsed_ms_since(start: float) -> float:
 
 
 def solve_in(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     options: OptionsT | None = None,
     budget_ms: int = DEFAULT_BUDGET_MS,
@@ -356,7 +355,7 @@ def _solve(start: float, deal: Deal, budget_ms: int, every_card: bool) -> Soluti
 
 
 def judge_claim_in(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     claim: Claim,
     mode: str = BEST,

@@ -43,6 +43,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter
+from typing import Any
 
 from service.rules.analysis.questions import (
     MAX_BUDGET_MS,
@@ -57,7 +58,8 @@ from service.rules.analysis.review_words import play_words, renonce_words, seat_
 from service.rules.core.cards import DEAL_POINTS, Card
 from service.rules.core.replay import Renonce
 from service.rules.core.table import PLAYERS, TEAMS, Seat, team_of
-from service.rules.variants import CLASSIC, COINCHE, OptionsT, RecordT, Variant
+from service.rules.variants import CLASSIC, COINCHE, Variant
+from service.rules.variants.base import OptionsT, RecordT
 from service.text.catalog import Sentence
 
 REVIEW_BUDGET_MS = 5000  # a whole review; the native engine takes a fraction of a second
@@ -280,7 +282,7 @@ class Review:
 
 
 def review_in(
-    variant: Variant[RecordT, OptionsT],
+    variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     options: OptionsT | None = None,
     budget_ms: int = REVIEW_BUDGET_MS,

@@ -41,18 +41,13 @@ from functools import lru_cache
 from time import perf_counter
 from typing import Any, Generic, TypeVar
 
-from service.rules.analysis.questions import (
-    Deal,
-    MoveValue,
-    Outcome,
-    deal_from,
-    objective_in,
-)
+from service.rules.analysis.questions import Deal, MoveValue, Outcome, deal_from, objective_in
 from service.rules.analysis.reference import OutOfTime, Search, seat_to_move
 from service.rules.core.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
 from service.rules.core.strains import Strain, belote_suits
 from service.rules.core.table import team_of
-from service.rules.variants import OptionsT, RecordT, Replayed, Variant
+from service.rules.variants import Replayed, Variant
+from service.rules.variants.base import OptionsT, RecordT
 
 Hands = tuple[tuple[Card, ...], ...]
 SCORES_KEPT = 8192  # the scores of summaries kept (`_scored`): a few MB at most
@@ -88,7 +83,9 @@ class Worlds:
     """A record of `variant` whose hands are unknown, at the position after its plays, to be
     valued in deals of its hands (`values`). The record is replayed once, here."""
 
-    def __init__(self, variant: Variant[RecordT, OptionsT], record: RecordT, options: OptionsT):
+    def __init__(
+        self, variant: Variant[RecordT, OptionsT, Any, Any], record: RecordT, options: OptionsT
+    ):
         self.variant = variant
         self.record = replace(record, hands=None)
         self.options = options
@@ -310,7 +307,7 @@ def values_in_order(
 
 @lru_cache(maxsize=SCORES_KEPT)
 def _scored(
-    variant: Variant[Any, Any],
+    variant: Variant[Any, Any, Any, Any],
     summary: Any,
     points: tuple[int, int],
     capot: int | None,
@@ -319,5 +316,5 @@ def _scored(
     """The contract and deal score of a complete deal's `summary` with these `points` and
     `capot`: kept, as the same few scores come back deal after deal and advice after advice
     (a bounded cache)."""
-    score = variant.score_summary(replace(summary, points=points, capot=capot), options)
+    score = variant.score_deal(replace(summary, points=points, capot=capot), options)
     return score.contract, score.score

@@ -1,11 +1,12 @@
-"""Reproducible dealing from a client's seed.
+"""Reproducible dealing from a client's seed, and a deck dealt in packets.
 
 The shuffle is HMAC-SHA256 in counter mode (key: the seed's UTF-8 bytes; message: the
 counter as 8 big-endian bytes) read as 32-bit big-endian words, each drawn into a range by
 rejection sampling (no modulo bias), driving a Fisher-Yates shuffle of the deck in code order
 (7S 8S ... AS 7H ... AC), from the last position down. The deal follows the texts: from the
-dealer's next, 3 cards each, then 2 each, then the turned card; after a take, from the
-dealer's next, 3 cards each and 2 to the taker, who also takes the turned card.
+dealer's next, in packets: classic 3 then 2 each, then the turned card, and after a take
+3 cards each and 2 to the taker, who also takes the turned card; coinche 3, 2 and 3 each. How
+many in each packet is the variant's (`Variant.deal`).
 """
 
 from __future__ import annotations
@@ -25,17 +26,16 @@ ALGORITHM = (
     "position of the deck 7S..AS 7H..AH 7D..AD 7C..AC; dealt from index 0"
 )
 MIN_SEED_LENGTH = 16
-FIRST_PACKETS = (3, 2)
-COMPLETION_PACKET = 3
-# Coinche (RULES-COINCHE.md "Deal"): all 32 cards, 3-2-3 from the dealer's next, no turned card.
-COINCHE_PACKETS = (3, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)
 class Deal:
+    """The cards as dealt: each seat's hand, the turned card (classic's, before the take;
+    None in coinche) and the cards not dealt yet (classic's, before the take)."""
+
     hands: tuple[tuple[Card, ...], ...]
-    turned: Card
-    stock: tuple[Card, ...]
+    turned: Card | None = None
+    stock: tuple[Card, ...] = ()
 
 
 def _words(seed: str) -> Iterator[int]:
@@ -65,40 +65,12 @@ def shuffled_deck(seed: str) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-def deal(seed: str, dealer: Seat, taker: Seat | None = None) -> Deal:
-    """Deal 5 cards each and turn a card; with `taker`, complete the hands to 8."""
-    for name, value in (("dealer", dealer), ("taker", taker)):
-        if value is not None and value not in range(PLAYERS):
-            raise InconsistentInput.at(f"/{name}", "not_a_seat", value=value)
-    deck = list(shuffled_deck(seed))
-    order = TURN_ORDER[seat_after(dealer)]
-    hands = _packets(deck, order, FIRST_PACKETS)
-    turned = deck.pop(0)
-    if taker is not None:
-        hands[taker].append(turned)
-        for seat in order:
-            packet = COMPLETION_PACKET - (seat == taker)
-            hands[seat] += deck[:packet]
-            del deck[:packet]
-    return Deal(tuple(tuple(h) for h in hands), turned, tuple(deck))
-
-
-def _packets(deck: list[Card], order: Sequence[Seat], packets: tuple[int, ...]) -> list[list[Card]]:
-    """Each packet size in turn to every seat of `order`, taken from the top of `deck`."""
+def dealt(deck: list[Card], dealer: Seat, packets: Sequence[int]) -> list[list[Card]]:
+    """Each packet size in turn to every seat from the dealer's next, taken from the top of
+    `deck` (what is dealt leaves it)."""
     hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
     for packet in packets:
-        for seat in order:
+        for seat in TURN_ORDER[seat_after(dealer)]:
             hands[seat] += deck[:packet]
             del deck[:packet]
     return hands
-
-
-def deal_coinche(seed: str, dealer: Seat) -> tuple[tuple[Card, ...], ...]:
-    """A coinche deal: the same shuffle, all 32 cards, 8 each in packets of 3, 2, 3 from the
-    dealer's next."""
-    if dealer not in range(PLAYERS):
-        raise InconsistentInput.at("/dealer", "not_a_seat", value=dealer)
-    order = TURN_ORDER[seat_after(dealer)]
-    return tuple(
-        tuple(hand) for hand in _packets(list(shuffled_deck(seed)), order, COINCHE_PACKETS)
-    )

@@ -1,6 +1,10 @@
-"""The rule options: every choice real tables make differently, with its default.
+"""The rule options: every choice real tables make differently, and how a request's are read.
 
-RULES.md names each option and its default; this module is the one place they live.
+`Options` holds the options both games have; each variant's options (classic's
+`RuleOptions`, coinche's `CoincheOptions`) derive from it with their own defaults (the one
+place each default lives) and add their own. An option's values are specified once
+(`OptionSpec`): the eight both games share are `SHARED_SPECS`, each variant adds its own
+(`option_specs`). What an option decides is a sentence of the catalog, `option.<name>`.
 """
 
 from __future__ import annotations
@@ -10,50 +14,48 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 from service.rules.core.errors import InconsistentInput, Problem
+from service.text.catalog import DEFAULT, text
 
 MAX_TARGET = 100_000
 
-Options = TypeVar("Options")
+OptionsT = TypeVar("OptionsT", bound="Options")
 
 
 @dataclass(frozen=True, slots=True)
-class RuleOptions:
-    """The options in force for one judgement. Immutable; build with `from_mapping`."""
+class Options:
+    """The options both games have; a variant's options class gives each its default.
 
-    # RULES.md 4: cannot over-trump an opponent's trump: still play a trump ("required", the
-    # English text) or discard freely ("optional").
-    undertrump: str = "required"
-    # RULES.md 2: raise on a trump lead even when the partner is winning.
-    overtrump_partner: bool = True
-    # Belote-rebelote counts for its holder ("automatic", English text) or only when
-    # announced ("announce", French text).
-    belote: str = "automatic"
-    # What a capot is worth instead of 162.
-    capot: int = 252
-    # Round each team's deal score to the nearest ten, 5 up.
-    rounding: str = "none"
-    # Penalty for a renonce: the offenders are dedans, or the deal is annulled and redealt.
-    renonce: str = "dedans"
-    # Points that end the game.
-    target: int = 1000
-    # Sequences and fours of a kind score (RULES.md "Annonces").
-    annonces: bool = False
+    - `undertrump`: cannot over-trump an opponent's trump: still play a lower one
+      ("required") or discard freely ("optional").
+    - `overtrump_partner`: on a trump lead, raise even over a partner who is winning.
+    - `belote`: belote-rebelote counts for its holder always ("automatic") or once
+      announced ("announce").
+    - `capot`: what a capot is worth instead of the cards' 162.
+    - `rounding`: each team's deal score to the nearest ten, 5 up ("nearest_ten"), or not.
+    - `renonce`: the penalty of a renonce: the offenders lose the deal ("dedans"), or the deal
+      is annulled and redealt ("annul").
+    - `target`: the points that end the game.
+    - `annonces`: whether sequences and fours of a kind score."""
 
-    @classmethod
-    def from_mapping(cls, given: Mapping[str, Any] | None, pointer: str = "/rules") -> RuleOptions:
-        """Options from a client mapping; an unknown option or value raises InconsistentInput."""
-        return load_options(DEFAULT_OPTIONS, OPTION_SPECS, given, pointer)
+    undertrump: str
+    overtrump_partner: bool
+    belote: str
+    capot: int
+    rounding: str
+    renonce: str
+    target: int
+    annonces: bool
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def load_options(
-    defaults: Options,
+    defaults: OptionsT,
     specs: Mapping[str, OptionSpec],
     given: Mapping[str, Any] | None,
     pointer: str,
-) -> Options:
+) -> OptionsT:
     """A variant's options from a client mapping: `defaults` with the `given` options in
     place, each checked against its spec; an unknown option or value raises InconsistentInput
     naming every one of them."""
@@ -74,19 +76,19 @@ def load_options(
             )
     if problems:
         raise InconsistentInput(problems)
-    return replace(defaults, **given)  # type: ignore[type-var]
+    return replace(defaults, **given)
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """What values an option takes, and a sentence saying what it does."""
+    """What values an option takes (`allowed`, or None: an integer within `bounds`); its
+    sentence is the catalog's `option.<name>`. A variant's spec has its `default`, listed
+    first among the allowed values (`option_specs`)."""
 
     name: str
-    allowed: tuple[Any, ...] | None  # None: an integer within `bounds`
-    description: str
-    description_fr: str
+    allowed: tuple[Any, ...] | None
     bounds: tuple[int, int] = (0, 0)
-    default: Any = None  # the variant's default, filled in by `option_specs`
+    default: Any = None
 
     def accepts(self, value: Any) -> bool:
         if self.allowed is None:
@@ -104,84 +106,46 @@ class OptionSpec:
             return f"an integer from {self.bounds[0]} to {self.bounds[1]}"
         return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.allowed)
 
+    def sentence(self, lang: str = DEFAULT) -> str:
+        """What the option decides, in `lang`."""
+        return str(text(f"option.{self.name}", lang))
 
-def option_specs(defaults: object, *specs: OptionSpec) -> dict[str, OptionSpec]:
-    """A variant's specs by name, each with its default read from `defaults` (the one place
-    a default lives); every option of `defaults` must have its spec, and no spec more."""
-    named = {spec.name: replace(spec, default=getattr(defaults, spec.name)) for spec in specs}
-    options = [f.name for f in fields(defaults)]  # type: ignore[arg-type]
+    @property
+    def description(self) -> str:
+        """What the option decides, in English (the contract's language)."""
+        return self.sentence()
+
+
+SHARED_SPECS: dict[str, OptionSpec] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec("undertrump", ("required", "optional")),
+        OptionSpec("overtrump_partner", (True, False)),
+        OptionSpec("belote", ("automatic", "announce")),
+        OptionSpec("capot", (252, 250)),
+        OptionSpec("rounding", ("none", "nearest_ten")),
+        OptionSpec("renonce", ("dedans", "annul")),
+        OptionSpec("target", None, bounds=(1, MAX_TARGET)),
+        OptionSpec("annonces", (False, True)),
+    )
+}
+"""The options both games have (`Options`), each specified once."""
+
+
+def option_specs(defaults: Options, *specs: OptionSpec | str) -> dict[str, OptionSpec]:
+    """A variant's specs by name, in the order given: its own `OptionSpec`s, and a shared one
+    by its name (`SHARED_SPECS`); each with its default read from `defaults` (the one place a
+    default lives) and listed first among its allowed values. Every option of `defaults` must
+    have its spec, and no spec more."""
+    named = {}
+    for given in specs:
+        spec = SHARED_SPECS[given] if isinstance(given, str) else given
+        default = getattr(defaults, spec.name)
+        allowed = spec.allowed
+        if allowed is not None:
+            allowed = (default, *(value for value in allowed if value != default))
+        named[spec.name] = replace(spec, allowed=allowed, default=default)
+    options = [f.name for f in fields(defaults)]
     if sorted(named) != sorted(options):
         raise TypeError(f"option specs {sorted(named)} do not match the options {options}")
     return named
-
-
-DEFAULT_OPTIONS = RuleOptions()
-
-OPTION_SPECS: dict[str, OptionSpec] = option_specs(
-    DEFAULT_OPTIONS,
-    OptionSpec(
-        "undertrump",
-        ("required", "optional"),
-        "When an opponent's trump is winning and you cannot follow or over-trump: "
-        "'required' (English text) you must still play a lower trump; "
-        "'optional' you may discard instead.",
-        "Quand un adversaire a coupé et que vous ne pouvez ni fournir ni surcouper : "
-        "'required' (texte anglais) vous devez sous-couper ; "
-        "'optional' vous pouvez vous défausser.",
-    ),
-    OptionSpec(
-        "overtrump_partner",
-        (True, False),
-        "On a trump lead, raise over the best trump on the table even when your partner "
-        "is winning the trick (true), or only over an opponent's (false).",
-        "À l'atout demandé, monter même quand votre partenaire est maître du pli (true), "
-        "ou seulement sur un adversaire (false).",
-    ),
-    OptionSpec(
-        "belote",
-        ("automatic", "announce"),
-        "Belote-rebelote (K and Q of trump in one hand) scores 20 for its holder's team: "
-        "'automatic' (English text) always, 'announce' (French text) only when announced.",
-        "La belote-rebelote (Roi et Dame d'atout) vaut 20 à l'équipe qui la détient : "
-        "'automatic' toujours, 'announce' (texte français) seulement si elle est annoncée.",
-    ),
-    OptionSpec(
-        "capot",
-        (252, 250),
-        "What a capot (all 8 tricks) scores instead of 162: 252 (both texts) or 250.",
-        "Valeur du capot (les 8 plis) à la place de 162 : 252 (les deux textes) ou 250.",
-    ),
-    OptionSpec(
-        "rounding",
-        ("none", "nearest_ten"),
-        "'nearest_ten' rounds each team's deal score and a litige reserve to the nearest "
-        "ten, 5 up (a dedans scores 160, a capot 250).",
-        "'nearest_ten' arrondit le score de chaque équipe et la réserve d'un litige à la "
-        "dizaine la plus proche, 5 vers le haut (un dedans vaut 160, un capot 250).",
-    ),
-    OptionSpec(
-        "renonce",
-        ("dedans", "annul"),
-        "Penalty for a renonce (the first one decides): 'dedans' the offending team is "
-        "dedans whatever it scored; 'annul' the deal scores nothing and is redealt.",
-        "Sanction d'une renonce (la première compte) : 'dedans' l'équipe fautive est "
-        "dedans ; 'annul' la donne est annulée et redistribuée.",
-    ),
-    OptionSpec(
-        "target",
-        None,
-        "Points that end the game at the end of a deal (the texts name 500, 501, 1000, "
-        "1500 and 2000); the team with more points then wins, equal totals play on.",
-        "Score qui termine la partie à la fin d'une donne (500, 501, 1000, 1500, 2000 "
-        "selon les tables) ; l'équipe qui a le plus de points gagne, égalité : on rejoue.",
-        bounds=(1, MAX_TARGET),
-    ),
-    OptionSpec(
-        "annonces",
-        (False, True),
-        "Sequences and fours of a kind declared with the first card score "
-        "(off by default, as both texts and most rooms play).",
-        "Les annonces (suites et carrés) déclarées avec la première carte comptent "
-        "(désactivées par défaut, comme dans les deux textes).",
-    ),
-)

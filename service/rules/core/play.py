@@ -34,21 +34,32 @@ from service.rules.core.cards import (
     Card,
     mask_of,
 )
-from service.rules.core.options import DEFAULT_OPTIONS
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain
 from service.rules.core.table import Seat, seat_after
 from service.text.catalog import card_names, render, suit_name
 
 
 class PlayOptions(Protocol):
-    """The options the play obligations read: classic's `RuleOptions` and coinche's
-    `CoincheOptions` both have them."""
+    """The options the play obligations read: every variant's options have them
+    (`options.Options`)."""
 
     @property
     def undertrump(self) -> str: ...
 
     @property
     def overtrump_partner(self) -> bool: ...
+
+
+class PlayRules(NamedTuple):
+    """The play options alone."""
+
+    undertrump: str
+    overtrump_partner: bool
+
+
+EVERY_OBLIGATION = PlayRules(undertrump="required", overtrump_partner=True)
+"""RULES.md's obligations, each one in force: what a play is judged by when no options are
+given (classic's defaults, which tests/rules/core/test_play.py holds it to)."""
 
 
 class ViolationCode(StrEnum):
@@ -143,7 +154,7 @@ def obligation(
     hand: Sequence[Card],
     trick: Sequence[int],
     strain: Strain,
-    options: PlayOptions = DEFAULT_OPTIONS,
+    options: PlayOptions = EVERY_OBLIGATION,
 ) -> tuple[Sequence[Card], ViolationCode | None, int | None]:
     """The cards of `hand` that may be played to `trick`, the rule that excludes the others
     (None when every card is legal) and the best trump on the table when it matters.
@@ -157,7 +168,7 @@ def obligation(
 
 
 def obligation_of_mask(
-    hand: int, trick: Sequence[int], strain: Strain, options: PlayOptions = DEFAULT_OPTIONS
+    hand: int, trick: Sequence[int], strain: Strain, options: PlayOptions = EVERY_OBLIGATION
 ) -> tuple[int, ViolationCode | None, int | None]:
     """`obligation` for a hand given as a bit mask (`cards.mask_of`): the legal cards as a
     mask, the rule and the best trump. Every play obligation is decided here."""
@@ -204,7 +215,7 @@ def legal_cards(
     hand: Sequence[Card],
     trick: Sequence[int],
     strain: Strain,
-    options: PlayOptions = DEFAULT_OPTIONS,
+    options: PlayOptions = EVERY_OBLIGATION,
 ) -> tuple[Card, ...]:
     """The cards of `hand` that may be played to `trick`, in the order of `hand`."""
     return tuple(obligation(hand, trick, strain, options)[0])
@@ -215,7 +226,7 @@ def violation(
     trick: Sequence[int],
     strain: Strain,
     card: int,
-    options: PlayOptions = DEFAULT_OPTIONS,
+    options: PlayOptions = EVERY_OBLIGATION,
 ) -> Violation | None:
     """Why `card` (from `hand`) may not be played to `trick`, or None when it may."""
     legal, code, best = obligation(hand, trick, strain, options)
@@ -247,7 +258,7 @@ def judge(
     leader: Seat,
     trick: Sequence[Card],
     strain: Strain,
-    options: PlayOptions = DEFAULT_OPTIONS,
+    options: PlayOptions = EVERY_OBLIGATION,
 ) -> Ruling:
     """Every card of `hand` ruled for the player to move, `seat_after(leader, len(trick))`."""
     seat = seat_after(leader, len(trick))

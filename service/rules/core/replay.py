@@ -1,4 +1,5 @@
-"""Replaying a deal record: tricks, every proven renonce with its proof, and the score.
+"""Replaying a deal record, in any variant: tricks, every proven renonce with its proof, the
+belotes, the declarations, and the score (the variant's: `replay_deal` takes its rules).
 
 RULES.md "Proving a renonce": a card never enters a hand after the deal, so the cards a
 player is known to hold at a play are their whole remaining hand when the hands are given,
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from service.rules.core.annonces import Annonce, classify
 from service.rules.core.cards import (
@@ -20,14 +21,12 @@ from service.rules.core.cards import (
     KING,
     LAST_TRICK_BONUS,
     QUEEN,
-    SUIT_CODES,
-    SUIT_CONTRACT_VALUES,
     Card,
     CardValues,
     mask_of,
 )
 from service.rules.core.errors import InconsistentInput, Problem
-from service.rules.core.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.core.options import Options
 from service.rules.core.play import (
     PlayOptions,
     Violation,
@@ -37,7 +36,7 @@ from service.rules.core.play import (
     trick_winner,
     violation,
 )
-from service.rules.core.scoring import DealScore, DealSummary, score_deal
+from service.rules.core.scoring import ScoredDeal
 from service.rules.core.strains import Strain
 from service.rules.core.table import (
     PLAYERS,
@@ -61,19 +60,42 @@ class Declaration:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """A deal as played: who dealt, the strain (classic's trump suit; coinche's may be SA or
-    TA), who took, the cards in the order played, and optionally each seat's 8 cards after the
-    deal."""
+class PlayedRecord(Protocol):
+    """A deal as played, in any variant, as the replay reads it: who dealt, the strain
+    (classic's trump suit; coinche's contract's, which may be SA or TA), who took, the cards
+    in the order played, optionally each seat's 8 cards after the deal, and the annonces
+    declared."""
 
-    dealer: Seat
-    strain: Strain
-    taker: Seat
-    plays: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], ...] | None = None
-    belote_announced: bool = False
-    declarations: tuple[Declaration, ...] = ()
+    @property
+    def dealer(self) -> Seat: ...
+
+    @property
+    def strain(self) -> Strain: ...
+
+    @property
+    def taker(self) -> Seat: ...
+
+    @property
+    def plays(self) -> tuple[Card, ...]: ...
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...] | None: ...
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Belote:
+    """King and queen of `suit` in one seat's hand: 20 to its team (RULES.md "Belote",
+    RULES-COINCHE.md "Belote")."""
+
+    seat: Seat
+    suit: int
+
+    @property
+    def team(self) -> Team:
+        return team_of(self.seat)
 
 
 class TrickRecord(NamedTuple):
@@ -143,58 +165,98 @@ class Played(PlaysJudged):
     seats: Sequence[Seat]
 
 
+RecordT = TypeVar("RecordT", contravariant=True)
+OptionsT = TypeVar("OptionsT", bound=Options, contravariant=True)
+ScoreT = TypeVar("ScoreT", bound=ScoredDeal[Any])
+SummaryT = TypeVar("SummaryT")
+
+
 @dataclass(frozen=True, slots=True)
-class Replay(PlaysJudged):
-    belote: Team | None  # the team holding K and Q of trump, when known
+class Replay(PlaysJudged, Generic[ScoreT, SummaryT]):
+    """A deal replayed (`replay_deal`): the plays judged, the belotes held and known under
+    the strain (from the hands, else once a seat has played both honours), those that count
+    (held, and announced unless option `belote` is `automatic`), the declarations checked
+    (option `annonces`), and on a complete deal its score and what it was worked out from."""
+
+    held: tuple[Belote, ...]
+    belotes: tuple[Belote, ...]
     declarations: tuple[DeclarationVerdict, ...]
-    score: DealScore | None  # on a complete deal
-    summary: DealSummary | None = None  # what the score was worked out from
+    score: ScoreT | None
+    summary: SummaryT | None = None
+
+    @property
+    def belote_team(self) -> Team | None:
+        """The team holding a belote of the strain's, when one is known (classic's answer)."""
+        return self.held[0].team if self.held else None
 
 
-def replay(record: DealRecord, options: RuleOptions = DEFAULT_OPTIONS) -> Replay:
-    """Replay `record` and judge every play."""
-    problems = []
-    if record.taker not in range(PLAYERS):
-        problems.append(Problem("/taker", "not_a_seat", {"value": record.taker}))
-    if record.strain not in range(len(SUIT_CODES)):
-        # A classic deal has a trump suit: SA and TA are coinche's (`replay_coinche`).
-        problems.append(Problem("/trump", "not_a_suit", {"suit": record.strain}))
-    check_record(record, problems)
-    trump = record.strain
-    played = judge_plays(record, options, SUIT_CONTRACT_VALUES[trump])
-    renonces, points = played.renonces, played.points
+class ReplayRules(Protocol[RecordT, OptionsT, ScoreT, SummaryT]):
+    """What a variant says of its records when they are replayed (its `Variant`): why a
+    record's contract cannot be judged, what the cards are worth under a strain, which suits
+    make a belote, whether a belote held counts, what a complete deal's score is worked out
+    from, and that score."""
 
-    holder = belote_holder(record, played.seats, trump)
+    def record_problems(self, record: RecordT, options: OptionsT) -> list[Problem]: ...
+
+    def card_values(self, strain: Strain, options: OptionsT) -> CardValues: ...
+
+    def belote_suits(self, strain: Strain, options: OptionsT) -> tuple[int, ...]: ...
+
+    def belote_counts(self, record: RecordT, belote: Belote, options: OptionsT) -> bool: ...
+
+    def summary(
+        self,
+        record: RecordT,
+        played: Played,
+        belotes: tuple[Belote, ...],
+        declarations: tuple[DeclarationVerdict, ...],
+    ) -> SummaryT: ...
+
+    def score_deal(self, summary: SummaryT, options: OptionsT) -> ScoreT: ...
+
+
+def replay_deal(
+    rules: ReplayRules[RecordT, OptionsT, ScoreT, SummaryT], record: Any, options: Any
+) -> Replay[ScoreT, SummaryT]:
+    """`record` replayed under `rules` (a variant): checked, every play judged, its belotes
+    and declarations, and a complete deal scored."""
+    check_record(record, rules.record_problems(record, options))
+    played = judge_plays(record, options, rules.card_values(record.strain, options))
+    held = tuple(
+        Belote(holder, suit)
+        for suit in rules.belote_suits(record.strain, options)
+        if (holder := belote_holder(record, played.seats, suit)) is not None
+    )
+    belotes = tuple(belote for belote in held if rules.belote_counts(record, belote, options))
     declarations = check_declarations(record, played.seats) if options.annonces else ()
     score = summary = None
     if played.complete:
-        counted = holder is not None and belote_counts(record, options)
-        summary = DealSummary(
-            taker=record.taker,
-            points=points,
-            capot=capot_team(played.tricks),
-            belote=team_of(holder) if counted and holder is not None else None,
-            annonces=declared_annonces(declarations),
-            trump=trump,
-            renonce=team_of(renonces[0].seat) if renonces else None,
-        )
-        score = score_deal(summary, options)
+        summary = rules.summary(record, played, belotes, declarations)
+        score = rules.score_deal(summary, options)
     return Replay(
         **played.judged(),
-        belote=None if holder is None else team_of(holder),
+        held=held,
+        belotes=belotes,
         declarations=declarations,
         score=score,
         summary=summary,
     )
 
 
-def belote_counts(record: DealRecord, options: RuleOptions) -> bool:
-    """Whether the record's belote, when a seat holds one, counts: always under `belote:
-    automatic`, once announced under `announce`."""
-    return options.belote == "automatic" or record.belote_announced
+def belote_counts(belotes: Sequence[Belote]) -> tuple[int, int]:
+    """How many of `belotes` each team counts: a deal to score's `belote`."""
+    return (
+        sum(belote.team == 0 for belote in belotes),
+        sum(belote.team == 1 for belote in belotes),
+    )
 
 
-def judge_plays(record: DealRecord, options: PlayOptions, values: CardValues) -> Played:
+def renonce_team(played: PlaysJudged) -> Team | None:
+    """The team whose renonce, the first one proven, decides the deal."""
+    return team_of(played.renonces[0].seat) if played.renonces else None
+
+
+def judge_plays(record: PlayedRecord, options: PlayOptions, values: CardValues) -> Played:
     """The plays of `record` judged under `record.strain` (a suit, or a coinche strain), the
     cards worth `values`: the part of a replay every variant shares."""
     strain = record.strain
@@ -245,7 +307,7 @@ def declared_annonces(
     return tuple(team_annonces[0]), tuple(team_annonces[1])
 
 
-def check_record(record: DealRecord, found: list[Problem]) -> None:
+def check_record(record: PlayedRecord, found: list[Problem]) -> None:
     """The record must be a deal that can have happened; problems `found` with what took
     (the taker, the contract) are raised with the record's own, after the dealer's."""
     problems = []
@@ -279,7 +341,7 @@ def check_record(record: DealRecord, found: list[Problem]) -> None:
 
 
 def _tricks(
-    record: DealRecord, values: Sequence[int]
+    record: PlayedRecord, values: Sequence[int]
 ) -> tuple[list[Seat], list[TrickRecord], list[int]]:
     """Who played each card, the tricks with leader, winner and points (`values` per card,
     the dix de der on the last), and each team's card points so far, dix de der apart."""
@@ -306,7 +368,7 @@ def _tricks(
 
 
 def _renonces_by_hand(
-    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
+    record: PlayedRecord, seats: Sequence[Seat], options: PlayOptions
 ) -> tuple[list[Renonce], list[list[Card]]]:
     """Every play judged against the player's remaining hand; also the hands left."""
     hands = record.hands
@@ -341,7 +403,7 @@ def _renonces_by_hand(
 
 
 def _renonces_by_later_plays(
-    record: DealRecord, seats: Sequence[Seat], options: PlayOptions
+    record: PlayedRecord, seats: Sequence[Seat], options: PlayOptions
 ) -> list[Renonce]:
     """Every play judged against the cards its player is known to hold: that card and every
     card the player plays later in the record."""
@@ -376,7 +438,7 @@ def _renonces_by_later_plays(
     return renonces
 
 
-def belote_holder(record: DealRecord, seats: Sequence[Seat], suit: int) -> Seat | None:
+def belote_holder(record: PlayedRecord, seats: Sequence[Seat], suit: int) -> Seat | None:
     """The seat holding both K and Q of `suit`: from the hands, else once one seat has played
     both; None when nobody holds both, or it is not known yet."""
     king, queen = Card.of(KING, suit), Card.of(QUEEN, suit)
@@ -388,7 +450,9 @@ def belote_holder(record: DealRecord, seats: Sequence[Seat], suit: int) -> Seat 
     return None
 
 
-def check_declarations(record: DealRecord, seats: Sequence[Seat]) -> tuple[DeclarationVerdict, ...]:
+def check_declarations(
+    record: PlayedRecord, seats: Sequence[Seat]
+) -> tuple[DeclarationVerdict, ...]:
     """Each declaration against its seat's hand: the given hand, else the cards the seat
     played (its whole hand on a complete deal); a card played by another seat was never held.
     """

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from service.rules.core.dealing import deal_coinche
+from service.rules.variants import COINCHE
 from tests.api.bodies import BODIES
 from tests.api.helpers import FRENCH, answer, contract, metric, problems
 from tests.rules.builders import SA_TA, codes
@@ -159,7 +159,7 @@ def test_a_coinche_deal_of_8_cards_each(client: FlaskClient) -> None:
     seed = "table 7, deal 3 of the evening"
     body = answer(client, "/v1/coinche/deals/deal", {"seed": seed, "dealer": 2})
     assert body["algorithm"].startswith("belote-deal/1")
-    assert body["hands"] == [codes(hand) for hand in deal_coinche(seed, 2)]
+    assert body["hands"] == [codes(hand) for hand in COINCHE.deal(seed, 2).hands]
     assert list(problems(client, "/v1/coinche/deals/deal", {"seed": "short", "dealer": 2})) == [
         "/seed"
     ]

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from service.rules import replay
 from service.rules.advice import (
     Advice,
     advise_coinche_play,
@@ -35,13 +36,14 @@ from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve, 
 from service.rules.core.annonces import declarable
 from service.rules.core.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
 from service.rules.core.errors import InconsistentInput
-from service.rules.core.options import RuleOptions
-from service.rules.core.replay import DealRecord, Declaration, Replay, replay
+from service.rules.core.replay import Belote, Declaration, Replay
 from service.rules.core.strains import TOUT_ATOUT, belote_suits
 from service.rules.core.table import PLAYERS
 from service.rules.variants import CLASSIC, COINCHE
+from service.rules.variants.classic.options import RuleOptions
+from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.options import CoincheOptions, Contract
-from service.rules.variants.coinche.replay import Belote, CoincheRecord, replay_coinche
+from service.rules.variants.coinche.replay import CoincheRecord
 from service.text.catalog import Cards
 from tests.rules.builders import cards, play_deal, random_hands
 
@@ -305,7 +307,7 @@ def forced_coinche_deal() -> tuple[CoincheRecord, int, tuple[Card, ...]]:
         if (deal := play_deal(random.Random(seed), 28, trump=CLUBS)).record.dealer == 3
     ).record
     record = CoincheRecord(3, Contract(taker=3, value=90, strain=CLUBS), played.plays)
-    judged = replay_coinche(record)
+    judged = COINCHE.replay(record)
     assert judged.to_move is not None and played.hands is not None
     seat = judged.to_move
     return record, seat, tuple(c for c in played.hands[seat] if c not in played.plays)
@@ -756,14 +758,14 @@ def test_coinche_advice_is_legal_and_honours_the_belotes(
     hands = record.hands
     assert hands is not None
     shown = replace(record, hands=None)
-    judged = replay_coinche(shown, options)
+    judged = COINCHE.replay(shown, options)
     if judged.complete:
         return
     seat = judged.to_move
     assert seat is not None
     hand = tuple(card for card in hands[seat] if card not in record.plays)
     advice = advise_coinche_play(shown, seat, hand, options, samples=2)
-    legal = replay_coinche(record, options).legal
+    legal = COINCHE.replay(record, options).legal
     assert legal is not None and advice.card in legal
     view = seat_view(
         seat,

@@ -32,8 +32,8 @@ from service.rules.analysis import Worlds, review_deal
 from service.rules.analysis.questions import MoveValue
 from service.rules.analysis.review import BEST_CARD, BLUNDER, INACCURACY, MISTAKE, RENONCE
 from service.rules.core.cards import Card, Suit
-from service.rules.core.options import RuleOptions
 from service.rules.core.table import PLAYERS, team_of
+from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.builders import cards
@@ -322,8 +322,8 @@ def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  
     from service.rules.advice.seat_review import SEAT_SEED
     from service.rules.advice.view import seat_view
     from service.rules.analysis import Worlds
-    from service.rules.core.options import DEFAULT_OPTIONS
     from service.rules.variants import CLASSIC
+    from service.rules.variants.classic.options import DEFAULT_OPTIONS
 
     for play, view in list(zip(seen.review.plays, seen.plays, strict=True))[:6]:
         before = replace(RECORD, plays=RECORD.plays[: play.play], hands=None)

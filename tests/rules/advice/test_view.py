@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.rules import replay
 from service.rules.advice.view import forbidden_by, revealed_voids
 from service.rules.core.cards import ALL_CARDS, Card, mask_of
-from service.rules.core.options import RuleOptions
 from service.rules.core.play import obligation_of_mask
-from service.rules.core.replay import DealRecord, replay
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.variants.classic.options import RuleOptions
+from service.rules.variants.classic.replay import DealRecord
 from tests.rules.builders import cards
 
 HEARTS = 1

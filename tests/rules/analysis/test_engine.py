@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from service.rules.analysis import engine, reference
-from service.rules.variants.classic.describe import describe_rules
+from service.rules.description import describe
+from service.rules.variants import CLASSIC
 
 
 @pytest.mark.parametrize(
@@ -59,5 +60,5 @@ def test_the_questions_ask_the_chosen_search() -> None:
 
 
 def test_the_rules_say_which_engine_answers() -> None:
-    assert describe_rules().analysis_engine == engine.ENGINE
+    assert describe(CLASSIC).analysis_engine == engine.ENGINE
     assert engine.chosen(os.environ) == engine.ENGINE

@@ -19,8 +19,9 @@ from service.rules.analysis import (
     explain_coinche_claim,
 )
 from service.rules.core.cards import Card
-from service.rules.core.replay import DealRecord
-from service.rules.variants.coinche.options import CoincheOptions, Contract
+from service.rules.variants import COINCHE as COINCHE_VARIANT
+from service.rules.variants.classic.replay import DealRecord
+from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.builders import cards, codes
 
@@ -268,7 +269,7 @@ def test_a_refutation_from_a_trick_on_the_table_starts_with_the_next_seat() -> N
 # The same hands in coinche, seat 1 playing 80 sans-atout with `sa_points: scaled`. After
 # three tricks (all team 1's: 71 scaled card points), seat 3 leads; team 1 takes every trick.
 # Its scaled run: 71, 87, 105, 123, 130, 162 (under ace19 it would be 72, 93, 107, 129, 135).
-SANS_ATOUT = CoincheOptions.from_mapping({"sa_ta": True, "sa_points": "scaled"})
+SANS_ATOUT = COINCHE_VARIANT.options({"sa_ta": True, "sa_points": "scaled"})
 COINCHE = CoincheRecord(
     0, Contract(1, 80, 4, 0), cards("KD AS JD 8H QD QC 10D 7C AC JC 10C 8C"), HANDS
 )

@@ -29,17 +29,12 @@ from service.rules.analysis import (
 )
 from service.rules.analysis.questions import Objective, objective_in
 from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN
-from service.rules.core.replay import Declaration
+from service.rules.core.replay import Belote, Declaration
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
 from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
-from service.rules.variants.coinche.replay import (
-    Belote,
-    CoincheRecord,
-    replay_coinche,
-    strain_values,
-)
+from service.rules.variants.coinche.replay import CoincheRecord, strain_values
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import (
     DECK_SIZE,
@@ -281,7 +276,7 @@ def classic_case(record: DealRecord, options: RuleOptions) -> Case:
 
 def coinche_case(record: CoincheRecord, options: CoincheOptions) -> Case:
     def outcome(line: Sequence[Card]) -> Outcome:
-        finished = replay_coinche(replace(record, plays=(*record.plays, *line)), options)
+        finished = COINCHE.replay(replace(record, plays=(*record.plays, *line)), options)
         assert finished.score is not None
         score = finished.score
         return Outcome(finished.points, score.capot, score.contract, score.score)
@@ -500,7 +495,7 @@ def test_a_coinche_deal_s_value_and_every_card_s_value_are_the_brute_force_s(
     solution = check_the_value_and_every_card_s_value(coinche_case(record, options))
     # The contract and the score are the coinche deal's, as the reference scores it (a deal
     # without renonce: the reference proves none).
-    assume(replay_coinche(record, options).renonces == ())
+    assume(COINCHE.replay(record, options).renonces == ())
     assert solution.value is not None
     value = solution.value
     strain = record.contract.strain

@@ -39,8 +39,9 @@ from service.rules.analysis.review import (
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.core.cards import DEAL_POINTS
 from service.rules.core.table import PLAYERS, team_of
+from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.coinche.options import CoincheOptions, Contract
-from service.rules.variants.coinche.replay import CoincheRecord, replay_coinche
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.analysis.test_questions import (
     EXAMPLES,
     OPTIONS,
@@ -102,7 +103,7 @@ def reviewing(
 
 
 CLASSIC = (solve, review_deal, replay)
-COINCHE = (solve_coinche, review_coinche_deal, replay_coinche)
+COINCHE = (solve_coinche, review_coinche_deal, COINCHE_VARIANT.replay)
 
 
 def check_the_review(reviewing: Reviewing) -> Review:

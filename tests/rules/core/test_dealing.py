@@ -13,7 +13,7 @@ import pytest
 
 from service.rules import ALGORITHM, InconsistentInput, deal, shuffled_deck
 from service.rules.core import dealing
-from service.rules.core.dealing import deal_coinche
+from service.rules.variants import COINCHE
 from tests.rules.builders import codes
 from tests.rules.inconsistent import Found, problems
 
@@ -132,7 +132,7 @@ def test_a_seed_of_16_characters_is_enough() -> None:
 def test_coinche_deals_all_32_cards_3_2_3_from_the_dealers_next(dealer: int) -> None:
     """RULES-COINCHE.md "Deal": 8 each, packets 3-2-3 from the dealer's next, no turned card."""
     deck = codes(shuffled_deck(SEED))
-    hands = deal_coinche(SEED, dealer)
+    hands = COINCHE.deal(SEED, dealer).hands
     for position in range(4):
         seat = (dealer + 1 + position) % 4
         first = deck[3 * position : 3 * position + 3]
@@ -147,5 +147,5 @@ def test_coinche_deals_all_32_cards_3_2_3_from_the_dealers_next(dealer: int) -> 
 )
 def test_a_coinche_deal_needs_a_seat_and_a_long_seed(seed: str, dealer: int, pointer: str) -> None:
     with pytest.raises(InconsistentInput) as caught:
-        deal_coinche(seed, dealer)
+        COINCHE.deal(seed, dealer)
     assert [p.pointer for p in caught.value.problems] == [pointer]

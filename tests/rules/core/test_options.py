@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from service.rules import DEFAULT_OPTIONS, OPTION_SPECS, InconsistentInput, RuleOptions
+from service.rules import DEFAULT_OPTIONS, OPTION_SPECS, InconsistentInput
+from service.rules.variants import CLASSIC
 
 DEFAULTS = {
     "undertrump": "required",
@@ -72,22 +73,22 @@ REFUSED = [
 def test_the_defaults_are_the_ones_rules_md_names() -> None:
     assert DEFAULT_OPTIONS.as_dict() == DEFAULTS
     assert {name: spec.default for name, spec in OPTION_SPECS.items()} == DEFAULTS
-    assert RuleOptions.from_mapping(None) == DEFAULT_OPTIONS
-    assert RuleOptions.from_mapping({}) == DEFAULT_OPTIONS
+    assert CLASSIC.options(None) == DEFAULT_OPTIONS
+    assert CLASSIC.options({}) == DEFAULT_OPTIONS
 
 
 @pytest.mark.parametrize(("name", "value"), ALLOWED)
 def test_every_allowed_value_is_taken_and_leaves_the_others_at_default(
     name: str, value: Any
 ) -> None:
-    options = RuleOptions.from_mapping({name: value})
+    options = CLASSIC.options({name: value})
     assert options.as_dict() == {**DEFAULTS, name: value}
 
 
 @pytest.mark.parametrize(("name", "value"), REFUSED)
 def test_a_bad_value_is_inconsistent_input_pointing_at_the_option(name: str, value: Any) -> None:
     with pytest.raises(InconsistentInput) as raised:
-        RuleOptions.from_mapping({name: value})
+        CLASSIC.options({name: value})
     (problem,) = raised.value.problems
     assert problem.pointer == f"/rules/{name}"
     assert name in problem.message("en")
@@ -96,12 +97,12 @@ def test_a_bad_value_is_inconsistent_input_pointing_at_the_option(name: str, val
 
 def test_an_unknown_option_is_inconsistent_input_and_every_problem_is_listed() -> None:
     with pytest.raises(InconsistentInput) as raised:
-        RuleOptions.from_mapping({"trumps": "none", "capot": 300, "undertrump": "optional"})
+        CLASSIC.options({"trumps": "none", "capot": 300, "undertrump": "optional"})
     assert [p.pointer for p in raised.value.problems] == ["/rules/trumps", "/rules/capot"]
     assert [p.code for p in raised.value.problems] == ["unknown_option", "bad_option_value"]
 
 
 def test_the_pointer_prefix_follows_where_the_rules_sit() -> None:
     with pytest.raises(InconsistentInput) as raised:
-        RuleOptions.from_mapping({"target": 0}, pointer="/deals/2/rules")
+        CLASSIC.options({"target": 0}, pointer="/deals/2/rules")
     assert raised.value.problems[0].pointer == "/deals/2/rules/target"

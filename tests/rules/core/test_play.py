@@ -10,7 +10,6 @@ import pytest
 
 from service.rules import (
     Card,
-    RuleOptions,
     Suit,
     ViolationCode,
     judge,
@@ -19,6 +18,7 @@ from service.rules import (
     trick_winner,
     violation,
 )
+from service.rules.variants import CLASSIC
 from tests.rules.builders import TRUMP_ORDER, cards
 
 TRUMP = Suit.HEARTS
@@ -108,7 +108,7 @@ def test_the_play_obligations(
     trick: str, hand: str, options: dict[str, Any], legal: str, illegal: dict[str, ViolationCode]
 ) -> None:
     """The player to move holds `hand`: `legal` may be played, each other card breaks a rule."""
-    rules = RuleOptions.from_mapping(options)
+    rules = CLASSIC.options(options)
     ruling = judge(cards(hand), 0, cards(trick), TRUMP, rules)
     assert ruling.seat == len(cards(trick))
     assert [str(c) for c in ruling.legal] == legal.split()
@@ -139,7 +139,7 @@ def test_the_legal_moves_example_of_api_md(
 ) -> None:
     # Trump H, leader 1, trick [AS, JH], hand [KD, 9H, 8C]: seat 3 cannot follow spades nor
     # beat the opponent's JH, so must still play a trump.
-    rules = RuleOptions.from_mapping({"undertrump": undertrump})
+    rules = CLASSIC.options({"undertrump": undertrump})
     ruling = judge(cards("KD 9H 8C"), 1, cards("AS JH"), Suit.parse("H"), rules)
     assert ruling.seat == 3
     assert [str(c) for c in ruling.legal] == legal

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from service.rules import replay
 from service.rules.core.cards import ALL_CARDS, DECK_POINTS, Card, Suit
 from service.rules.core.errors import InconsistentInput
-from service.rules.core.replay import DealRecord, replay
 from service.rules.core.strains import (
     SANS_ATOUT,
     STRAIN_CODES,
@@ -17,6 +17,7 @@ from service.rules.core.strains import (
     needs_sa_ta,
     parse_strain,
 )
+from service.rules.variants.classic.replay import DealRecord
 
 
 @pytest.mark.parametrize(

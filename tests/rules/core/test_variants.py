@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
+from service.rules import Belote, replay
 from service.rules.core.cards import CARD_POINTS, DECK_POINTS
-from service.rules.core.options import DEFAULT_OPTIONS, RuleOptions
-from service.rules.core.replay import DealRecord, replay
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Suit
 from service.rules.variants import CLASSIC, COINCHE, honours
+from service.rules.variants.classic.options import DEFAULT_OPTIONS, RuleOptions
+from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
-from service.rules.variants.coinche.replay import (
-    Belote,
-    CoincheRecord,
-    replay_coinche,
-    strain_values,
-)
+from service.rules.variants.coinche.replay import CoincheRecord, strain_values
 from tests.rules.builders import cards
 
 HEARTS, SPADES, DIAMONDS = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS
@@ -29,7 +25,7 @@ def test_a_coinche_record_names_its_contract_s_strain_and_taker() -> None:
     record = CoincheRecord(0, Contract(taker=3, value=80, strain=TOUT_ATOUT), ())
     options = CoincheOptions(sa_ta=True)
     assert (COINCHE.strain(record), COINCHE.taker(record)) == (TOUT_ATOUT, 3)
-    assert COINCHE.replay(record, options) == replay_coinche(record, options)
+    assert COINCHE.replay(record, options) == COINCHE.replay(record, options)
 
 
 def test_each_variant_has_its_own_default_options() -> None:
@@ -65,13 +61,13 @@ def test_a_classic_belote_is_its_first_honour_s_player_s() -> None:
 def test_a_coinche_belote_counts_only_in_a_suit_its_strain_makes_one() -> None:
     announced = (Belote(2, DIAMONDS), Belote(1, SPADES))
     record = CoincheRecord(0, Contract(0, 80, DIAMONDS), (), belote_announced=announced)
-    judged = replay_coinche(record)
+    judged = COINCHE.replay(record)
     assert COINCHE.belotes(record, judged, DEFAULT_COINCHE_OPTIONS) == [Belote(2, DIAMONDS)]
     everywhere = CoincheOptions(sa_ta=True)
     in_ta = CoincheRecord(0, Contract(0, 80, TOUT_ATOUT), (), belote_announced=announced)
-    assert COINCHE.belotes(in_ta, replay_coinche(in_ta, everywhere), everywhere) == list(announced)
+    assert COINCHE.belotes(in_ta, COINCHE.replay(in_ta, everywhere), everywhere) == list(announced)
     none = CoincheOptions(sa_ta=True, ta_belote="none")
-    assert COINCHE.belotes(in_ta, replay_coinche(in_ta, none), none) == []
+    assert COINCHE.belotes(in_ta, COINCHE.replay(in_ta, none), none) == []
 
 
 def test_a_belote_is_the_king_and_queen_of_its_suit() -> None:

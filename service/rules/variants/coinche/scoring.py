@@ -1,29 +1,27 @@
-"""Scoring a coinche deal (made, dedans, litige, capot, coinche levels) and a coinche game.
+"""Scoring a coinche deal: made, dedans, litige, capot, coinche levels.
 
 RULES-COINCHE.md "Scoring a deal", its "Precisions", and "Game, annonces, renonce". The game
-itself (the target, the reserve handed to the next deal's winner) is classic's `score_game`.
+itself (the target, the reserve handed to the next deal's winner) is every variant's
+(`scoring.score_game`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from service.rules.core.annonces import CARRE, Annonce, AnnonceVerdict, best_annonce_team
 from service.rules.core.cards import ACE, JACK, KING, NINE, QUEEN, TEN
-from service.rules.core.errors import InconsistentInput, Problem
+from service.rules.core.errors import InconsistentInput
 from service.rules.core.scoring import (
     ANNULLED,
     BELOTE_POINTS,
     DEDANS,
     LITIGE,
     MADE,
-    GameScore,
     ScoredDeal,
-    points_problems,
+    deal_problems,
     round_score,
-    score_game,
 )
 from service.rules.core.strains import SANS_ATOUT, belote_suits
 from service.rules.core.table import TEAMS, Team, other_team, team_of
@@ -57,14 +55,8 @@ class CoincheDealSummary:
     def check(self, options: CoincheOptions) -> None:
         """InconsistentInput when the summary cannot come from a real coinche deal."""
         problems = self.contract.problems(options)
-        for name in ("capot", "renonce"):
-            value = getattr(self, name)
-            if value is not None and value not in range(TEAMS):
-                problems.append(Problem(f"/{name}", "not_a_team", {"value": value}))
-        problems += points_problems(self.points, self.capot)
         most = len(belote_suits(self.contract.strain, options.ta_belote))
-        if len(self.belote) != TEAMS or any(n < 0 for n in self.belote) or sum(self.belote) > most:
-            problems.append(Problem("/belote", "belote_count", {"most": most}))
+        problems += deal_problems(self.points, self.capot, self.renonce, self.belote, most)
         if problems:
             raise InconsistentInput(problems)
 
@@ -110,14 +102,14 @@ def contract_value(contract: Contract, options: CoincheOptions) -> int:
     return options.capot if contract.value == CAPOT else int(contract.value)
 
 
-def score_coinche_deal(
+def score_deal(
     summary: CoincheDealSummary, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
 ) -> CoincheDealScore:
     """The coinche deal's score for both teams: what each team counts, what is compared, the
     outcome, then each team's award.
 
     >>> from service.rules.core.cards import Suit
-    >>> score = score_coinche_deal(CoincheDealSummary(Contract(0, 100, Suit.HEARTS), (122, 40)))
+    >>> score = score_deal(CoincheDealSummary(Contract(0, 100, Suit.HEARTS), (122, 40)))
     >>> score.contract, score.score
     ('made', (220, 40))
     """
@@ -321,11 +313,3 @@ def _sans_atout_value(annonce: Annonce) -> Annonce:
     if annonce.kind != CARRE:
         return annonce
     return replace(annonce, points=SA_CARRE_POINTS[annonce.cards[0].rank])
-
-
-def score_coinche_game(
-    deals: Sequence[CoincheDealSummary], options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
-) -> GameScore:
-    """Coinche deals in order up to the target, the litige reserve handed on: classic's game
-    (RULES.md "The game") with the coinche deal score."""
-    return score_game(deals, options, score_coinche_deal)  # type: ignore[arg-type]

@@ -12,14 +12,7 @@ from typing import Any
 
 import pytest
 
-from service.rules import (
-    DealRecord,
-    Declaration,
-    RuleOptions,
-    Suit,
-    ViolationCode,
-    replay,
-)
+from service.rules import DealRecord, Declaration, RuleOptions, Suit, ViolationCode, replay
 from service.rules.core.cards import RANK_CODES
 from service.rules.core.errors import Problem
 from tests.rules.builders import cards, codes
@@ -300,7 +293,7 @@ def test_belote_is_the_team_holding_k_and_q_of_trump_once_known(
     length: int, hands: Any, belote: int | None
 ) -> None:
     # Seat 2 plays QH at play 6 and KH at play 24.
-    assert replay(partial(BASE, length, hands)).belote == belote
+    assert replay(partial(BASE, length, hands)).belote_team == belote
 
 
 @pytest.mark.parametrize(
@@ -313,7 +306,7 @@ def test_belote_is_the_team_holding_k_and_q_of_trump_once_known(
     ],
 )
 def test_no_belote_when_k_and_q_of_trump_are_in_different_hands(plays: str, hands: Any) -> None:
-    assert replay(DealRecord(3, Suit.HEARTS, 0, cards(plays), hands)).belote is None
+    assert replay(DealRecord(3, Suit.HEARTS, 0, cards(plays), hands)).belote_team is None
 
 
 @pytest.mark.parametrize(

@@ -47,11 +47,16 @@ def summary(
         taker=taker,
         points=by_team(points),
         capot=side[capot],
-        belote=side[belote],
+        belote=belote_of(side[belote]),
         renonce=side[renonce],
         annonces=declared,
         trump=Suit.HEARTS,
     )
+
+
+def belote_of(team: int | None) -> Pair:
+    """A deal to score's belotes, by team: the one of `team` (None: no belote)."""
+    return (int(team == 0), int(team == 1))
 
 
 def takers_first(score: Pair, taker: int) -> Pair:
@@ -310,7 +315,10 @@ def test_annonces_without_a_trump_cannot_be_ranked() -> None:
         (DealSummary(taker=0, points=(162, 0), capot=1), ("/capot", "capot_points", {"points": 0})),
         (DealSummary(taker=0, points=(100, 62), capot=2), ("/capot", "not_a_team", {"value": 2})),
         (DealSummary(taker=4, points=(100, 62)), ("/taker", "not_a_seat", {"value": 4})),
-        (DealSummary(taker=0, points=(100, 62), belote=2), ("/belote", "not_a_team", {"value": 2})),
+        (
+            DealSummary(taker=0, points=(100, 62), belote=(1, 1)),
+            ("/belote", "belote_count", {"most": 1}),
+        ),
         (
             DealSummary(taker=0, points=(100, 62), renonce=-1),
             ("/renonce", "not_a_team", {"value": -1}),
@@ -405,7 +413,7 @@ LITIGE_0, LITIGE_1 = deal(0, (81, 81)), deal(1, (81, 81))
             None,
         ),
         # The takers' belote stays with them; only their card points are held.
-        ([deal(0, (71, 91), belote=0)], {}, (20, 91), [(0, 71)], 71, False, None),
+        ([deal(0, (71, 91), belote=(1, 0))], {}, (20, 91), [(0, 71)], 71, False, None),
         # An annulled deal adds nothing and leaves the reserve held.
         (
             [LITIGE_0, deal(0, (100, 62), renonce=1), deal(1, (62, 100))],

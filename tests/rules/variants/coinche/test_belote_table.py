@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 
 from service.rules.core.cards import Suit
-from service.rules.core.replay import DealRecord
+from service.rules.core.replay import Belote
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
+from service.rules.variants import COINCHE
+from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.options import CoincheOptions, Contract
-from service.rules.variants.coinche.replay import Belote, CoincheRecord, replay_coinche
+from service.rules.variants.coinche.replay import CoincheRecord
 from tests.rules.builders import cards, play_deal
 
 HANDS = tuple(
@@ -65,9 +67,9 @@ def test_the_belotes_a_complete_deal_scores(
     options = CoincheOptions(sa_ta=True, **rules)
     deal = played(strain, options)
     record = CoincheRecord(deal.dealer, Contract(0, 80, strain), deal.plays, HANDS, announced)
-    result = replay_coinche(record, options)
+    result = COINCHE.replay(record, options)
     assert result.complete and result.renonces == ()
-    assert [(b.seat, b.suit) for b in result.belote] == counted
+    assert [(b.seat, b.suit) for b in result.belotes] == counted
     assert result.score is not None
     assert tuple(team.belote for team in result.score.breakdown) == points
 
@@ -76,7 +78,7 @@ def test_an_unfinished_deal_has_no_score() -> None:
     options = CoincheOptions(sa_ta=True)
     deal = played(TOUT_ATOUT, options)
     record = CoincheRecord(deal.dealer, Contract(0, 80, TOUT_ATOUT), deal.plays[:31])
-    result = replay_coinche(record, options)
+    result = COINCHE.replay(record, options)
     assert (result.complete, len(result.tricks)) == (False, 8)
     assert result.score is None
 
@@ -84,6 +86,6 @@ def test_an_unfinished_deal_has_no_score() -> None:
 def test_a_coinche_record_is_read_as_a_deal_with_the_strain_as_trump() -> None:
     plays = cards("AS 7S")
     record = CoincheRecord(2, Contract(1, 90, TOUT_ATOUT, 1), plays, HANDS, (Belote(0, S),))
-    assert record.as_deal_record() == DealRecord(
-        dealer=2, strain=TOUT_ATOUT, taker=1, plays=plays, hands=HANDS
-    )
+    read = (record.dealer, record.strain, record.taker, record.plays, record.hands)
+    assert read == (2, TOUT_ATOUT, 1, plays, HANDS)
+    assert (COINCHE.strain(record), COINCHE.taker(record)) == (TOUT_ATOUT, 1)

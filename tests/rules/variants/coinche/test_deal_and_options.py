@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from service.rules import InconsistentInput
-from service.rules.core.dealing import deal_coinche
 from service.rules.core.options import OptionSpec, option_specs
+from service.rules.variants import COINCHE
 
 SEED = "coinche-seed-0123456789"
 
@@ -17,7 +17,7 @@ SEED = "coinche-seed-0123456789"
 @pytest.mark.parametrize("dealer", [4, -1, 7])
 def test_a_coinche_dealer_that_is_no_seat_is_named(dealer: int) -> None:
     with pytest.raises(InconsistentInput) as caught:
-        deal_coinche(SEED, dealer)
+        COINCHE.deal(SEED, dealer)
     assert [(p.pointer, p.code, dict(p.params)) for p in caught.value.problems] == [
         ("/dealer", "not_a_seat", {"value": dealer})
     ]

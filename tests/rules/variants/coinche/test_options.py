@@ -10,12 +10,14 @@ import pytest
 
 from service.rules import InconsistentInput
 from service.rules.core.options import OptionSpec, option_specs
+from service.rules.variants import COINCHE
 from service.rules.variants.coinche.describe import describe_coinche_rules
 from service.rules.variants.coinche.options import (
     COINCHE_OPTION_SPECS,
     DEFAULT_COINCHE_OPTIONS,
     CoincheOptions,
 )
+from service.text.catalog import text
 
 # RULES-COINCHE.md's table: option, values (default first).
 TABLE: dict[str, tuple[Any, ...]] = {
@@ -57,7 +59,7 @@ def test_the_table_of_options_with_defaults_first() -> None:
     ("name", "value"), [(n, v) for n, values in TABLE.items() for v in values] + [("target", 1)]
 )
 def test_every_allowed_value(name: str, value: Any) -> None:
-    options = CoincheOptions.from_mapping({name: value})
+    options = COINCHE.options({name: value})
     assert getattr(options, name) == value
     assert options == CoincheOptions(**{name: value})
 
@@ -77,14 +79,14 @@ def test_every_allowed_value(name: str, value: Any) -> None:
 )
 def test_refused_values(name: str, value: Any) -> None:
     with pytest.raises(InconsistentInput) as caught:
-        CoincheOptions.from_mapping({name: value}, "/x")
+        COINCHE.options({name: value}, "/x")
     ((problem,),) = [caught.value.problems]
     assert (problem.pointer, problem.code) == (f"/x/{name}", "bad_option_value")
 
 
 def test_unknown_options_are_each_named() -> None:
     with pytest.raises(InconsistentInput) as caught:
-        CoincheOptions.from_mapping({"trump": "H", "max_bid": 170, "sa_ta": True})
+        COINCHE.options({"trump": "H", "max_bid": 170, "sa_ta": True})
     assert [(p.pointer, p.code) for p in caught.value.problems] == [
         ("/rules/trump", "unknown_option"),
         ("/rules/max_bid", "bad_option_value"),
@@ -92,8 +94,8 @@ def test_unknown_options_are_each_named() -> None:
 
 
 def test_no_options_are_the_defaults() -> None:
-    assert CoincheOptions.from_mapping(None) is DEFAULT_COINCHE_OPTIONS
-    assert CoincheOptions.from_mapping({}) is DEFAULT_COINCHE_OPTIONS
+    assert COINCHE.options(None) is DEFAULT_COINCHE_OPTIONS
+    assert COINCHE.options({}) is DEFAULT_COINCHE_OPTIONS
 
 
 def test_specs_must_match_the_options_they_describe() -> None:
@@ -102,10 +104,10 @@ def test_specs_must_match_the_options_they_describe() -> None:
         one: int = 1
         two: int = 2
 
-    spec = OptionSpec("one", (1,), "One.", "Un.")
+    spec = OptionSpec("one", (1,))
     with pytest.raises(TypeError):
-        option_specs(Two(), spec)
-    assert option_specs(Two(), spec, OptionSpec("two", (2, 3), "", ""))["two"].default == 2
+        option_specs(Two(), spec)  # type: ignore[arg-type]
+    assert option_specs(Two(), spec, OptionSpec("two", (3, 2)))["two"].default == 2  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -113,7 +115,7 @@ def test_the_description_in_each_language(lang: str) -> None:
     description = describe_coinche_rules(lang)
     specs = list(COINCHE_OPTION_SPECS.values())
     assert [o.name for o in description.options] == [s.name for s in specs]
-    expected = [s.description_fr if lang == "fr" else s.description for s in specs]
+    expected = [text(f"option.{s.name}", lang) for s in specs]
     assert [o.description for o in description.options] == expected
     target = description.options[-2]
     assert (target.name, target.minimum, target.maximum, target.allowed) == (

@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 
 from service.rules import Card, Declaration, classify
 from service.rules.core.play import legal_cards, trick_winner, violation
+from service.rules.core.replay import Belote
+from service.rules.variants import COINCHE
 from service.rules.variants.coinche.bidding import judge_auction
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
-from service.rules.variants.coinche.replay import Belote, CoincheRecord, replay_coinche
-from service.rules.variants.coinche.scoring import CoincheDealSummary, score_coinche_deal
+from service.rules.variants.coinche.replay import CoincheRecord
+from service.rules.variants.coinche.scoring import CoincheDealSummary
 from tests.rules import coinche_reference as ref
 from tests.rules.builders import random_hands
 from tests.rules.variants.coinche.test_options import TABLE
@@ -155,7 +157,7 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
     )
     # Part way, the player to move and their legal cards.
     cut = rng.randrange(32)
-    partial = replay_coinche(replace(record, plays=record.plays[:cut]), options)
+    partial = COINCHE.replay(replace(record, plays=record.plays[:cut]), options)
     if record.hands is not None and not partial.renonces:
         trick = plays[cut - cut % 4 : cut]
         seat = partial.to_move
@@ -163,10 +165,10 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
         held = [c for c in hands[seat] if c not in plays[:cut]]
         assert partial.legal is not None
         assert sorted(partial.legal) == sorted(ref.legal(held, trick, strain, options))
-    got = replay_coinche(record, options)
+    got = COINCHE.replay(record, options)
     assert got.complete
     assert list(got.points) == points
-    assert sorted((b.seat, b.suit) for b in got.belote) == sorted(counted)
+    assert sorted((b.seat, b.suit) for b in got.belotes) == sorted(counted)
     first = None if not got.renonces else got.renonces[0].seat % 2
     assert first == renonce
     belote = (sum(s % 2 == 0 for s, _ in counted), sum(s % 2 == 1 for s, _ in counted))
@@ -237,7 +239,7 @@ def test_a_deal_summary_scores_as_the_reference_scores_it(rng: random.Random) ->
         renonce,
     )
     expected = ref.score(deal, options)
-    got = score_coinche_deal(summary, options)
+    got = COINCHE.score_deal(summary, options)
     assert (got.contract, got.score, got.reserve) == (
         expected.contract,
         expected.score,

@@ -12,17 +12,12 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, Suit, ViolationCode
-from service.rules.core.replay import Declaration
+from service.rules.core.replay import Belote, Declaration
 from service.rules.core.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
 from service.rules.core.table import PLAYERS
+from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
-from service.rules.variants.coinche.replay import (
-    Belote,
-    CoincheRecord,
-    check_strain,
-    replay_coinche,
-    strain_values,
-)
+from service.rules.variants.coinche.replay import CoincheRecord, check_strain, strain_values
 from tests.rules.builders import (
     DECK_SIZE,
     SA_TA,
@@ -111,7 +106,7 @@ def test_worked_example_13_sans_atout(
     ruling: str,
     score: tuple[int, int],
 ) -> None:
-    result = replay_coinche(
+    result = COINCHE.replay(
         record(hands, SA_TRICKS, Contract(0, 110, SANS_ATOUT)), CoincheOptions(**SA_TA, **rules)
     )
     assert result.renonces == ()
@@ -120,7 +115,7 @@ def test_worked_example_13_sans_atout(
     assert [t.leader for t in result.tricks] == [0, 0, 0, 0, 0, 3, 3, 1]
     assert [t.points for t in result.tricks] == trick_points  # raw, dix de der on the last
     assert result.points == points
-    assert result.belote == ()
+    assert result.belotes == ()
     assert result.score is not None
     assert (result.score.contract, result.score.score) == (ruling, score)
     assert (result.score.capot, result.score.renonce) == (None, None)
@@ -144,7 +139,7 @@ def test_worked_example_14_tout_atout(
     score: tuple[int, int],
     with_belote: tuple[int, int],
 ) -> None:
-    result = replay_coinche(
+    result = COINCHE.replay(
         record(hands, TA_TRICKS, Contract(0, 120, TOUT_ATOUT)), CoincheOptions(**SA_TA, **rules)
     )
     assert result.renonces == ()
@@ -152,13 +147,13 @@ def test_worked_example_14_tout_atout(
     assert result.points == points
     assert sum(t.points or 0 for t in result.tricks) == (162 if not rules else 258)
     # Seat 2 holds KH and QH: a belote under TA (each_suit) once announced.
-    assert result.belote == ()
-    announced = replay_coinche(
+    assert result.belotes == ()
+    announced = COINCHE.replay(
         record(hands, TA_TRICKS, Contract(0, 120, TOUT_ATOUT), (Belote(2, Suit.HEARTS),)),
         CoincheOptions(**SA_TA, **rules),
     )
-    assert announced.belote == (Belote(2, Suit.HEARTS),)
-    assert announced.belote[0].team == 0
+    assert announced.belotes == (Belote(2, Suit.HEARTS),)
+    assert announced.belotes[0].team == 0
     assert result.score is not None and announced.score is not None
     assert (result.score.contract, result.score.score) == ("made", score)
     assert (announced.score.contract, announced.score.score) == ("made", with_belote)
@@ -170,8 +165,8 @@ def test_a_card_that_breaks_tout_atout_is_a_renonce_with_its_proof() -> None:
     # plays AS on the next spade lead.
     tricks = ("JS 7C 9S 10S", "8S AS QS 7S")
     contract = Contract(0, 120, TOUT_ATOUT)
-    by_hand = replay_coinche(record(TA_HANDS, tricks, contract), CoincheOptions(**SA_TA))
-    by_plays = replay_coinche(record(None, tricks, contract), CoincheOptions(**SA_TA))
+    by_hand = COINCHE.replay(record(TA_HANDS, tricks, contract), CoincheOptions(**SA_TA))
+    by_plays = COINCHE.replay(record(None, tricks, contract), CoincheOptions(**SA_TA))
     for result, proof in ((by_hand, ("hand", None, None)), (by_plays, ("later_play", "AS", 5))):
         (renonce,) = result.renonces
         assert (renonce.play, renonce.trick, renonce.seat, str(renonce.card)) == (1, 0, 1, "7C")
@@ -213,12 +208,12 @@ def test_the_belotes_each_strain_counts(
     strain: int, rules: dict[str, Any], counted: list[tuple[int, str]]
 ) -> None:
     announced = (Belote(0, Suit.SPADES), Belote(3, Suit.CLUBS))
-    result = replay_coinche(
+    result = COINCHE.replay(
         record(HELD_BELOTES, (), Contract(1, 80, strain), announced),
         CoincheOptions(**SA_TA, **rules),
     )
-    assert [(b.seat, str(Suit(b.suit))) for b in result.belote] == counted
-    assert [b.team for b in result.belote] == [seat % 2 for seat, _ in counted]
+    assert [(b.seat, str(Suit(b.suit))) for b in result.belotes] == counted
+    assert [b.team for b in result.belotes] == [seat % 2 for seat, _ in counted]
 
 
 def test_without_the_hands_a_belote_is_known_once_one_seat_has_played_k_and_q() -> None:
@@ -226,11 +221,11 @@ def test_without_the_hands_a_belote_is_known_once_one_seat_has_played_k_and_q() 
     contract = Contract(0, 80, Suit.SPADES)
     # Seat 0 leads KS, later QS; seat 1's KH and QH are no belote at spades.
     first = "KS 7S 8S 7H"
-    assert replay_coinche(record(None, (first,), contract), rules).belote == ()
-    both = replay_coinche(record(None, (first, "QS KH QH 10S"), contract), rules)
-    assert both.belote == (Belote(0, Suit.SPADES),)
-    apart = replay_coinche(record(None, (first, "10S QS"), contract), rules)
-    assert apart.belote == ()
+    assert COINCHE.replay(record(None, (first,), contract), rules).belotes == ()
+    both = COINCHE.replay(record(None, (first, "QS KH QH 10S"), contract), rules)
+    assert both.belotes == (Belote(0, Suit.SPADES),)
+    apart = COINCHE.replay(record(None, (first, "10S QS"), contract), rules)
+    assert apart.belotes == ()
 
 
 @pytest.mark.parametrize(
@@ -261,7 +256,7 @@ def test_a_contract_the_options_do_not_allow_cannot_be_judged(
     contract: Contract, rules: dict[str, Any], problems: list[tuple[str, str]]
 ) -> None:
     with pytest.raises(InconsistentInput) as raised:
-        replay_coinche(record(None, (), contract), CoincheOptions(**rules))
+        COINCHE.replay(record(None, (), contract), CoincheOptions(**rules))
     assert [(p.pointer, p.code) for p in raised.value.problems] == problems
 
 
@@ -275,14 +270,14 @@ def test_a_contract_the_options_do_not_allow_cannot_be_judged(
     ],
 )
 def test_a_contract_within_the_options_is_judged(contract: Contract, rules: dict[str, Any]) -> None:
-    result = replay_coinche(record(None, (), contract), CoincheOptions(**rules))
+    result = COINCHE.replay(record(None, (), contract), CoincheOptions(**rules))
     assert (result.to_move, result.points, result.tricks) == (0, (0, 0), ())
 
 
 def test_the_record_is_checked_as_in_classic_after_the_contract() -> None:
     bad = CoincheRecord(7, Contract(0, 110, SANS_ATOUT), parse("7S 7S"))
     with pytest.raises(InconsistentInput) as raised:
-        replay_coinche(bad)
+        COINCHE.replay(bad)
     assert [(p.pointer, p.code) for p in raised.value.problems] == [
         ("/dealer", "not_a_seat"),
         ("/contract/strain", "strain_needs_sa_ta"),
@@ -343,7 +338,7 @@ def test_a_complete_deal_holds_162_points_under_every_strain_and_points_option(
         leader = (leader + reference_winner(trick, strain)) % PLAYERS
         raw[leader % 2] += sum(values.points[c] for c in trick)
     for hands in (True, False):
-        result = replay_coinche(coinche(played, hands), options)
+        result = COINCHE.replay(coinche(played, hands), options)
         assert sum(result.points) == 162
         assert result.points[leader % 2] == values.team_points(raw[leader % 2]) + 10
         assert sum(t.points or 0 for t in result.tricks) == sum(raw) + 10
@@ -392,7 +387,7 @@ def test_the_legal_cards_are_what_the_strain_allows(
 ) -> None:
     strain, options = strained
     played = play_deal(rng, length, options=options, trump=strain, illegal_rate=0.2)
-    result = replay_coinche(coinche(played), options)
+    result = COINCHE.replay(coinche(played), options)
     assert result.to_move is not None and result.legal
     table = played.record.plays[length - length % PLAYERS :]
     hand = [
@@ -415,9 +410,9 @@ def test_an_injected_illegal_card_is_a_renonce_under_every_strain(
     played = play_deal(rng, options=options, trump=strain, inject_from=inject_from)
     assume(not all(played.legal))
     (injected,) = [i for i, legal in enumerate(played.legal) if not legal]
-    by_hand = replay_coinche(coinche(played), options).renonces
+    by_hand = COINCHE.replay(coinche(played), options).renonces
     assert [(r.play, r.proof.by) for r in by_hand] == [(injected, "hand")]
-    (found,) = replay_coinche(coinche(played, hands=False), options).renonces
+    (found,) = COINCHE.replay(coinche(played, hands=False), options).renonces
     assert (found.play, found.seat, found.card) == (injected, by_hand[0].seat, by_hand[0].card)
     assert found.proof.by == "later_play"
     assert found.proof.play is not None and found.proof.play > injected
@@ -433,8 +428,8 @@ def test_a_deal_played_with_legal_cards_has_no_renonce_under_any_strain(
 ) -> None:
     strain, options = strained
     played = play_deal(rng, length, options=options, trump=strain)
-    assert replay_coinche(coinche(played), options).renonces == ()
-    assert replay_coinche(coinche(played, hands=False), options).renonces == ()
+    assert COINCHE.replay(coinche(played), options).renonces == ()
+    assert COINCHE.replay(coinche(played, hands=False), options).renonces == ()
 
 
 def test_annonces_declared_in_a_coinche_replay_count_with_the_option() -> None:
@@ -445,10 +440,10 @@ def test_annonces_declared_in_a_coinche_replay_count_with_the_option() -> None:
         plays=parse(" ".join(SA_TRICKS)),
         declarations=(Declaration(0, parse("AS AH AD AC")),),
     )
-    off = replay_coinche(declared, CoincheOptions(sa_ta=True))
+    off = COINCHE.replay(declared, CoincheOptions(sa_ta=True))
     assert off.declarations == ()
     assert off.score is not None and off.score.score == (220, 50)
-    on = replay_coinche(declared, CoincheOptions(sa_ta=True, annonces=True))
+    on = COINCHE.replay(declared, CoincheOptions(sa_ta=True, annonces=True))
     (verdict,) = on.declarations
     assert (verdict.seat, verdict.problem) == (0, None)
     assert on.score is not None

@@ -14,15 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, classify
-from service.rules.core.scoring import DealSummary, ScoredDeal, score_deal
+from service.rules.core.scoring import ScoredDeal
 from service.rules.core.strains import STRAIN_CODES, Suit
+from service.rules.variants import COINCHE
+from service.rules.variants.classic.scoring import DealSummary, score_deal
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
-from service.rules.variants.coinche.scoring import (
-    CoincheDealScore,
-    CoincheDealSummary,
-    score_coinche_deal,
-    score_coinche_game,
-)
+from service.rules.variants.coinche.scoring import CoincheDealScore, CoincheDealSummary
 from tests.rules.builders import SA_TA, cards
 
 TAKERS, DEFENDERS = "takers", "defenders"
@@ -70,7 +67,7 @@ def summary(
 
 
 def scored(row: dict[str, Any], taker: int) -> tuple[CoincheDealScore, Pair]:
-    options = CoincheOptions.from_mapping(row.get("rules"))
+    options = COINCHE.options(row.get("rules"))
     deal = summary(
         row["contract"],
         taker,
@@ -80,7 +77,7 @@ def scored(row: dict[str, Any], taker: int) -> tuple[CoincheDealScore, Pair]:
         row.get("renonce"),
         row.get("annonces", ((), ())),
     )
-    result = score_coinche_deal(deal, options)
+    result = COINCHE.score_deal(deal, options)
     return result, by_team(result.score, taker)
 
 
@@ -558,7 +555,7 @@ def test_renonce(row: dict[str, Any], taker: int) -> None:
 
 def test_breakdown_of_a_coinched_make() -> None:
     """Example 16 as its parts: 2 x (160 + 20 + 0 + 100) for the takers, 0 for the others."""
-    result = score_coinche_deal(summary("100Hx2", 0, (110, 52), (1, 0)), CoincheOptions())
+    result = COINCHE.score_deal(summary("100Hx2", 0, (110, 52), (1, 0)), CoincheOptions())
     takers, defenders = result.breakdown
     assert (takers.cards, takers.belote, takers.annonces, takers.contract) == (160, 20, 0, 100)
     assert (takers.multiplier, takers.rounding, takers.total) == (2, 0, 560)
@@ -585,13 +582,13 @@ def test_the_card_points_won_stand_beside_the_points_counted(
     won: tuple[int, int],
 ) -> None:
     deal = summary(contract, 0, points, capot=capot)
-    result = score_coinche_deal(deal, CoincheOptions())
+    result = COINCHE.score_deal(deal, CoincheOptions())
     assert tuple(team.cards for team in result.breakdown) == counted
     assert tuple(team.card_points for team in result.breakdown) == won
 
 
 def test_breakdown_rounding() -> None:
-    result = score_coinche_deal(summary("100H", 1, (122, 40)), CoincheOptions())
+    result = COINCHE.score_deal(summary("100H", 1, (122, 40)), CoincheOptions())
     defenders, takers = result.breakdown
     assert (takers.cards, takers.contract, takers.rounding, takers.total) == (122, 100, -2, 220)
     assert (defenders.cards, defenders.rounding, defenders.total) == (40, 0, 40)
@@ -633,24 +630,24 @@ PROBLEMS = {
 def test_summaries_that_cannot_be_judged(
     deal: CoincheDealSummary, rules: dict[str, Any], pointers: list[str]
 ) -> None:
-    options = CoincheOptions.from_mapping(rules)
+    options = COINCHE.options(rules)
     if not pointers:
-        score_coinche_deal(deal, options)
+        COINCHE.score_deal(deal, options)
         return
     with pytest.raises(InconsistentInput) as caught:
-        score_coinche_deal(deal, options)
+        COINCHE.score_deal(deal, options)
     assert [p.pointer for p in caught.value.problems] == pointers
 
 
 def test_game_to_2000_with_the_reserve() -> None:
     """The game is classic's: a litige's reserve goes to the next deal's winner."""
-    options = CoincheOptions.from_mapping({"litige": "reserve"})
+    options = COINCHE.options({"litige": "reserve"})
     deals = [
         summary("80S", 0, (81, 81)),  # litige: 0 / 80, reserve 80
         summary("160H", 1, (162, 0), capot=TAKERS),  # made by team 1: 250 + 160 -> 410
         summary("capotHx4", 0, (162, 0), capot=TAKERS),  # 4 x (250 + 250) = 2000
     ]
-    game = score_coinche_game(deals, options)
+    game = COINCHE.score_game(deals, options)
     assert [d.deal.contract for d in game.deals] == ["litige", "made", "made"]
     assert [d.totals for d in game.deals] == [(0, 80), (0, 570), (2000, 570)]
     assert (game.deals[1].reserve_to, game.reserve, game.finished, game.winner) == (1, 0, True, 0)
@@ -658,17 +655,17 @@ def test_game_to_2000_with_the_reserve() -> None:
 
 
 def test_game_over_and_annulled() -> None:
-    options = CoincheOptions.from_mapping({"target": 300, "renonce": "annul"})
+    options = COINCHE.options({"target": 300, "renonce": "annul"})
     annulled = summary("100H", 0, (122, 40), renonce=TAKERS)
     won = summary("100H", 0, (122, 40))
-    game = score_coinche_game([annulled, won, won], options)
+    game = COINCHE.score_game([annulled, won, won], options)
     assert [d.totals for d in game.deals] == [(0, 0), (220, 40), (440, 80)]
     assert game.deals[0].deal.winner is None and game.winner == 0
     with pytest.raises(InconsistentInput) as caught:
-        score_coinche_game([won, won, won], options)
+        COINCHE.score_game([won, won, won], options)
     assert [p.pointer for p in caught.value.problems] == ["/deals/2"]
     with pytest.raises(InconsistentInput) as caught:
-        score_coinche_game([summary("100SA", 0, (100, 62))], options)
+        COINCHE.score_game([summary("100SA", 0, (100, 62))], options)
     assert [p.pointer for p in caught.value.problems] == ["/deals/0/contract/strain"]
 
 
@@ -704,7 +701,7 @@ def deals(draw: st.DrawFn) -> tuple[CoincheDealSummary, CoincheOptions]:
     contract = Contract(draw(st.integers(0, 3)), value, strain, draw(st.integers(0, 2)))
     renonce = draw(st.sampled_from([None, None, 0, 1]))
     deal = CoincheDealSummary(contract, points, capot, belote, annonces, renonce)  # type: ignore[arg-type]
-    return deal, CoincheOptions.from_mapping(rules)
+    return deal, COINCHE.options(rules)
 
 
 @given(deals())
@@ -712,7 +709,7 @@ def test_scores_are_never_negative_and_each_outcome_has_its_winner(
     drawn: tuple[CoincheDealSummary, CoincheOptions],
 ) -> None:
     deal, options = drawn
-    result = score_coinche_deal(deal, options)
+    result = COINCHE.score_deal(deal, options)
     takers = deal.contract.taker % 2
     assert min(result.score) >= 0
     assert all(t.total == result.score[t.team] for t in result.breakdown)
@@ -738,9 +735,9 @@ def test_a_game_conserves_its_reserve(
 ) -> None:
     """Every point a deal scores or holds in reserve ends in a team's total or the reserve
     still held; nothing is scored after the game is won."""
-    options = CoincheOptions.from_mapping({"sa_ta": True, "litige": "reserve", "target": 100_000})
+    options = COINCHE.options({"sa_ta": True, "litige": "reserve", "target": 100_000})
     summaries = [deal for deal, _ in drawn]
-    game = score_coinche_game(summaries, options)
+    game = COINCHE.score_game(summaries, options)
     scored = sum(sum(d.deal.score) + d.deal.reserve for d in game.deals)
     assert sum(game.totals) + game.reserve == scored
     for before, after in zip(game.deals, game.deals[1:], strict=False):
@@ -755,7 +752,7 @@ def test_a_game_conserves_its_reserve(
 def test_both_variants_score_a_capot_as_the_team_that_won_every_trick() -> None:
     """One deal score type for both variants (`ScoredDeal`): `capot` is a team, not a count."""
     classic = score_deal(DealSummary(taker=1, points=(0, 162), capot=1))
-    coinche = score_coinche_deal(CoincheDealSummary(Contract(1, 80, Suit.HEARTS), (0, 162), 1))
+    coinche = COINCHE.score_deal(CoincheDealSummary(Contract(1, 80, Suit.HEARTS), (0, 162), 1))
     for scored in (classic, coinche):
         assert isinstance(scored, ScoredDeal)
         assert (scored.contract, scored.capot, scored.takers, scored.winner) == ("made", 1, 1, 1)

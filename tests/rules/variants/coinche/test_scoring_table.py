@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from service.rules import InconsistentInput
+from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CoincheOptions, Contract
-from service.rules.variants.coinche.scoring import CoincheDealSummary, score_coinche_deal
+from service.rules.variants.coinche.scoring import CoincheDealSummary
 from tests.rules.variants.coinche.test_scoring import TAKERS, by_team, summary
 
 SEATS = pytest.mark.parametrize("taker", [0, 1, 2, 3])
@@ -51,7 +52,7 @@ def test_scoring_rows(row: str, taker: int) -> None:
     text, points, belote, annonces, rules, ruling, score, compared, reserve = ROWS[row]
     declared = ((), ()) if annonces is None else (annonces, ())
     deal = summary(text, taker, points, belote, annonces=declared)
-    result = score_coinche_deal(deal, CoincheOptions(**rules))
+    result = COINCHE.score_deal(deal, CoincheOptions(**rules))
     assert result.contract == ruling
     assert result.score == by_team(score, taker)
     assert result.compared == by_team(compared, taker)
@@ -62,7 +63,7 @@ def test_scoring_rows(row: str, taker: int) -> None:
 def test_an_annulled_deal_scores_nothing_at_any_level(taker: int) -> None:
     """`renonce: annul`: the deal is redealt; every part of both breakdowns is 0, x 1."""
     deal = summary("100Hx2", taker, (122, 40), (1, 0), renonce=TAKERS)
-    result = score_coinche_deal(deal, CoincheOptions(renonce="annul"))
+    result = COINCHE.score_deal(deal, CoincheOptions(renonce="annul"))
     assert (result.contract, result.score, result.multiplier) == ("annulled", (0, 0), 2)
     for team, part in enumerate(result.breakdown):
         assert (part.team, part.cards, part.belote, part.annonces, part.contract) == (
@@ -78,10 +79,10 @@ def test_an_annulled_deal_scores_nothing_at_any_level(taker: int) -> None:
 @SEATS
 def test_the_annonce_verdict_is_reported(taker: int) -> None:
     deal = summary("100H", taker, (122, 40), annonces=(TIERCE, ()))
-    verdict = score_coinche_deal(deal, CoincheOptions(annonces=True)).annonces
+    verdict = COINCHE.score_deal(deal, CoincheOptions(annonces=True)).annonces
     assert verdict is not None
     assert (verdict.team, verdict.points) == (taker % 2, by_team((20, 0), taker))
-    assert score_coinche_deal(deal).annonces is None  # option off: no verdict
+    assert COINCHE.score_deal(deal).annonces is None  # option off: no verdict
 
 
 @pytest.mark.parametrize(("strain", "code"), [(4, "SA"), (5, "TA")])
@@ -90,7 +91,7 @@ def test_a_given_contract_in_sa_or_ta_without_the_option_names_its_strain(
 ) -> None:
     deal = CoincheDealSummary(Contract(0, 110, strain), (100, 62))
     with pytest.raises(InconsistentInput) as caught:
-        score_coinche_deal(deal)
+        COINCHE.score_deal(deal)
     assert [(p.pointer, p.code, dict(p.params)) for p in caught.value.problems] == [
         ("/contract/strain", "strain_needs_sa_ta", {"strain": code})
     ]
