@@ -1,108 +1,43 @@
-"""Rule options: defaults from RULES.md, every allowed value, and what is refused."""
+"""The options both games have, specified once (`SHARED_SPECS`), each variant giving its own
+defaults; a variant's spec lists its default first."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import fields
 
 import pytest
 
-from service.rules import DEFAULT_OPTIONS, OPTION_SPECS, InconsistentInput
-from service.rules.variants import CLASSIC
-
-DEFAULTS = {
-    "undertrump": "required",
-    "overtrump_partner": True,
-    "belote": "automatic",
-    "capot": 252,
-    "rounding": "none",
-    "renonce": "dedans",
-    "target": 1000,
-    "annonces": False,
-}
-
-ALLOWED = [
-    ("undertrump", "required"),
-    ("undertrump", "optional"),
-    ("overtrump_partner", True),
-    ("overtrump_partner", False),
-    ("belote", "automatic"),
-    ("belote", "announce"),
-    ("capot", 252),
-    ("capot", 250),
-    ("rounding", "none"),
-    ("rounding", "nearest_ten"),
-    ("renonce", "dedans"),
-    ("renonce", "annul"),
-    ("target", 500),
-    ("target", 501),
-    ("target", 1000),
-    ("target", 1500),
-    ("target", 2000),
-    ("target", 1),
-    ("target", 100000),
-    ("annonces", True),
-    ("annonces", False),
-]
-
-REFUSED = [
-    ("undertrump", "sometimes"),
-    ("undertrump", True),
-    ("overtrump_partner", "true"),
-    ("overtrump_partner", 1),
-    ("belote", "always"),
-    ("capot", 251),
-    ("capot", "252"),
-    ("capot", True),
-    ("capot", 252.0),
-    ("capot", 250.0),
-    ("rounding", "up"),
-    ("renonce", "redeal"),
-    ("target", 0),
-    ("target", -1000),
-    ("target", "1000"),
-    ("target", True),
-    ("target", 10**9),
-    ("target", 100001),
-    ("target", 1000.0),
-    ("annonces", 1),
-    ("annonces", "yes"),
-    ("annonces", 0),
-]
+from service.rules.core.options import SHARED_SPECS, Options, OptionSpec
+from service.rules.variants import VARIANTS
+from service.text.catalog import text
 
 
-def test_the_defaults_are_the_ones_rules_md_names() -> None:
-    assert DEFAULT_OPTIONS.as_dict() == DEFAULTS
-    assert {name: spec.default for name, spec in OPTION_SPECS.items()} == DEFAULTS
-    assert CLASSIC.options(None) == DEFAULT_OPTIONS
-    assert CLASSIC.options({}) == DEFAULT_OPTIONS
+def test_the_shared_specs_are_the_options_both_games_have() -> None:
+    assert list(SHARED_SPECS) == [field.name for field in fields(Options)]
+    for variant in VARIANTS.values():
+        assert set(SHARED_SPECS) <= set(variant.specs)
 
 
-@pytest.mark.parametrize(("name", "value"), ALLOWED)
-def test_every_allowed_value_is_taken_and_leaves_the_others_at_default(
-    name: str, value: Any
-) -> None:
-    options = CLASSIC.options({name: value})
-    assert options.as_dict() == {**DEFAULTS, name: value}
+@pytest.mark.parametrize("name", list(SHARED_SPECS))
+def test_a_shared_option_takes_the_same_values_in_every_game_its_default_first(name: str) -> None:
+    shared = SHARED_SPECS[name]
+    for variant in VARIANTS.values():
+        spec = variant.specs[name]
+        assert spec.default == getattr(variant.default_options, name)
+        assert spec.bounds == shared.bounds
+        if shared.allowed is None:
+            assert spec.allowed is None
+        else:
+            assert set(spec.allowed or ()) == set(shared.allowed)
+            assert spec.allowed and spec.allowed[0] == spec.default
 
 
-@pytest.mark.parametrize(("name", "value"), REFUSED)
-def test_a_bad_value_is_inconsistent_input_pointing_at_the_option(name: str, value: Any) -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        CLASSIC.options({name: value})
-    (problem,) = raised.value.problems
-    assert problem.pointer == f"/rules/{name}"
-    assert name in problem.message("en")
-    assert name in problem.message("fr")
+def test_an_option_s_sentence_is_the_catalog_s_in_each_language() -> None:
+    spec = SHARED_SPECS["undertrump"]
+    assert spec.sentence("fr") == text("option.undertrump", "fr") != spec.description
+    assert spec.description == text("option.undertrump", "en")
 
 
-def test_an_unknown_option_is_inconsistent_input_and_every_problem_is_listed() -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        CLASSIC.options({"trumps": "none", "capot": 300, "undertrump": "optional"})
-    assert [p.pointer for p in raised.value.problems] == ["/rules/trumps", "/rules/capot"]
-    assert [p.code for p in raised.value.problems] == ["unknown_option", "bad_option_value"]
-
-
-def test_the_pointer_prefix_follows_where_the_rules_sit() -> None:
-    with pytest.raises(InconsistentInput) as raised:
-        CLASSIC.options({"target": 0}, pointer="/deals/2/rules")
-    assert raised.value.problems[0].pointer == "/deals/2/rules/target"
+def test_an_integer_option_says_its_bounds() -> None:
+    assert OptionSpec("target", None, bounds=(1, 9)).allowed_text == "an integer from 1 to 9"
+    assert not OptionSpec("target", None, bounds=(1, 9)).accepts(True)

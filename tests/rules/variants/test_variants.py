@@ -1,11 +1,15 @@
-"""The two variants as objects: what each says of its deals (service/rules/variants.py)."""
+"""The two variants as objects: what each says of its deals (service/rules/variants/)."""
 
 from __future__ import annotations
 
-from service.rules import Belote, replay
+import pytest
+
+from service.rules import Belote, InconsistentInput, replay
 from service.rules.core.cards import CARD_POINTS, DECK_POINTS
+from service.rules.core.dealing import shuffled_deck
+from service.rules.core.play import EVERY_OBLIGATION
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Suit
-from service.rules.variants import CLASSIC, COINCHE, honours
+from service.rules.variants import CLASSIC, COINCHE, VARIANTS, honours
 from service.rules.variants.classic.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
@@ -72,3 +76,69 @@ def test_a_coinche_belote_counts_only_in_a_suit_its_strain_makes_one() -> None:
 
 def test_a_belote_is_the_king_and_queen_of_its_suit() -> None:
     assert honours(HEARTS) == cards("KH QH")
+
+
+def test_every_variant_by_its_name() -> None:
+    assert VARIANTS == {"classic": CLASSIC, "coinche": COINCHE}
+    assert repr(COINCHE) == "<Variant coinche>"
+
+
+def test_a_play_without_options_is_judged_by_classic_s_defaults() -> None:
+    assert EVERY_OBLIGATION.undertrump == DEFAULT_OPTIONS.undertrump
+    assert EVERY_OBLIGATION.overtrump_partner == DEFAULT_OPTIONS.overtrump_partner
+
+
+def test_a_request_s_rules_are_read_by_its_variant() -> None:
+    assert CLASSIC.options({"capot": 250}) == RuleOptions(capot=250)
+    assert COINCHE.options(None) is DEFAULT_COINCHE_OPTIONS
+    with pytest.raises(InconsistentInput) as caught:
+        COINCHE.options({"sa_ta": 1, "max_bid": 170}, "/rules")
+    assert [(p.pointer, p.code) for p in caught.value.problems] == [
+        ("/rules/sa_ta", "bad_option_value"),
+        ("/rules/max_bid", "bad_option_value"),
+    ]
+
+
+SEED = "a seed long enough to deal from"
+
+
+def test_each_variant_deals_the_same_shuffle_in_its_own_packets() -> None:
+    deck = shuffled_deck(SEED)
+    # Classic: 3 then 2 each from the dealer's next (dealer 3: seat 0 first), then the turned card.
+    classic = CLASSIC.deal(SEED, 3)
+    assert classic.hands[0] == (*deck[0:3], *deck[12:14])
+    assert (classic.turned, len(classic.stock)) == (deck[20], 11)
+    # Coinche: 3, 2 and 3 each, every card dealt, nothing turned.
+    coinche = COINCHE.deal(SEED, 3)
+    assert coinche.hands[0] == (*deck[0:3], *deck[12:14], *deck[20:23])
+    assert (coinche.turned, coinche.stock) == (None, ())
+    assert COINCHE.deal(SEED, 3, taker=1) == coinche  # whole before the auction
+    assert COINCHE.deal_deck(list(deck), 3, None) == coinche
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, COINCHE])
+def test_a_dealer_or_taker_that_is_no_seat_is_named(variant) -> None:  # type: ignore[no-untyped-def]
+    for dealer, taker, pointer in ((4, None, "/dealer"), (0, 5, "/taker")):
+        with pytest.raises(InconsistentInput) as caught:
+            variant.deal(SEED, dealer, taker)
+        assert [p.pointer for p in caught.value.problems] == [pointer]
+
+
+def test_classic_bidding_needs_the_turned_card_and_coinche_s_does_not() -> None:
+    with pytest.raises(InconsistentInput) as caught:
+        CLASSIC.auction(3, ["pass"])
+    assert [(p.pointer, p.code) for p in caught.value.problems] == [
+        ("/turned", "bidding_needs_turned")
+    ]
+    assert caught.value.problems[0].message("en").startswith("Classic bidding needs the turned")
+    assert CLASSIC.auction(3, ["pass", "take"], turned=cards("JH")[0]).taker == 1
+    assert COINCHE.auction(3, ["90H", "pass", "pass", "pass"]).contract == Contract(0, 90, HEARTS)
+
+
+def test_the_game_is_scored_the_same_way_in_both_variants() -> None:
+    from service.rules.variants.coinche.scoring import CoincheDealSummary
+
+    won = CoincheDealSummary(Contract(0, 80, HEARTS), (102, 60))
+    game = COINCHE.score_game([won] * 2, CoincheOptions(target=300))
+    assert (game.totals, game.finished, game.winner) == ((360, 120), True, 0)
+    assert COINCHE.score_game([won]).finished is False
