@@ -98,8 +98,7 @@ static int32_t inside(bel_search *s, int leader, int n, int lead_card, int top, 
     if (s->stop) return 0;
     int seat = (leader + n) % PLAYERS;
     uint32_t hand = s->hands[seat];
-    uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
-    uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
+    uint32_t beaten, legal = playable(s, hand, n, lead_card, top, win, &beaten);
     int list[8];
     int count = ordered(s, legal, out, n, win, beaten,
                         s->maximizer < 0 && (seat & 1) == s->team, list);
@@ -158,8 +157,7 @@ static int32_t endgame(bel_search *s, int leader, int n, int lead_card, int top,
     if (s->stop) return 0;
     int seat = (leader + n) % PLAYERS;
     uint32_t hand = s->hands[seat];
-    uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
-    uint32_t beaten = n ? beaten_by(s, top) : ALL_CARDS;
+    uint32_t beaten, legal = playable(s, hand, n, lead_card, top, win, &beaten);
     int maximizing = (seat & 1) == s->maximizer;
     int32_t best = maximizing ? -INF : INF;
     int decided = -1;

@@ -97,6 +97,17 @@ static inline uint32_t legal_of(const bel_search *s, uint32_t hand, int n, int l
     return s->undertrump_required ? trumps : hand;
 }
 
+/* The cards the seat to move may play from `hand` to a trick of n cards (the first
+ * `lead_card`, the winning `top` at index `win`): legal_of's, or any card of it to an empty
+ * trick; and into *beaten the cards that would take the trick (every card, to an empty one). */
+static inline uint32_t playable(const bel_search *s, uint32_t hand, int n, int lead_card,
+                                int top, int win, uint32_t *beaten)
+{
+    uint32_t legal = n ? legal_of(s, hand, n, lead_card >> 3, top, win) : hand;
+    *beaten = n ? beaten_by(s, top) : ALL_CARDS;
+    return legal;
+}
+
 /* play.py trick_winner: the index of the card winning the trick's n cards. */
 static inline int winner_of(const bel_search *s, const int *trick, int n)
 {

@@ -206,8 +206,8 @@ static int moves_of(const bel_search *s, const position *p, uint32_t *legal, int
     uint32_t hand = p->hands[seat], out = cards_out(p);
     int win = p->n ? winner_of(s, p->trick, p->n) : 0;
     int top = p->trick[win];
-    *legal = p->n ? legal_of(s, hand, p->n, p->trick[0] >> 3, top, win) : hand;
-    uint32_t beaten = p->n ? beaten_by(s, top) : ALL_CARDS;
+    uint32_t beaten;
+    *legal = playable(s, hand, p->n, p->trick[0], top, win, &beaten);
     return ordered(s, *legal, out, p->n, win, beaten, s->maximizer < 0 && (seat & 1) == s->team,
                    list);
 }
