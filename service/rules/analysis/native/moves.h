@@ -1,7 +1,7 @@
 /* The moves: the cards numbered by strength, the rules of play on bit masks (play.py's
  * obligation_of_mask and trick_winner), the gain of a trick, and a card played on a
  * position. Everything here decides values: each rule is the reference's own (reference.py,
- * service/rules/play.py), and tests/native holds the two together.
+ * play.py), and tests/native holds the two together.
  */
 #ifndef BELOTE_MOVES_H
 #define BELOTE_MOVES_H
