@@ -35,7 +35,11 @@ export NO_MKDOCS_2_WARNING := 1
 # SANITIZERS) for tests/native, a prerequisite of `make test` (it loads only with libasan
 # preloaded).
 NATIVE := service/rules/analysis/native
-NATIVE_SOURCES := $(NATIVE)/search.c $(NATIVE)/search.h $(NATIVE)/_native.pyx scripts/build_native.py
+# Every file of the core a build depends on: the C search's (search_internal.h lists them and
+# what each holds; scripts/build_native.py's C_SOURCES, the ones it compiles), the wrapper, the
+# build script.
+NATIVE_SOURCES := $(addprefix $(NATIVE)/,search.h search_internal.h moves.h bounds.h order.h \
+	table.h alphabeta.c search.c _native.pyx) scripts/build_native.py
 EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 NATIVE_MODULE := $(NATIVE)/_native$(EXT_SUFFIX)
 SANITIZED_DIR := build/sanitized

@@ -1,8 +1,9 @@
 """Compile the native search core with the machine's C compiler.
 
 Cython turns service/rules/analysis/native/_native.pyx into C; setuptools compiles it with
-search.c into the extension module `service.rules.analysis.native._native`, beside its sources
-(`make native`). With `--sanitize DIR`, the same sources are built with AddressSanitizer and
+the C search (C_SOURCES: the entry points and the search, each with the headers it includes)
+into the extension module `service.rules.analysis.native._native`, beside its sources (`make
+native`). With `--sanitize DIR`, the same sources are built with AddressSanitizer and
 UndefinedBehaviorSanitizer (every report fatal) into DIR instead, for tests/native's
 sanitizer run (`make sanitized`); that build loads only with libasan preloaded.
 
@@ -25,6 +26,10 @@ OPTIMISED = ["-O3"]
 SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
 SANITIZED = ["-O1", "-g", "-fno-omit-frame-pointer", *SANITIZERS]
 INSTALL = "apt-get install gcc python3-dev"
+# The C search's files compiled beside the wrapper: the entry points of search.h and the
+# search itself; the rest of the search is static inline in their headers (search_internal.h
+# lists the files; the Makefile's NATIVE_SOURCES, every file a build depends on).
+C_SOURCES = ("search.c", "alphabeta.c")
 
 
 def check_toolchain() -> None:
@@ -51,7 +56,7 @@ def build(sanitize: Path | None) -> None:
     flags = OPTIMISED if sanitize is None else SANITIZED
     extension = Extension(
         "service.rules.analysis.native._native",
-        sources=[str(NATIVE / "_native.pyx"), str(NATIVE / "search.c")],
+        sources=[str(NATIVE / "_native.pyx"), *(str(NATIVE / name) for name in C_SOURCES)],
         include_dirs=[str(NATIVE)],
         extra_compile_args=flags,
         extra_link_args=[] if sanitize is None else SANITIZERS,

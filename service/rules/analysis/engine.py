@@ -1,6 +1,6 @@
 """Which engine answers the questions: the search class `questions.py` asks.
 
-- `native` (the default): the compiled core, `native._native.Search` (search.c behind a thin
+- `native` (the default): the compiled core, `native._native.Search` (the C search behind a thin
   Cython wrapper), built by `make native` (`make run` and `make test` build it);
 - `reference`: the pure-Python search, `reference.Search`, with the environment variable
   `BELOTE_SOLVER=reference`.

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """The native search: the reference search (`reference.Search`) with its hot steps in C
-(search.c, contract search.h), behind a thin wrapper.
+(the C files beside it, contract search.h), behind a thin wrapper.
 
 `Search` is the reference's class with `probe`, `value`, `line`, `card_values` (and
 `deals_card_values`, every deal of a position in one call) and `quick_bounds` answered by the
