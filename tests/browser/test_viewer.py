@@ -561,7 +561,7 @@ def test_a_problem_is_told_in_plain_words(page: Page) -> None:
             '{"dealer": 3,\n "trump": "S",, "taker": 0}',
             "This text is not a deal record: it is not written in JSON",
         ),
-        ("[1, 2]", "This is not a deal record: a record is written between braces"),
+        ("[1, 2]", "This is not a deal record: a record is written between braces, { and },"),
         ("   ", "There is no record to show yet"),
     ):
         area = page.find("#record")

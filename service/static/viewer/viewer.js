@@ -8,8 +8,8 @@
 // from the modules of each part, and wires the controls. The parts: the deal table (table.js,
 // sheet.js, judge.js), the analysis panel (analysis.js), the review (review.js,
 // review-graph.js, contract-needs.js, graph.js), Teach me (teach.js), the URL state
-// (fragment.js); shared: api.js, state.js, cards.js, words.js (strings.js), dom.js,
-// reading.js, position.js.
+// (fragment.js); shared: api.js, state.js, cards.js, words.js (strings.js: the words of every
+// language of the referee's catalog, written by the service), dom.js, reading.js, position.js.
 
 import { solve } from "./analysis.js";
 import { discoverAnalysis, post } from "./api.js";
