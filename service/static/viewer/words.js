@@ -14,6 +14,12 @@ export const t = (key, params = {}) =>
 /** Whether the catalog has a text for `key`. */
 export const known = (key) => Object.hasOwn(STRINGS[state.lang], key);
 
+/** The catalog's language a language tag names ("fr-FR": "fr"), or null when it has none. */
+export function languageOf(tag) {
+  const code = String(tag ?? "").toLowerCase().split("-")[0];
+  return Object.hasOwn(STRINGS, code) ? code : null;
+}
+
 export const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A sentence that begins with a card's name: "Ten of diamonds may not be played." */
