@@ -18,6 +18,7 @@ on these responses alone: the JSON endpoints' hot path does not carry them.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -29,12 +30,13 @@ from flask.blueprints import BlueprintSetupState
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
-from service.text.catalog import CATALOG, Value
+from service.text.catalog import CATALOG, DEFAULT, Value
 
 STATIC_DIR: Final = Path(__file__).resolve().parent.parent / "static" / "viewer"
 PAGE: Final = "index.html"
 ASSETS_URL: Final = "/viewer/assets"
 VERSION_MARK: Final = "{{version}}"  # where index.html names the assets' version
+TITLE_MARK: Final = "{{title}}"  # its title, in English until the page speaks its language
 STRINGS_MODULE: Final = "strings.js"  # the page's words, written from the catalog
 
 CONTENT_TYPES: Final = {
@@ -97,10 +99,10 @@ def strings_module(catalog: Mapping[str, Mapping[str, Value]]) -> bytes:
 
 
 def load_assets(
-    directory: Path, written: Mapping[str, bytes]
+    directory: Path, written: Mapping[str, bytes], title: str
 ) -> tuple[str, Asset, dict[str, Asset]]:
-    """The assets' version (a hash of every file), the page naming it, and the assets: the
-    folder's files and those `written` here (`strings.js`)."""
+    """The assets' version (a hash of every file), the page naming it and titled `title`, and
+    the assets: the folder's files and those `written` here (`strings.js`)."""
     read = {path.name: path.read_bytes() for path in directory.iterdir() if path.is_file()}
     files = dict(sorted((read | written).items()))
     digest = hashlib.sha256()
@@ -108,11 +110,16 @@ def load_assets(
         digest.update(name.encode() + b"\0" + hashlib.sha256(body).digest())
     version = digest.hexdigest()[:16]
     page = files.pop(PAGE).replace(VERSION_MARK.encode(), version.encode())
+    page = page.replace(TITLE_MARK.encode(), html.escape(title).encode())
     assets = {name: Asset.of(name, body) for name, body in files.items()}
     return version, Asset.of(PAGE, page), assets
 
 
-VERSION, INDEX, ASSETS = load_assets(STATIC_DIR, {STRINGS_MODULE: strings_module(CATALOG)})
+VERSION, INDEX, ASSETS = load_assets(
+    STATIC_DIR,
+    {STRINGS_MODULE: strings_module(CATALOG)},
+    str(CATALOG[DEFAULT]["viewer.pageTitle"]),
+)
 
 blp = Blueprint(
     "viewer",

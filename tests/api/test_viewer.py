@@ -108,9 +108,9 @@ def test_a_changed_file_changes_the_version_and_its_etag(tmp_path: Path) -> None
     copy = tmp_path / "viewer"
     shutil.copytree(STATIC_DIR, copy)
     strings = {STRINGS_MODULE: ASSETS[STRINGS_MODULE].body}
-    version, page, assets = load_assets(STATIC_DIR, strings)
+    version, page, assets = load_assets(STATIC_DIR, strings, "Deal viewer")
     (copy / "viewer.css").write_text((STATIC_DIR / "viewer.css").read_text() + "\n/* new */\n")
-    new_version, new_page, new_assets = load_assets(copy, strings)
+    new_version, new_page, new_assets = load_assets(copy, strings, "Deal viewer")
     assert new_version != version
     assert new_version.encode() in new_page.body and version.encode() not in new_page.body
     assert new_page.etag != page.etag
@@ -120,9 +120,9 @@ def test_a_changed_file_changes_the_version_and_its_etag(tmp_path: Path) -> None
 
 def test_changed_words_change_the_version_and_their_etag() -> None:
     strings = ASSETS[STRINGS_MODULE].body
-    version, page, assets = load_assets(STATIC_DIR, {STRINGS_MODULE: strings})
+    version, page, assets = load_assets(STATIC_DIR, {STRINGS_MODULE: strings}, "Deal viewer")
     changed = {STRINGS_MODULE: strings.replace(b"Deal viewer", b"Card table")}
-    new_version, new_page, new_assets = load_assets(STATIC_DIR, changed)
+    new_version, new_page, new_assets = load_assets(STATIC_DIR, changed, "Deal viewer")
     assert new_version != version and new_page.etag != page.etag
     assert new_assets[STRINGS_MODULE].etag != assets[STRINGS_MODULE].etag
     assert new_assets["viewer.js"].etag == assets["viewer.js"].etag

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from service.api.viewer import ASSETS_URL, STATIC_DIR, STRINGS_MODULE, strings_module
 from service.text import catalog
-from service.text.catalog import CATALOG, LANGUAGES, keys
+from service.text.catalog import CATALOG, DEFAULT, LANGUAGES, keys
 
 FOLDER = Path(catalog.__file__).parent
 VIEWER_KEYS = {key.removeprefix("viewer.") for key in keys("viewer.")}
@@ -57,6 +57,8 @@ def test_the_page_gets_every_languages_viewer_keys_and_name(client: FlaskClient)
     for lang in LANGUAGES:
         assert strings[lang] == {key: CATALOG[lang][f"viewer.{key}"] for key in VIEWER_KEYS}
     assert len(VIEWER_KEYS) > 250
+    # The page's title, until the page speaks its language, is the catalog's in English.
+    assert f"<title>{CATALOG[DEFAULT]['viewer.pageTitle']}</title>" in page
 
 
 def test_a_language_file_is_one_more_language_on_the_page(tmp_path: Path) -> None:
@@ -108,3 +110,9 @@ def test_the_catalog_holds_no_key_the_page_never_asks_for() -> None:
         if not any(key.startswith(prefix) for prefix in prefixes)
     }
     assert unasked == set()
+
+
+def test_the_page_holds_no_words_of_its_own() -> None:
+    # Every text of the page is the catalog's, set in the page's language by viewer.js.
+    assert re.findall(r">[^<]*[A-Za-z][^<]*<", PAGE) == [">{{title}}<"]
+    assert re.findall(r"\b(?:aria-label|title|placeholder)=", PAGE) == []

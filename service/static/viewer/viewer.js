@@ -205,6 +205,7 @@ async function copyLink() {
 async function start() {
   state.lang = languageOf(navigator.language) ?? LANGUAGES[0].code;
   languageButtons();
+  renderStatic();
   $("show").addEventListener("click", () => showRecord($("record").value, 0));
   $("example").addEventListener("click", async () => {
     const response = await fetch(new URL("./example.json", import.meta.url));
