@@ -7,6 +7,10 @@ hash of the whole set (`/viewer/assets/<version>/viewer.js`), so a browser keeps
 year without ever running a stale one, and relative imports between modules stay valid; the
 page itself is revalidated on each visit by its ETag.
 
+The page's words are the catalog's (service/text): one more module of the set, `strings.js`,
+written at startup from every language's `viewer` keys and name (`strings_module`), so that a
+language file the catalog reads is one more language on the page.
+
 The page's headers (a Content-Security-Policy allowing only this origin, `nosniff`) are set
 on these responses alone: the JSON endpoints' hot path does not carry them.
 """
@@ -14,6 +18,9 @@ on these responses alone: the JSON endpoints' hot path does not carry them.
 from __future__ import annotations
 
 import hashlib
+import html
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -23,11 +30,14 @@ from flask.blueprints import BlueprintSetupState
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
+from service.text.catalog import CATALOG, DEFAULT, Value
 
 STATIC_DIR: Final = Path(__file__).resolve().parent.parent / "static" / "viewer"
 PAGE: Final = "index.html"
 ASSETS_URL: Final = "/viewer/assets"
 VERSION_MARK: Final = "{{version}}"  # where index.html names the assets' version
+TITLE_MARK: Final = "{{title}}"  # its title, in English until the page speaks its language
+STRINGS_MODULE: Final = "strings.js"  # the page's words, written from the catalog
 
 CONTENT_TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -68,19 +78,48 @@ class Asset:
         return response.make_conditional(request)
 
 
-def load_assets(directory: Path) -> tuple[str, Asset, dict[str, Asset]]:
-    """The assets' version (a hash of every file), the page naming it, and the assets."""
-    files = {path.name: path.read_bytes() for path in sorted(directory.iterdir()) if path.is_file()}
+def strings_module(catalog: Mapping[str, Mapping[str, Value]]) -> bytes:
+    """The page's words as a module: `LANGUAGES`, each language of `catalog` (English first)
+    with its name, and `STRINGS`, each one's `viewer` keys without the prefix."""
+    languages = [{"code": lang, "name": keys["language.name"]} for lang, keys in catalog.items()]
+    strings = {
+        lang: {
+            key.removeprefix("viewer."): value
+            for key, value in keys.items()
+            if key.startswith("viewer.")
+        }
+        for lang, keys in catalog.items()
+    }
+    return (
+        "// The page's words in every language of the referee's catalog (service/text), written\n"
+        "// by service/api/viewer.py from each language's name and `viewer` keys.\n\n"
+        f"export const LANGUAGES = {json.dumps(languages, ensure_ascii=False)};\n\n"
+        f"export const STRINGS = {json.dumps(strings, ensure_ascii=False, indent=2)};\n"
+    ).encode()
+
+
+def load_assets(
+    directory: Path, written: Mapping[str, bytes], title: str
+) -> tuple[str, Asset, dict[str, Asset]]:
+    """The assets' version (a hash of every file), the page naming it and titled `title`, and
+    the assets: the folder's files and those `written` here (`strings.js`)."""
+    read = {path.name: path.read_bytes() for path in directory.iterdir() if path.is_file()}
+    files = dict(sorted((read | written).items()))
     digest = hashlib.sha256()
     for name, body in files.items():
         digest.update(name.encode() + b"\0" + hashlib.sha256(body).digest())
     version = digest.hexdigest()[:16]
     page = files.pop(PAGE).replace(VERSION_MARK.encode(), version.encode())
+    page = page.replace(TITLE_MARK.encode(), html.escape(title).encode())
     assets = {name: Asset.of(name, body) for name, body in files.items()}
     return version, Asset.of(PAGE, page), assets
 
 
-VERSION, INDEX, ASSETS = load_assets(STATIC_DIR)
+VERSION, INDEX, ASSETS = load_assets(
+    STATIC_DIR,
+    {STRINGS_MODULE: strings_module(CATALOG)},
+    str(CATALOG[DEFAULT]["viewer.pageTitle"]),
+)
 
 blp = Blueprint(
     "viewer",

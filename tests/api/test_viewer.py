@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from service.api.viewer import ASSETS_URL, CONTENT_SECURITY_POLICY, STATIC_DIR, load_assets
+from service.api.viewer import (
+    ASSETS,
+    ASSETS_URL,
+    CONTENT_SECURITY_POLICY,
+    INDEX,
+    STATIC_DIR,
+    STRINGS_MODULE,
+    load_assets,
+)
 
 ASSET_LINK = re.compile(rf'"{ASSETS_URL}/(\w+)/([\w.]+)"')
 RELATIVE_LINK = re.compile(r'"\./([\w.-]+)"')
@@ -65,7 +73,8 @@ def test_assets_carry_the_sets_hash_and_are_kept_for_a_year(client: FlaskClient)
 def test_every_module_is_linked_from_the_entry_and_served_beside_it(client: FlaskClient) -> None:
     # viewer.js (the entry module) imports the others by relative links, which resolve under
     # the same version; each is a module with the assets' type and headers, and every module
-    # in the folder is reached (none left out, none unserved).
+    # in the folder is reached (none left out, none unserved), as is the one of the page's
+    # words, written from the catalog.
     (version,) = {version for version, _ in asset_links(client)}
     modules: set[str] = set()
     linked: set[str] = set()
@@ -82,7 +91,7 @@ def test_every_module_is_linked_from_the_entry_and_served_beside_it(client: Flas
         links = set(RELATIVE_LINK.findall(response.get_data(as_text=True)))
         linked |= links
         waiting += [link for link in links if link.endswith(".js") and link not in modules]
-    assert modules == {path.name for path in STATIC_DIR.glob("*.js")}
+    assert modules == {path.name for path in STATIC_DIR.glob("*.js")} | {STRINGS_MODULE}
     assert linked - modules == {"example.json"}
     assert client.get(f"{ASSETS_URL}/{version}/example.json").status_code == 200
 
@@ -98,9 +107,10 @@ def test_an_unknown_asset_or_version_is_not_found(client: FlaskClient, path: str
 def test_a_changed_file_changes_the_version_and_its_etag(tmp_path: Path) -> None:
     copy = tmp_path / "viewer"
     shutil.copytree(STATIC_DIR, copy)
-    version, page, assets = load_assets(STATIC_DIR)
+    strings = {STRINGS_MODULE: ASSETS[STRINGS_MODULE].body}
+    version, page, assets = load_assets(STATIC_DIR, strings, "Deal viewer")
     (copy / "viewer.css").write_text((STATIC_DIR / "viewer.css").read_text() + "\n/* new */\n")
-    new_version, new_page, new_assets = load_assets(copy)
+    new_version, new_page, new_assets = load_assets(copy, strings, "Deal viewer")
     assert new_version != version
     assert new_version.encode() in new_page.body and version.encode() not in new_page.body
     assert new_page.etag != page.etag
@@ -108,11 +118,21 @@ def test_a_changed_file_changes_the_version_and_its_etag(tmp_path: Path) -> None
     assert new_assets["viewer.js"].etag == assets["viewer.js"].etag
 
 
+def test_changed_words_change_the_version_and_their_etag() -> None:
+    strings = ASSETS[STRINGS_MODULE].body
+    version, page, assets = load_assets(STATIC_DIR, {STRINGS_MODULE: strings}, "Deal viewer")
+    changed = {STRINGS_MODULE: strings.replace(b"Deal viewer", b"Card table")}
+    new_version, new_page, new_assets = load_assets(STATIC_DIR, changed, "Deal viewer")
+    assert new_version != version and new_page.etag != page.etag
+    assert new_assets[STRINGS_MODULE].etag != assets[STRINGS_MODULE].etag
+    assert new_assets["viewer.js"].etag == assets["viewer.js"].etag
+
+
 def test_nothing_in_the_page_comes_from_another_origin() -> None:
-    for path in STATIC_DIR.iterdir():
+    for name, asset in {"index.html": INDEX, **ASSETS}.items():
         # The SVG namespace (the favicon's, the graph's elements') is a name, not a request.
-        text = path.read_text().replace('"http://www.w3.org/2000/svg"', "")
-        assert not re.search(r"(https?:)?//[\w.-]+\.\w", text), path.name
+        text = asset.body.decode().replace('"http://www.w3.org/2000/svg"', "")
+        assert not re.search(r"(https?:)?//[\w.-]+\.\w", text), name
 
 
 def test_the_json_endpoints_do_not_carry_the_pages_headers(client: FlaskClient) -> None:

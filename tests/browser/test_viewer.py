@@ -9,6 +9,7 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from service.text import catalog
 from tests.api.test_render import EXAMPLE, PLAYS_ONLY
 from tests.browser.conftest import Page
 
@@ -127,6 +128,13 @@ def test_an_illegal_card_clicked_reads_its_violation(page: Page) -> None:
 
 
 def test_switching_to_french(page: Page) -> None:
+    # The switch names each language of the catalog, in that language.
+    buttons = page.find_all(".languages button")
+    assert [(button.get_attribute("lang"), button.text) for button in buttons] == [
+        (lang, catalog.text("language.name", lang)) for lang in catalog.LANGUAGES
+    ]
+    pressed = [button.get_attribute("aria-pressed") for button in buttons]
+    assert pressed == [str(lang == "en").lower() for lang in catalog.LANGUAGES]
     page.paste(PLAYS_ONLY)
     page.wait(lambda: page.step() == (0, 32))
     page.find("#last").click()
@@ -561,7 +569,7 @@ def test_a_problem_is_told_in_plain_words(page: Page) -> None:
             '{"dealer": 3,\n "trump": "S",, "taker": 0}',
             "This text is not a deal record: it is not written in JSON",
         ),
-        ("[1, 2]", "This is not a deal record: a record is written between braces"),
+        ("[1, 2]", "This is not a deal record: a record is written between braces, { and },"),
         ("   ", "There is no record to show yet"),
     ):
         area = page.find("#record")

@@ -3,6 +3,7 @@
 
 import { $ } from "./dom.js";
 import { state } from "./state.js";
+import { languageOf } from "./words.js";
 
 function encodeRecord(record) {
   const bytes = new TextEncoder().encode(JSON.stringify(record));
@@ -37,8 +38,8 @@ export function remember() {
  * the rest is answered: `encoded` (the record, null when none), `step` and `reviewed`. */
 export function readLink() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const lang = params.get("lang");
-  if (lang === "en" || lang === "fr") state.lang = lang;
+  const lang = languageOf(params.get("lang"));
+  if (lang) state.lang = lang;
   state.teach = params.get("teach") === "1";
   return { encoded: params.get("record"), step: Number(params.get("step") ?? 0), reviewed: params.get("review") === "1" };
 }

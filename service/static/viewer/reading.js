@@ -3,8 +3,7 @@
 // text, named in words and marked).
 
 import { $ } from "./dom.js";
-import { STRINGS } from "./strings.js";
-import { capitalised, t } from "./words.js";
+import { capitalised, known, t } from "./words.js";
 
 /** A record as the text area shows it: one line a field. */
 export function formatRecord(record) {
@@ -77,7 +76,7 @@ function partName(pointer) {
   if (head === "hands" && rest.length === 1) return t("part_hand", { seat: rest[0] });
   if (head === "hands" && rest.length === 2) return t("part_handCard", { seat: rest[0], n: nth(rest[1]) });
   if ((head === "rules" || head === "contract") && rest.length === 1) return t(`part_${head}Part`, { name: rest[0] });
-  if (!rest.length && Object.hasOwn(STRINGS.en, `part_${head}`)) return t(`part_${head}`);
+  if (!rest.length && known(`part_${head}`)) return t(`part_${head}`);
   return t("part_field", { name: keys.join(" › ") });
 }
 

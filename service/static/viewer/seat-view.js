@@ -4,14 +4,11 @@
 
 import { rankOf } from "./cards.js";
 import { $, headedTable, paragraph } from "./dom.js";
-import { state } from "./state.js";
-import { STRINGS } from "./strings.js";
 import { capitalised, cardName, decimal, t } from "./words.js";
 
 /** A card's name with its article: "the nine of clubs", "la dame de cœur", "l'as de pique". */
 function named(code) {
-  const own = STRINGS[state.lang][`seatThe_${rankOf(code)}`];
-  return `${own ?? t("seatThe")}${cardName(code)}`;
+  return `${t(`articles.${rankOf(code)}`)}${cardName(code)}`;
 }
 
 /** Whether the review is asked from the seats (the panel's checkbox). */
@@ -27,8 +24,8 @@ export function seatSentence(play) {
     n: play.play + 1,
     seat: play.seat,
     card: named(play.card),
-    best: play.best.map(named).join(t("seatOr")),
-    seatBest: play.seat_best.map(named).join(t("seatOr")),
+    best: play.best.map(named).join(t("or")),
+    seatBest: play.seat_best.map(named).join(t("or")),
     loss: play.loss,
     seatLoss: decimal(play.seat_loss, 1),
   };

@@ -4,14 +4,13 @@
 import { SEATS, SUIT_SYMBOLS, teamOf } from "./cards.js";
 import { $, cardElement } from "./dom.js";
 import { state, strain, takerOf } from "./state.js";
-import { SUITS } from "./strings.js";
 import { t } from "./words.js";
 
 /** "Trump ♠ spades · dealer: seat 3 · taker: seat 0", or a coinche contract:
  * "Contract 120 all trumps (TA), coinched · taker: seat 0 · dealer: seat 3". */
 function contractLine() {
   const { record } = state;
-  const named = strain().length === 1 ? `${SUIT_SYMBOLS[strain()]} ${SUITS[state.lang][strain()]}` : t(`strain${strain()}`);
+  const named = strain().length === 1 ? `${SUIT_SYMBOLS[strain()]} ${t(`suits.${strain()}`)}` : t(`strain${strain()}`);
   if (state.variant === "classic") return t("contract", { trump: named, dealer: record.dealer, taker: record.taker });
   const { value, taker, coinche = 0 } = record.contract;
   return t("contractCoinche", {

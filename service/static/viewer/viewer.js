@@ -8,8 +8,8 @@
 // from the modules of each part, and wires the controls. The parts: the deal table (table.js,
 // sheet.js, judge.js), the analysis panel (analysis.js), the review (review.js,
 // review-graph.js, contract-needs.js, graph.js), Teach me (teach.js), the URL state
-// (fragment.js); shared: api.js, state.js, cards.js, words.js (strings.js), dom.js,
-// reading.js, position.js.
+// (fragment.js); shared: api.js, state.js, cards.js, words.js (strings.js: the words of every
+// language of the referee's catalog, written by the service), dom.js, reading.js, position.js.
 
 import { solve } from "./analysis.js";
 import { discoverAnalysis, post } from "./api.js";
@@ -22,9 +22,10 @@ import { formatRecord, notJson, problemTitle, showProblem } from "./reading.js";
 import { renderReview, review } from "./review.js";
 import { renderPoints, renderRenonces, renderTricks } from "./sheet.js";
 import { VARIANTS, endpoint, offered, state, variantOf } from "./state.js";
+import { LANGUAGES } from "./strings.js";
 import { renderTable } from "./table.js";
 import { renderTeach } from "./teach.js";
-import { t } from "./words.js";
+import { languageOf, t } from "./words.js";
 
 // --- a record shown ---------------------------------------------------------------------------
 
@@ -107,7 +108,7 @@ function renderStatic() {
   document.title = t("pageTitle");
   for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
   for (const element of document.querySelectorAll("[data-t-label]")) element.setAttribute("aria-label", t(element.dataset.tLabel));
-  for (const lang of ["en", "fr"]) $(`lang-${lang}`).setAttribute("aria-pressed", String(lang === state.lang));
+  for (const { code } of LANGUAGES) $(`lang-${code}`).setAttribute("aria-pressed", String(code === state.lang));
 }
 
 // --- moving around -----------------------------------------------------------------------------
@@ -138,6 +139,19 @@ async function setLanguage(lang) {
     if (state.refused !== null && !$("problem").hidden) await showRecord(state.refused);
   }
   remember();
+}
+
+/** The language switch: a button for each language of the catalog, named in that language. */
+function languageButtons() {
+  for (const { code, name } of LANGUAGES) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = `lang-${code}`;
+    button.lang = code;
+    button.textContent = name;
+    button.addEventListener("click", () => setLanguage(code));
+    $("languages").append(button);
+  }
 }
 
 async function fromFragment() {
@@ -189,7 +203,9 @@ async function copyLink() {
 }
 
 async function start() {
-  state.lang = (navigator.language ?? "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  state.lang = languageOf(navigator.language) ?? LANGUAGES[0].code;
+  languageButtons();
+  renderStatic();
   $("show").addEventListener("click", () => showRecord($("record").value, 0));
   $("example").addEventListener("click", async () => {
     const response = await fetch(new URL("./example.json", import.meta.url));
@@ -203,7 +219,6 @@ async function start() {
     await showRecord($("record").value, 0);
   });
   $("deal-form").addEventListener("submit", deal);
-  for (const lang of ["en", "fr"]) $(`lang-${lang}`).addEventListener("click", () => setLanguage(lang));
   $("first").addEventListener("click", () => goTo(0));
   $("prev").addEventListener("click", () => goTo(state.step - 1));
   $("next").addEventListener("click", () => goTo(state.step + 1));

@@ -1,12 +1,24 @@
-// The page's words in its language (state.lang), from strings.js: a text by its key, a
-// card's name for a screen reader, a card as players write it, a figure with decimals.
+// The page's words in its language (state.lang), from strings.js (the referee's catalog,
+// service/text: its `viewer` keys): a text by its key, a card's name for a screen reader, a
+// card as players write it, a figure with decimals.
 
 import { SUIT_SYMBOLS, rankOf, suitOf } from "./cards.js";
 import { state, trumpSuit } from "./state.js";
-import { RANKS, SHORT_RANKS, STRINGS, SUITS } from "./strings.js";
+import { STRINGS } from "./strings.js";
 
+/** The text of `key`, each `{name}` replaced by params[name] and `{{`, `}}` one brace, as the
+ * catalog writes them. */
 export const t = (key, params = {}) =>
-  (STRINGS[state.lang][key] ?? STRINGS.en[key]).replace(/\{(\w+)\}/g, (_, name) => params[name]);
+  STRINGS[state.lang][key].replace(/\{\{|\}\}|\{(\w+)\}/g, (found, name) => (name === undefined ? found[0] : params[name]));
+
+/** Whether the catalog has a text for `key`. */
+export const known = (key) => Object.hasOwn(STRINGS[state.lang], key);
+
+/** The catalog's language a language tag names ("fr-FR": "fr"), or null when it has none. */
+export function languageOf(tag) {
+  const code = String(tag ?? "").toLowerCase().split("-")[0];
+  return Object.hasOwn(STRINGS, code) ? code : null;
+}
 
 export const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -15,15 +27,12 @@ export const sentence = (key, params) => capitalised(t(key, params));
 
 /** The words a screen reader says for a card: "jack of hearts", "valet de cœur". */
 export function cardName(code) {
-  const name = t("cardName", { rank: RANKS[state.lang][rankOf(code)], suit: SUITS[state.lang][suitOf(code)] });
+  const name = t("cardName", { rank: t(`ranks.${rankOf(code)}`), suit: t(`suits.${suitOf(code)}`) });
   return suitOf(code) === trumpSuit() ? `${name}, ${t("trumpWord")}` : name;
 }
 
 /** A card as players write it, in the page's language: "K♥", "R♥". */
-export function shortName(code) {
-  const rank = rankOf(code);
-  return `${SHORT_RANKS[state.lang][rank] ?? rank}${SUIT_SYMBOLS[suitOf(code)]}`;
-}
+export const shortName = (code) => `${t(`short_ranks.${rankOf(code)}`)}${SUIT_SYMBOLS[suitOf(code)]}`;
 
 /** A figure with `digits` decimals, as the page's language writes it: 1.5, 1,5. */
 export const decimal = (n, digits) => n.toLocaleString(state.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
