@@ -58,16 +58,18 @@ from typing import Any
 
 from service.app import create_app
 from service.rules import Deal, DealRecord, deal, legal_cards, replay
-from service.rules.advice import (
+from service.rules.advice import advise as advise_module
+from service.rules.advice.advise import (
     DEFAULT_SEED,
     advise_play,
     advise_take,
     coinche_card_question,
     holdings_in,
 )
-from service.rules.advice import advise as advise_module
 from service.rules.advice.view import seat_view
-from service.rules.analysis import Worlds, engine, solve
+from service.rules.analysis import engine
+from service.rules.analysis.questions import solve
+from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import CARD_CODES, SUIT_CODES, Card, Suit
 from service.rules.core.play import trick_winner
 from service.rules.core.strains import card_values

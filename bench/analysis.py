@@ -47,17 +47,10 @@ from typing import Any
 
 from service.app import create_app
 from service.rules import DealRecord, RuleOptions
-from service.rules.analysis import (
-    ANY,
-    BEST,
-    Claim,
-    engine,
-    judge_claim,
-    reference,
-    review_deal,
-    solve,
-)
+from service.rules.analysis import engine, reference
 from service.rules.analysis.native import _native
+from service.rules.analysis.questions import ANY, BEST, Claim, judge_claim, solve
+from service.rules.analysis.review import review_deal
 from service.rules.core.cards import CARD_CODES, SUIT_CODES
 from tests.native.differential import asking
 from tests.rules.builders import play_deal, random_hands

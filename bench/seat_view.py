@@ -54,14 +54,11 @@ import orjson
 from service.audit.judging import millionths
 from service.audit.outliers import guess_z
 from service.rules import DealRecord, deal, legal_cards, trick_winner
-from service.rules.advice import advise_play
-from service.rules.advice.seat_review import (
-    GUESS_Z_THRESHOLD,
-    MIN_GUESSES,
-    SEAT_SAMPLES,
-    seat_review_deal,
-)
-from service.rules.analysis import Worlds, review_deal
+from service.rules.advice.advise import advise_play
+from service.rules.advice.policy import GUESS_Z_THRESHOLD, MIN_GUESSES, SEAT_SAMPLES
+from service.rules.advice.seat_review import seat_review_deal
+from service.rules.analysis.review import review_deal
+from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import HAND_SIZE, Card
 from service.rules.core.table import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC

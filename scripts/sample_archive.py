@@ -53,7 +53,7 @@ from typing import Any, Final, TypeVar
 import orjson
 
 from service.rules import DealRecord, deal, legal_cards, trick_winner
-from service.rules.advice import advise_coinche_play, advise_play, advise_take
+from service.rules.advice.advise import advise_coinche_play, advise_play, advise_take
 from service.rules.core.cards import HAND_SIZE, Card, Suit
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.strains import STRAIN_CODES

@@ -22,26 +22,27 @@ from service.api.options import RequestSchema
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
-from service.rules.advice import (
-    CANDIDATES,
-    DEFAULT_CALL_INFERENCE,
-    DEFAULT_INFERENCE,
+from service.rules.advice.advise import (
     DEFAULT_OBJECTIVE,
-    DEFAULT_PLAY,
-    DEFAULT_SAMPLES,
     DEFAULT_SEED,
-    INFERENCES,
-    MAX_SAMPLES,
     OBJECTIVES,
-    PLAYS,
     TAKE_HAND_SIZE,
     Advice,
     CardQuestion,
     TakeAdvice,
-    advise_bid,
     advise_take,
     classic_card_question,
     coinche_card_question,
+)
+from service.rules.advice.bid import advise_bid
+from service.rules.advice.inference import DEFAULT_INFERENCE, INFERENCES
+from service.rules.advice.policy import (
+    CANDIDATES,
+    DEFAULT_CALL_INFERENCE,
+    DEFAULT_PLAY,
+    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    PLAYS,
 )
 from service.rules.core.cards import HAND_SIZE, SUIT_CODES
 from service.rules.variants.classic.bidding import PASS, TAKE

@@ -27,17 +27,14 @@ from service.api.limiter import capped, limited
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
-from service.rules.analysis import (
+from service.rules.analysis.explain import ClaimRuling, explain_claim, explain_coinche_claim
+from service.rules.analysis.policy import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
+from service.rules.analysis.questions import (
     BEST,
     CLAIM_MODES,
-    DEFAULT_BUDGET_MS,
-    MAX_BUDGET_MS,
     Claim,
-    ClaimRuling,
     ClaimVerdict,
     Solution,
-    explain_claim,
-    explain_coinche_claim,
     judge_claim,
     judge_coinche_claim,
     solve,

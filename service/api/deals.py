@@ -48,7 +48,8 @@ from service.rules import (
     score_deal,
     team_annonces,
 )
-from service.rules.analysis import REVIEW_BUDGET_MS, review_deal
+from service.rules.analysis.policy import REVIEW_BUDGET_MS
+from service.rules.analysis.review import review_deal
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.dealing import MIN_SEED_LENGTH
 from service.rules.core.scoring import CONTRACTS

@@ -37,24 +37,21 @@ from service.api.limiter import advice_threads, limited
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
 from service.api.views import judgement
+from service.rules.advice.policy import DOUBT_SHARE, NEAR_BEST
 from service.rules.advice.seat_review import (
-    DOUBT_SHARE,
-    NEAR_BEST,
     SEAT_LABELS,
     SEAT_SEED,
     SeatReview,
     seat_review_coinche_deal,
     seat_review_deal,
 )
-from service.rules.analysis import (
+from service.rules.analysis.policy import (
     LABEL_THRESHOLDS,
     LABELS,
     REVIEW_BUDGET_MS,
     REVIEW_MAX_BUDGET_MS,
-    Review,
-    review_coinche_deal,
-    review_deal,
 )
+from service.rules.analysis.review import Review, review_coinche_deal, review_deal
 from service.rules.core.cards import DECK_SIZE
 from service.rules.core.table import PLAYERS, TEAMS
 

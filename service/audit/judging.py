@@ -23,7 +23,7 @@ from marshmallow import validate
 from service.api.direct import Answer, Direct
 from service.api.problems import MALFORMED_JSON
 from service.audit.records import Line, Unreadable
-from service.rules.analysis.review import REVIEW_MAX_BUDGET_MS
+from service.rules.analysis.policy import REVIEW_MAX_BUDGET_MS
 from service.rules.core.scoring import MADE
 from service.rules.core.table import PLAYERS, Seat, team_of
 

@@ -39,7 +39,7 @@ from typing import Any, Final, NamedTuple
 
 from service.audit.counts import ArchiveCounts, Pair, Player
 from service.audit.judging import MILLIONTHS
-from service.rules.advice.seat_review import GUESS_Z_THRESHOLD, MIN_GUESSES
+from service.rules.advice.policy import GUESS_Z_THRESHOLD, MIN_GUESSES
 
 THRESHOLD: Final = 3.0
 MIN_DEALS: Final = 30

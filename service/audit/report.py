@@ -27,7 +27,7 @@ from service.audit.outliers import (
     THRESHOLD,
     Population,
 )
-from service.rules.advice.seat_review import DOUBT_SHARE, GUESS_Z_THRESHOLD, MIN_GUESSES
+from service.rules.advice.policy import DOUBT_SHARE, GUESS_Z_THRESHOLD, MIN_GUESSES
 
 STYLE: Final = """
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from service.render.svg_text import element, text
 from service.rules import DealRecord, Replay
-from service.rules.analysis import Review
-from service.rules.analysis.review import BLUNDER, INACCURACY, MISTAKE, RENONCE
+from service.rules.analysis.policy import BLUNDER, INACCURACY, MISTAKE, RENONCE
+from service.rules.analysis.review import Review
 from service.rules.core.cards import DEAL_POINTS
 from service.rules.core.replay import belote_counts, declared_annonces
 from service.rules.core.table import PLAYERS, Team, team_of

@@ -2,8 +2,9 @@
 beside them what the analysis and the advice decide (the review's labels and budget, the seat
 view, the bid advice) and the engine answering analyses.
 
-The top floor: it reads the variants, the analysis and the advice; nothing below reads it,
-and the rules' front door (`service.rules`) does not import it.
+The top floor: it reads the variants and the analyses' policies (their figures and words, not
+their searches: describing them loads no solver); nothing below reads it, and the rules'
+front door (`service.rules`) does not import it.
 """
 
 from __future__ import annotations
@@ -11,10 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from service.rules.advice.bid import BidDescription, describe_bid_advice
-from service.rules.advice.seat_review import SeatDescription, describe_seat_view
+from service.rules.advice.policy import (
+    BidDescription,
+    SeatDescription,
+    describe_bid_advice,
+    describe_seat_view,
+)
 from service.rules.analysis.engine import ENGINE
-from service.rules.analysis.review import ReviewDescription, describe_review
+from service.rules.analysis.policy import ReviewDescription, describe_review
 from service.rules.variants import Variant
 
 

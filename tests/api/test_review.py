@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from service.api import review
 from service.api.analysis import TOUT_ATOUT_POSITION
 from service.app import create_app
-from service.rules.analysis import LABELS, REVIEW_BUDGET_MS
+from service.rules.analysis.policy import LABELS, REVIEW_BUDGET_MS
 from tests.api.helpers import answer, problems
 from tests.api.test_analysis import DEAL, SOLVE, random_deal
 from tests.api.test_limiter import Held, slots_of

@@ -7,8 +7,8 @@ import os
 from flask.testing import FlaskClient
 
 from service.rules import OPTION_SPECS, VIOLATION_CODES
-from service.rules.advice.bid import CANDIDATES, TABLE_BASE, TABLE_SLOPE, TABLE_SPREAD
 from service.rules.advice.inference import RESAMPLING
+from service.rules.advice.policy import CANDIDATES, TABLE_BASE, TABLE_SLOPE, TABLE_SPREAD
 from service.rules.analysis import engine
 
 

@@ -16,17 +16,9 @@ from time import perf_counter
 from typing import NamedTuple, TypeVar
 
 from service.rules import DealRecord, RuleOptions, replay
-from service.rules.analysis import (
-    ANY,
-    BEST,
-    Claim,
-    ClaimVerdict,
-    Outcome,
-    Solution,
-    engine,
-    reference,
-)
+from service.rules.analysis import engine, reference
 from service.rules.analysis.native import _native
+from service.rules.analysis.questions import ANY, BEST, Claim, ClaimVerdict, Outcome, Solution
 from service.rules.core.cards import Card
 from service.rules.core.replay import Replay
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT

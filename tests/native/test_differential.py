@@ -18,19 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules import DealRecord, RuleOptions
-from service.rules.analysis import (
+from service.rules.analysis import reference
+from service.rules.analysis.native import _native
+from service.rules.analysis.questions import (
     BEST,
     Claim,
-    OutOfTime,
+    deal_in,
     judge_claim,
     judge_coinche_claim,
-    reference,
+    objective_in,
     solve,
     solve_coinche,
 )
-from service.rules.analysis.native import _native
-from service.rules.analysis.questions import deal_in, objective_in
-from service.rules.analysis.reference import MIXED
+from service.rules.analysis.reference import MIXED, OutOfTime
 from service.rules.core.cards import DEAL_POINTS
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
 from service.rules.variants import CLASSIC, COINCHE

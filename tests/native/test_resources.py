@@ -8,9 +8,8 @@ import os
 import threading
 from time import perf_counter
 
-from service.rules.analysis import Claim, judge_claim, solve
 from service.rules.analysis.native import _native
-from service.rules.analysis.questions import deal_in
+from service.rules.analysis.questions import Claim, deal_in, judge_claim, solve
 from service.rules.variants import CLASSIC
 from tests.native.differential import OPTIONS, UNHURRIED, asking, make, position, takers_objective
 

@@ -18,10 +18,10 @@ from functools import partial
 import pytest
 
 from service.rules import RuleOptions
-from service.rules.analysis import Review, review_coinche_deal, review_deal
 from service.rules.analysis.native import _native
 from service.rules.analysis.questions import deal_in
 from service.rules.analysis.reference import State
+from service.rules.analysis.review import Review, review_coinche_deal, review_deal
 from service.rules.variants import CLASSIC
 from tests.native.differential import (
     COINCHE_OPTIONS,

@@ -20,7 +20,7 @@ from service.render.review import (
     review_graph,
 )
 from service.rules import DEAL_POINTS, Belote, DealRecord, DealSummary, replay, score_deal
-from service.rules.analysis import Review, review_deal
+from service.rules.analysis.review import Review, review_deal
 from service.rules.variants.classic.options import DEFAULT_OPTIONS
 from tests.render.helpers import SVG, example, parsed
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules.advice.bid import describe_bid_advice
-from service.rules.advice.seat_review import describe_seat_view
+from service.rules.advice.policy import describe_bid_advice, describe_seat_view
 from service.rules.analysis import engine
-from service.rules.analysis.review import describe_review
+from service.rules.analysis.policy import describe_review
 from service.rules.description import describe
 from service.rules.variants import VARIANTS
 

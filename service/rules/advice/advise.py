@@ -24,13 +24,12 @@ from time import perf_counter
 from typing import Any, NamedTuple
 
 from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, call_weights, pass_weights
+from service.rules.advice.policy import DEFAULT_SAMPLES, MAX_SAMPLES
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
-from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Worlds, solve, values_in_order
-from service.rules.analysis.questions import (  # how every analysis reports its time
-    MoveValue,
-    elapsed_ms_since,
-)
+from service.rules.analysis.policy import DEFAULT_BUDGET_MS
+from service.rules.analysis.questions import MoveValue, Outcome, elapsed_ms_since, solve
+from service.rules.analysis.worlds import Worlds, values_in_order
 from service.rules.core.annonces import classify
 from service.rules.core.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Suit
 from service.rules.core.errors import InconsistentInput
@@ -49,12 +48,10 @@ from service.rules.variants.coinche.options import CoincheOptions
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.text.catalog import Cards
 
-DEFAULT_SAMPLES = 32
 # The cards still held from which the deals of one advice are valued on several threads (when
 # asked): below, a deal's search is too short for a second thread to pay for its Python
 # (which holds the GIL).
 PARALLEL_FROM = 20
-MAX_SAMPLES = 256
 # The deals one call into the search values at once (`Worlds.values_of`): on one thread,
 # all of them (each call from Python costs time: 32 deals in one call took 0.83 times the
 # CPU of one call a deal, 4 a call 0.90, on the median position of 186 from the arena);

@@ -33,23 +33,25 @@ that runs out keeps the deals fully valued so far.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from random import Random
 from time import perf_counter
 
-from service.rules.advice.advise import (
-    DEFAULT_SAMPLES,
-    DEFAULT_SEED,
-    REDEAL,
-    BidSums,
-    TakeAdvice,
-    best_bid,
-)
+from service.rules.advice.advise import DEFAULT_SEED, REDEAL, BidSums, TakeAdvice, best_bid
 from service.rules.advice.inference import CALLS, RESAMPLING, call_weights
+from service.rules.advice.policy import (
+    CANDIDATES,
+    DEFAULT_CALL_INFERENCE,
+    DEFAULT_PLAY,
+    DEFAULT_SAMPLES,
+    PERFECT,
+    TABLE_BASE,
+    TABLE_SLOPE,
+    TABLE_SPREAD,
+)
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT
-from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, solve_in
-from service.rules.analysis.questions import elapsed_ms_since
+from service.rules.analysis.policy import DEFAULT_BUDGET_MS
+from service.rules.analysis.questions import Outcome, elapsed_ms_since, solve_in
 from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, HAND_SIZE, KING, QUEEN, Card
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.scoring import MADE
@@ -67,98 +69,16 @@ from service.rules.variants.coinche.options import (
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.rules.variants.coinche.scoring import CoincheDealSummary
 
-# Reading the calls: the deals drawn uniformly for each deal valued, before the calls choose;
-# the clock is looked at every BLOCK of them, and they may take DRAW_SHARE of the budget (32
-# deals to value take some 60 ms of 1.4 s), so that a budget too short for them all leaves
-# the searches the rest.
-CANDIDATES = 32
+# Reading the calls: CANDIDATES deals drawn uniformly for each deal valued, before the calls
+# choose (the advice's policy); the clock is looked at every BLOCK of them, and they may take
+# DRAW_SHARE of the budget (32 deals to value take some 60 ms of 1.4 s), so that a budget too
+# short for them all leaves the searches the rest.
 BLOCK = 64
 DRAW_SHARE = 0.25
-# The bid advice reads the calls unless asked not to (measured: bench/arena.py, docs/advice.md).
-DEFAULT_CALL_INFERENCE = CALLS
-
-# The play a deal is valued by: "table", perfect play's points corrected to what the table
-# makes of them (below); "perfect", perfect play's points as they are.
-TABLE, PERFECT = "table", "perfect"
-PLAYS = (TABLE, PERFECT)
-DEFAULT_PLAY = TABLE
-# The table's play, from perfect play's, measured (docs/advice.md, bench/arena.py): the takers'
-# card points at the table are TABLE_BASE + TABLE_SLOPE x their points by perfect play from
-# the first lead, give or take TABLE_SPREAD points (the residuals' standard deviation).
-TABLE_BASE = 29.6
-TABLE_SLOPE = 0.717
-TABLE_SPREAD = 17.1
-# That spread is met at three points (Gauss-Hermite): (its multiple, the weight of its score,
-# in sixths: whole numbers, so that a contract made at all three is made 1, not 0.999...).
+# The table's spread (policy.TABLE_SPREAD) is met at three points (Gauss-Hermite): (its
+# multiple, the weight of its score, in sixths: whole numbers, so that a contract made at all
+# three is made 1, not 0.999...).
 SPREAD_POINTS = ((-(3**0.5), 1), (0.0, 4), (3**0.5, 1))
-
-
-@dataclass(frozen=True, slots=True)
-class BidDescription:
-    """What the bid advice assumes, as GET /v1/rules states it: how the calls are read (the
-    default, the deals drawn per deal searched, the reading's base, spread and floor) and how
-    a deal is played out (the default, and the table's correction of perfect play)."""
-
-    default_inference: str
-    candidates: int
-    reading_base: int
-    reading_spread: float
-    reading_floor: float
-    reading_partner_base: int | None
-    default_play: str
-    table_base: float
-    table_slope: float
-    table_spread: float
-    model: str
-
-
-BID_TEXTS = {
-    "en": "The call advice (/v1/coinche/advice/bid) draws the deals it searches by the calls "
-    "made: {candidates} times as many deals drawn uniformly, then each kept as likely as the "
-    "calls were with its hands (a bid of V as far as the bidder's hand value, {base} plus its "
-    "cards' worth, reaches V, {partner_base} plus it for the asking seat's partner, who bids "
-    "as the advice does; a logistic of {spread} points, each call weighing at least "
-    "{floor}). Each deal is played out by perfect play, then corrected to the table: the "
-    "takers make {table_base} + {table_slope} x their points by perfect play, give or take "
-    "{table_spread} (measured in the arena against colver's bots).",
-    "fr": "Le conseil d'annonce (/v1/coinche/advice/bid) tire les donnes qu'il cherche "
-    "d'après les annonces faites : {candidates} fois plus de donnes tirées uniformément, "
-    "puis chacune gardée selon la vraisemblance des annonces avec ses mains (une annonce de "
-    "V d'autant que la valeur de la main, {base} plus ce que valent ses cartes, atteint V, "
-    "{partner_base} plus celle-ci pour le partenaire, qui annonce comme le conseil ; une "
-    "logistique de {spread} points, chaque annonce pesant au moins {floor}). Chaque donne "
-    "est jouée parfaitement, puis corrigée vers la table : les preneurs font {table_base} + "
-    "{table_slope} x leurs points au jeu parfait, à {table_spread} près (mesuré dans l'arène "
-    "contre les bots de colver).",
-}
-
-
-def describe_bid_advice(lang: str = "en") -> BidDescription:
-    """The bid advice's reading of the calls and its table play, in `lang`."""
-    text = BID_TEXTS.get(lang, BID_TEXTS["en"])
-    figures = {
-        "candidates": CANDIDATES,
-        "base": RESAMPLING.base,
-        "spread": RESAMPLING.spread,
-        "floor": RESAMPLING.floor,
-        "partner_base": RESAMPLING.partner_base,
-        "table_base": TABLE_BASE,
-        "table_slope": TABLE_SLOPE,
-        "table_spread": TABLE_SPREAD,
-    }
-    return BidDescription(
-        DEFAULT_CALL_INFERENCE,
-        CANDIDATES,
-        RESAMPLING.base,
-        RESAMPLING.spread,
-        RESAMPLING.floor,
-        RESAMPLING.partner_base,
-        DEFAULT_PLAY,
-        TABLE_BASE,
-        TABLE_SLOPE,
-        TABLE_SPREAD,
-        text.format(**figures),
-    )
 
 
 def advise_bid(

@@ -27,8 +27,9 @@ review's precision) and, on the guesses, how many (`guess_decisions`), how many 
 (`guess_hits`), how many the view expected (`guess_expected`, the chances summed) and the
 spread of that count (`guess_variance`, the sum of `chance x (1 - chance)`): the audit's
 `z_guess` is `(hits - expected) / sqrt(variance)`, flagged past `GUESS_Z_THRESHOLD` over at
-least `MIN_GUESSES` guesses. An honest player's hits follow its view's chances; a player who
-sees the hidden cards finds the double-dummy card on guess after guess.
+least `MIN_GUESSES` guesses (the thresholds are the advice's policy, `policy.py`). An honest
+player's hits follow its view's chances; a player who sees the hidden cards finds the
+double-dummy card on guess after guess.
 """
 
 from __future__ import annotations
@@ -41,96 +42,30 @@ from random import Random
 from time import perf_counter
 from typing import Any
 
-from service.rules.advice.advise import DEFAULT_SAMPLES, MAX_SAMPLES, card_question, valued_deals
-from service.rules.analysis import Review, review_in
-from service.rules.analysis.questions import MoveValue, elapsed_ms_since
-from service.rules.analysis.review import (
+from service.rules.advice.advise import card_question, valued_deals
+from service.rules.advice.policy import (
+    DOUBT_SHARE,
+    NEAR_BEST,
+    SEAT_SAMPLES,
+    UNLUCKY,
+)
+from service.rules.analysis.policy import (
     BEST_CARD,
     BLUNDER,
     INACCURACY,
     MISTAKE,
     RENONCE,
     REVIEW_BUDGET_MS,
-    PlayReview,
-    label_of,
 )
+from service.rules.analysis.questions import MoveValue, elapsed_ms_since
+from service.rules.analysis.review import PlayReview, Review, label_of, review_in
 from service.rules.core.cards import Card
 from service.rules.core.table import PLAYERS, TEAMS, team_of
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from service.rules.variants.base import OptionsT, RecordT
 
-SEAT_SAMPLES = DEFAULT_SAMPLES  # deals of the unseen cards per decision, as the advice
-SEAT_MAX_SAMPLES = MAX_SAMPLES
 SEAT_SEED = "seat"
-UNLUCKY = "unlucky"
-NEAR_BEST = 5  # a seat loss under this many points is near the seat's best card
-DOUBT_SHARE = 0.75  # a guess: no card best in more than this share of the sampled deals
-GUESS_Z_THRESHOLD = 3.0  # the audit's guesses_too_well: z_guess at least this
-MIN_GUESSES = 40  # ... over at least this many guesses
 SEAT_LABELS = (BEST_CARD, UNLUCKY, INACCURACY, MISTAKE, BLUNDER, RENONCE)
-
-SEAT_TEXTS: dict[str, dict[str, str]] = {
-    "seat_loss": {
-        "en": "A card's seat loss: its mean loss over deals of the unseen cards drawn from "
-        "what its player could know (the cards played, the voids they showed, the turned "
-        "card, belotes and annonces), less the mean loss of the seat's best card there.",
-        "fr": "La perte au siège d'une carte : sa perte moyenne sur des donnes des cartes "
-        "cachées tirées de ce que son joueur pouvait savoir (les cartes jouées, les "
-        "défausses qu'elles ont montrées, la retourne, belotes et annonces), moins la perte "
-        "moyenne de la meilleure carte du siège.",
-    },
-    UNLUCKY: {
-        "en": f"A card with a double-dummy loss that was best or near best from its seat "
-        f"(seat loss under {NEAR_BEST} points): the cards lay against it, not a mistake.",
-        "fr": f"Une carte perdante à cartes ouvertes mais la meilleure ou presque vue du "
-        f"siège (perte au siège sous {NEAR_BEST} points) : les cartes étaient mal placées, "
-        f"ce n'est pas une faute.",
-    },
-    "guess": {
-        "en": f"A guess: a decision where no card is best in more than {DOUBT_SHARE:.0%} of "
-        f"the deals drawn from the seat; its hit: the card played was the double-dummy best. "
-        f"The audit flags guesses_too_well at z_guess >= {GUESS_Z_THRESHOLD} over at least "
-        f"{MIN_GUESSES} guesses.",
-        "fr": f"Un pari : une décision où aucune carte n'est la meilleure dans plus de "
-        f"{DOUBT_SHARE * 100:.0f} % des donnes tirées du siège ; il est gagné quand la carte jouée "
-        f"était la meilleure à cartes ouvertes. L'audit signale guesses_too_well à "
-        f"z_guess >= {GUESS_Z_THRESHOLD} sur au moins {MIN_GUESSES} paris.",
-    },
-}
-
-
-@dataclass(frozen=True, slots=True)
-class SeatDescription:
-    """What the seat view decides, as GET /v1/rules states it."""
-
-    default_samples: int
-    max_samples: int
-    near_best: int
-    doubt_share: float
-    guess_z_threshold: float
-    min_guesses: int
-    seat_loss: str
-    unlucky: str
-    guess: str
-
-
-def describe_seat_view(lang: str = "en") -> SeatDescription:
-    """The seat view's samples and thresholds, and its definitions, in `lang`."""
-
-    def say(key: str) -> str:
-        return SEAT_TEXTS[key].get(lang, SEAT_TEXTS[key]["en"])
-
-    return SeatDescription(
-        SEAT_SAMPLES,
-        SEAT_MAX_SAMPLES,
-        NEAR_BEST,
-        DOUBT_SHARE,
-        GUESS_Z_THRESHOLD,
-        MIN_GUESSES,
-        say("seat_loss"),
-        say(UNLUCKY),
-        say("guess"),
-    )
 
 
 @dataclass(frozen=True, slots=True)

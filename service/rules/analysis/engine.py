@@ -6,17 +6,20 @@
   `BELOTE_SOLVER=reference`.
 
 Both have the same methods and give the same answers (tests/native proves it); only their
-speed and their `nodes` differ. The choice is made once, at import: when the native core is
-chosen and not built, the import fails and says what to run, rather than answer 40 times
-slower.
+speed and their `nodes` differ. The choice is read once, at import (`ENGINE`, which names it
+without loading it: the rules' description says it); the engine is loaded when the questions
+are (`questions.py` asks `search_class()` as it is imported): when the native core is chosen
+and not built, that import fails and says what to run, rather than answer 40 times slower.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from service.rules.analysis.reference import Search
+if TYPE_CHECKING:
+    from service.rules.analysis.reference import Search
 
 VARIABLE = "BELOTE_SOLVER"
 NATIVE, REFERENCE = "native", "reference"
@@ -34,6 +37,8 @@ def chosen(environ: Mapping[str, str]) -> str:
 def load(name: str) -> type[Search]:
     """The search class of engine `name`."""
     if name == REFERENCE:
+        from service.rules.analysis.reference import Search
+
         return Search
     try:
         from service.rules.analysis.native._native import Search as Native
@@ -47,9 +52,12 @@ def load(name: str) -> type[Search]:
 
 
 ENGINE = chosen(os.environ)
-SEARCH = load(ENGINE)
+SEARCH: type[Search] | None = None  # loaded by the first `search_class()`
 
 
 def search_class() -> type[Search]:
-    """The search the questions are asked of."""
+    """The search the questions are asked of: the engine chosen, loaded the first time."""
+    global SEARCH
+    if SEARCH is None:
+        SEARCH = load(ENGINE)
     return SEARCH

@@ -9,7 +9,7 @@ solve's points (`MoveValue.loss`: the team's final points, a capot counting
 `(capot - 162) / 2` more). A play's `after` is the value of the position after it, which is
 the next play's `before`.
 
-What the review decides, stated in `GET /v1/rules` (`describe_review`, `REVIEW_TEXTS`):
+What the review decides, stated in the rules' description (`policy.describe_review`):
 
 - labels by loss (`LABEL_THRESHOLDS`): 0 "best"; 1 to 9 an "inaccuracy" (less than a ten: a
   king given where a queen would do); 10 to 24 a "mistake" (a ten or an ace, a trick's
@@ -45,8 +45,14 @@ from functools import partial
 from time import perf_counter
 from typing import Any
 
+from service.rules.analysis.policy import (
+    BEST_CARD,
+    LABEL_THRESHOLDS,
+    LABELS,
+    RENONCE,
+    REVIEW_BUDGET_MS,
+)
 from service.rules.analysis.questions import (
-    MAX_BUDGET_MS,
     Deal,
     Outcome,
     deal_in,
@@ -61,135 +67,6 @@ from service.rules.core.table import PLAYERS, TEAMS, Seat, team_of
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from service.rules.variants.base import OptionsT, RecordT
 from service.text.catalog import Sentence
-
-REVIEW_BUDGET_MS = 5000  # a whole review; the native engine takes a fraction of a second
-REVIEW_MAX_BUDGET_MS = MAX_BUDGET_MS
-
-BEST_CARD, INACCURACY, MISTAKE, BLUNDER, RENONCE = (
-    "best",
-    "inaccuracy",
-    "mistake",
-    "blunder",
-    "renonce",
-)
-# The least loss of each label, the largest first (a loss of 0 is a best card's).
-LABEL_THRESHOLDS = ((BLUNDER, 25), (MISTAKE, 10), (INACCURACY, 1))
-LABELS = (BEST_CARD, INACCURACY, MISTAKE, BLUNDER, RENONCE)
-
-
-# What the review decides, for GET /v1/rules (`describe_review`), in English and French.
-REVIEW_TEXTS: dict[str, dict[str, str]] = {
-    BEST_CARD: {
-        "en": "A card that keeps the value perfect play gave before it (loss 0).",
-        "fr": "Une carte qui garde la valeur que le jeu parfait donnait avant elle (perte 0).",
-    },
-    INACCURACY: {
-        "en": "Less than a ten given away: an honour played where a smaller card would do.",
-        "fr": "Moins d'un dix donné : un honneur joué là où une plus petite carte suffisait.",
-    },
-    MISTAKE: {
-        "en": "About a trick's worth given away: a ten or an ace, a trick lost.",
-        "fr": "À peu près un pli donné : un dix ou un as, un pli perdu.",
-    },
-    BLUNDER: {
-        "en": "More than a trick given away: the trump jack, a contract, a capot.",
-        "fr": "Plus d'un pli donné : le valet d'atout, un contrat, un capot.",
-    },
-    RENONCE: {
-        "en": "A card that broke a play obligation: the first renonce decides the deal by the "
-        "penalty (option renonce), so it loses every point perfect play gave its team before "
-        "it; the values after it are still the cards' (the points perfect play gives from "
-        "there, with the penalty's contract and score), and the later cards are not judged "
-        "(loss 0, no label, counted in no tally).",
-        "fr": "Une carte qui enfreint une obligation de jeu : la première renonce décide de la "
-        "donne par la sanction (option renonce), elle perd donc tous les points que le jeu "
-        "parfait donnait à son équipe avant elle ; les valeurs qui suivent restent celles des "
-        "cartes (les points que le jeu parfait donne de là, avec le contrat et le score de la "
-        "sanction), et les cartes suivantes ne sont pas jugées (perte 0, sans étiquette, "
-        "comptées dans aucun total).",
-    },
-    "loss": {
-        "en": "A card's loss: the card points it gives away for its team against the best "
-        "card, both followed by perfect play (a capot counts (capot value - 162) / 2 more).",
-        "fr": "La perte d'une carte : les points de cartes qu'elle cède pour son équipe face à "
-        "la meilleure carte, chacune suivie du jeu parfait (un capot compte (valeur du capot "
-        "- 162) / 2 de plus).",
-    },
-    "stake": {
-        "en": "A decision's stake: its best legal card's value less its worst's, for the "
-        "mover's team (0: every card is worth the same).",
-        "fr": "L'enjeu d'une décision : la valeur de sa meilleure carte légale moins celle de "
-        "la pire, pour l'équipe du joueur (0 : toutes se valent).",
-    },
-    "precision": {
-        "en": "100 x (1 - total loss / total stake) over a player's judged cards: each "
-        "decision's share of its stake kept, weighted by the stake. 100 for perfect play or "
-        "when nothing was at stake, 0 for the worst card every time; comparable between "
-        "deals with little and much at stake, and a choice between two near cards weighs "
-        "little beside one that decides the contract.",
-        "fr": "100 x (1 - perte totale / enjeu total) sur les cartes jugées d'un joueur : la "
-        "part de son enjeu gardée à chaque décision, pondérée par l'enjeu. 100 pour un jeu "
-        "parfait ou sans enjeu, 0 pour la pire carte à chaque fois ; comparable entre des "
-        "donnes à petit et à grand enjeu, et un choix entre deux cartes voisines pèse peu "
-        "face à celui qui décide du contrat.",
-    },
-    "decisive": {
-        "en": "A decisive card changes the deal's outcome from what perfect play gave before "
-        "it: the contract made, dedans or litige, or a capot, however small its loss.",
-        "fr": "Une carte décisive change l'issue de la donne par rapport au jeu parfait avant "
-        "elle : contrat fait, dedans ou litige, ou un capot, si petite que soit sa perte.",
-    },
-    "budget": {
-        "en": f"budget_ms is for the whole review: {REVIEW_BUDGET_MS} by default, at most "
-        f"{REVIEW_MAX_BUDGET_MS}; past it the cards not yet settled answer bounds.",
-        "fr": f"budget_ms vaut pour toute la revue : {REVIEW_BUDGET_MS} par défaut, "
-        f"{REVIEW_MAX_BUDGET_MS} au plus ; au-delà, les cartes pas encore établies donnent "
-        "des bornes.",
-    },
-}
-
-
-@dataclass(frozen=True, slots=True)
-class LabelDescription:
-    """A label, the least loss that earns it (None: a renonce, whatever its loss)."""
-
-    label: str
-    least_loss: int | None
-    description: str
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewDescription:
-    """What a review decides, as GET /v1/rules states it."""
-
-    default_budget_ms: int
-    max_budget_ms: int
-    labels: tuple[LabelDescription, ...]
-    loss: str
-    stake: str
-    precision: str
-    decisive: str
-    budget: str
-
-
-def describe_review(lang: str = "en") -> ReviewDescription:
-    """The review's budget, labels with their thresholds, and definitions, in `lang`."""
-
-    def say(key: str) -> str:
-        texts = REVIEW_TEXTS[key]
-        return texts.get(lang, texts["en"])
-
-    least = {BEST_CARD: 0, **dict(LABEL_THRESHOLDS)}
-    return ReviewDescription(
-        REVIEW_BUDGET_MS,
-        REVIEW_MAX_BUDGET_MS,
-        tuple(LabelDescription(label, least.get(label), say(label)) for label in LABELS),
-        say("loss"),
-        say("stake"),
-        say("precision"),
-        say("decisive"),
-        say("budget"),
-    )
 
 
 def label_of(loss: int) -> str:

@@ -15,16 +15,77 @@ Each is a `Sentence` of the catalog (service/text/catalog.py), said in the langu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
+from service.rules.core.cards import Card
 from service.rules.core.play import ViolationCode
 from service.rules.core.replay import Renonce
-from service.rules.core.table import TEAMS
+from service.rules.core.table import TEAMS, Seat, Team
 from service.text.catalog import Cards, Counted, Listed, Sentence, Suited
 
-if TYPE_CHECKING:  # the review's results, which carry these words
-    from service.rules.analysis.questions import Outcome
-    from service.rules.analysis.review import PlayReview, SideTally
+
+# What the words read of the review's results (review.py's `Outcome`, `PlayReview` and
+# `SideTally`, which carry these words): the review imports this module, not the reverse.
+class Outcome(Protocol):
+    @property
+    def contract(self) -> str: ...
+
+    @property
+    def capot(self) -> Team | None: ...
+
+    @property
+    def score(self) -> tuple[int, int]: ...
+
+
+class PlayReview(Protocol):
+    @property
+    def seat(self) -> Seat: ...
+
+    @property
+    def card(self) -> Card: ...
+
+    @property
+    def best(self) -> tuple[Card, ...]: ...
+
+    @property
+    def before(self) -> Outcome | None: ...
+
+    @property
+    def after(self) -> Outcome | None: ...
+
+    @property
+    def loss(self) -> int | None: ...
+
+    @property
+    def judged(self) -> bool: ...
+
+    @property
+    def exact(self) -> bool: ...
+
+    @property
+    def decisive(self) -> bool: ...
+
+
+class SideTally(Protocol):
+    @property
+    def side(self) -> int: ...
+
+    @property
+    def plays(self) -> int: ...
+
+    @property
+    def loss(self) -> int: ...
+
+    @property
+    def stake(self) -> int: ...
+
+    @property
+    def labels(self) -> Mapping[str, int]: ...
+
+    @property
+    def precision(self) -> float: ...
+
 
 FAULTS = ("inaccuracy", "mistake", "blunder", "renonce")  # the labels a summary counts
 

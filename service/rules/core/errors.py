@@ -3,7 +3,7 @@
 A broken rule of the game is never an exception: it is a ruling (a `Violation`, a renonce).
 `InconsistentInput` is for situations that cannot exist at a real table: a card twice, a hand
 of the wrong size, points that do not add up. Each problem carries a JSON pointer into the
-situation as the client wrote it, so the HTTP layer can answer 422 naming the field.
+situation as the client wrote it, so that whoever asked can be told which field is wrong.
 """
 
 from __future__ import annotations

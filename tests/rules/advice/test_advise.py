@@ -20,19 +20,21 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from service.rules import replay
-from service.rules.advice import (
+from service.rules.advice import advise as advise_module
+from service.rules.advice.advise import (
+    POINTS,
     Advice,
     advise_coinche_play,
     advise_play,
     advise_take,
-    call_weights,
+    card_question,
     holdings_in,
 )
-from service.rules.advice import advise as advise_module
-from service.rules.advice.advise import POINTS, card_question
+from service.rules.advice.inference import call_weights
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
-from service.rules.analysis import MoveValue, Outcome, Solution, Worlds, solve, solve_coinche
+from service.rules.analysis.questions import MoveValue, Outcome, Solution, solve, solve_coinche
+from service.rules.analysis.worlds import Worlds
 from service.rules.core.annonces import declarable
 from service.rules.core.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
 from service.rules.core.errors import InconsistentInput

@@ -21,23 +21,26 @@ from service.rules.advice import bid as bid_module
 from service.rules.advice.advise import BidAdvice, TakeAdvice
 from service.rules.advice.bid import (
     BLOCK,
-    CANDIDATES,
     DRAW_SHARE,
     SPREAD_POINTS,
-    TABLE_BASE,
-    TABLE_SLOPE,
-    TABLE_SPREAD,
     advise_bid,
     at_table,
     belotes,
     contract_of,
-    describe_bid_advice,
     drawn_by_calls,
     open_auction,
     resampled,
 )
 from service.rules.advice.inference import RESAMPLING
-from service.rules.analysis import DEFAULT_BUDGET_MS, Outcome, Solution
+from service.rules.advice.policy import (
+    CANDIDATES,
+    TABLE_BASE,
+    TABLE_SLOPE,
+    TABLE_SPREAD,
+    describe_bid_advice,
+)
+from service.rules.analysis.policy import DEFAULT_BUDGET_MS
+from service.rules.analysis.questions import Outcome, Solution
 from service.rules.core.cards import ALL_CARDS
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT

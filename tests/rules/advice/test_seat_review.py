@@ -11,31 +11,34 @@ import pytest
 
 from service.rules import DealRecord
 from service.rules.advice import advise, seat_review
-from service.rules.advice.seat_review import (
+from service.rules.advice.policy import (
     DOUBT_SHARE,
     GUESS_Z_THRESHOLD,
     MIN_GUESSES,
     NEAR_BEST,
     SEAT_MAX_SAMPLES,
     SEAT_SAMPLES,
-    SEAT_TEXTS,
     UNLUCKY,
-    SeatPlay,
     describe_seat_view,
+)
+from service.rules.advice.seat_review import (
+    SeatPlay,
     seat_figures,
     seat_label,
     seat_review_coinche_deal,
     seat_review_deal,
     unseen,
 )
-from service.rules.analysis import Worlds, review_deal
+from service.rules.analysis.policy import BEST_CARD, BLUNDER, INACCURACY, MISTAKE, RENONCE
 from service.rules.analysis.questions import MoveValue
-from service.rules.analysis.review import BEST_CARD, BLUNDER, INACCURACY, MISTAKE, RENONCE
+from service.rules.analysis.review import review_deal
+from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import Card, Suit
 from service.rules.core.table import PLAYERS, team_of
 from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.replay import CoincheRecord
+from service.text.catalog import text
 from tests.rules.builders import cards
 
 # The API's example position (service/api/analysis.py LATE_POSITION), played to the end.
@@ -269,10 +272,13 @@ def test_the_rules_state_the_thresholds() -> None:
         DOUBT_SHARE,
     )
     assert (english.guess_z_threshold, english.min_guesses) == (GUESS_Z_THRESHOLD, MIN_GUESSES)
-    assert (
-        english.unlucky == SEAT_TEXTS[UNLUCKY]["en"] and french.unlucky == SEAT_TEXTS[UNLUCKY]["fr"]
+    assert english.unlucky == (
+        "A card with a double-dummy loss that was best or near best from its seat (seat loss "
+        "under 5 points): the cards lay against it, not a mistake."
     )
-    assert french.guess == SEAT_TEXTS["guess"]["fr"] and english.seat_loss != french.seat_loss
+    assert french.unlucky.startswith("Une carte perdante à cartes ouvertes")
+    assert "dans plus de 75 % des donnes" in french.guess and "more than 75% of" in english.guess
+    assert english.seat_loss == text("advice.seat_view.seat_loss", "en") != french.seat_loss
     assert describe_seat_view("de") == english
     assert english.max_samples == SEAT_MAX_SAMPLES == 256
     assert str(MIN_GUESSES) in english.guess and "75" in french.guess
@@ -318,10 +324,10 @@ def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  
     review's default seed and options."""
     from random import Random
 
-    from service.rules.advice import holdings_in
+    from service.rules.advice.advise import holdings_in
     from service.rules.advice.seat_review import SEAT_SEED
     from service.rules.advice.view import seat_view
-    from service.rules.analysis import Worlds
+    from service.rules.analysis.worlds import Worlds
     from service.rules.variants import CLASSIC
     from service.rules.variants.classic.options import DEFAULT_OPTIONS
 

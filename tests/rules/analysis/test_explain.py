@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules.analysis import (
-    ANY,
-    BEST,
-    Claim,
+from service.rules.analysis.explain import (
     ClaimRuling,
-    ClaimVerdict,
     LinePlay,
     explain_claim,
     explain_coinche_claim,
 )
+from service.rules.analysis.questions import ANY, BEST, Claim, ClaimVerdict
 from service.rules.core.cards import Card
 from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.classic.replay import DealRecord

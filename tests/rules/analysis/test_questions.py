@@ -13,21 +13,22 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from service.rules import Card, DealRecord, InconsistentInput, RuleOptions, legal_cards, replay
-from service.rules.analysis import (
+from service.rules.analysis import questions
+from service.rules.analysis.questions import (
     ANY,
     BEST,
-    CLOCK_EVERY,
     Claim,
     ClaimVerdict,
+    Objective,
     Outcome,
     Solution,
     judge_claim,
     judge_coinche_claim,
-    questions,
+    objective_in,
     solve,
     solve_coinche,
 )
-from service.rules.analysis.questions import Objective, objective_in
+from service.rules.analysis.reference import CLOCK_EVERY
 from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN
 from service.rules.core.replay import Belote, Declaration
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits

@@ -11,9 +11,15 @@ from typing import Any
 
 import pytest
 
-from service.rules.analysis import equivalent_groups
 from service.rules.analysis.questions import objective_in
-from service.rules.analysis.reference import MIXED, NO_TRICK, Search, State, swept
+from service.rules.analysis.reference import (
+    MIXED,
+    NO_TRICK,
+    Search,
+    State,
+    equivalent_groups,
+    swept,
+)
 from service.rules.core.cards import LAST_TRICK_BONUS, mask_of
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Suit, card_values
 from service.rules.variants import COINCHE

@@ -14,27 +14,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules import DealRecord, RuleOptions, replay
-from service.rules.analysis import (
-    LABELS,
-    REVIEW_BUDGET_MS,
-    REVIEW_MAX_BUDGET_MS,
-    Outcome,
-    Review,
-    review_coinche_deal,
-    review_deal,
-    solve,
-    solve_coinche,
-)
-from service.rules.analysis.review import (
+from service.rules.analysis.policy import (
     BEST_CARD,
     BLUNDER,
     INACCURACY,
+    LABELS,
     MISTAKE,
     RENONCE,
-    REVIEW_TEXTS,
+    REVIEW_BUDGET_MS,
+    REVIEW_MAX_BUDGET_MS,
     describe_review,
+)
+from service.rules.analysis.questions import Outcome, solve, solve_coinche
+from service.rules.analysis.review import (
+    Review,
     label_of,
     precision_of,
+    review_coinche_deal,
+    review_deal,
 )
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.core.cards import DEAL_POINTS
@@ -42,6 +39,7 @@ from service.rules.core.table import PLAYERS, team_of
 from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
+from service.text.catalog import text
 from tests.rules.analysis.test_questions import (
     EXAMPLES,
     OPTIONS,
@@ -496,13 +494,18 @@ def test_the_review_s_rules_are_described_in_the_language_asked(lang: str, said:
         (BLUNDER, 25),
         (RENONCE, None),
     ]
-    assert [d.description for d in described.labels] == [REVIEW_TEXTS[d][said] for d in LABELS]
+    assert [d.description for d in described.labels] == [
+        text(f"analysis.review.{d}", said) for d in LABELS
+    ]
     assert (
         described.loss,
         described.stake,
         described.precision,
         described.decisive,
         described.budget,
-    ) == tuple(
-        REVIEW_TEXTS[key][said] for key in ("loss", "stake", "precision", "decisive", "budget")
+    ) == (
+        *(text(f"analysis.review.{key}", said) for key in ("loss", "stake", "precision")),
+        text("analysis.review.decisive", said),
+        str(text("analysis.review.budget", said)).format(budget=5000, max_budget=10_000),
     )
+    assert "5000" in described.budget and "10000" in described.budget

@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from service.rules.analysis.policy import LABELS
 from service.rules.analysis.questions import Outcome
-from service.rules.analysis.review import LABELS, PlayReview, SideTally
+from service.rules.analysis.review import PlayReview, SideTally
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.core.cards import Card
 from service.rules.core.play import Violation, ViolationCode

@@ -19,11 +19,18 @@ from dataclasses import replace
 
 import pytest
 
-from service.rules.advice import holdings_in
+from service.rules.advice.advise import holdings_in
 from service.rules.advice.view import seat_view
-from service.rules.analysis import OutOfTime, Worlds, solve_in, values_in_order
 from service.rules.analysis import worlds as worlds_module
-from service.rules.analysis.worlds import MIN_LEFT, honour_holders, scored_honours
+from service.rules.analysis.questions import solve_in
+from service.rules.analysis.reference import OutOfTime
+from service.rules.analysis.worlds import (
+    MIN_LEFT,
+    Worlds,
+    honour_holders,
+    scored_honours,
+    values_in_order,
+)
 from service.rules.core.annonces import declarable
 from service.rules.core.cards import KING, QUEEN, Card
 from service.rules.core.errors import InconsistentInput

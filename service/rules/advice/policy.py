@@ -1,0 +1,136 @@
+"""The figures the advice decides by, and what `GET /rules` says of them: the deals sampled,
+the review from the seat's thresholds (`describe_seat_view`), and the bid advice's reading of
+the calls and of the table's play (`describe_bid_advice`).
+
+A module of plain values: the advice reads them from here, and the rules' description reads
+them without loading the search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.rules.advice.inference import CALLS, RESAMPLING
+from service.text.catalog import text
+
+DEFAULT_SAMPLES = 32
+MAX_SAMPLES = 256
+
+# --- the review from the seat --------------------------------------------------------------
+
+SEAT_SAMPLES = DEFAULT_SAMPLES  # deals of the unseen cards per decision, as the advice
+SEAT_MAX_SAMPLES = MAX_SAMPLES
+UNLUCKY = "unlucky"
+NEAR_BEST = 5  # a seat loss under this many points is near the seat's best card
+DOUBT_SHARE = 0.75  # a guess: no card best in more than this share of the sampled deals
+GUESS_Z_THRESHOLD = 3.0  # the audit's guesses_too_well: z_guess at least this
+MIN_GUESSES = 40  # ... over at least this many guesses
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDescription:
+    """What the seat view decides, as the rules' description states it."""
+
+    default_samples: int
+    max_samples: int
+    near_best: int
+    doubt_share: float
+    guess_z_threshold: float
+    min_guesses: int
+    seat_loss: str
+    unlucky: str
+    guess: str
+
+
+def describe_seat_view(lang: str = "en") -> SeatDescription:
+    """The seat view's samples and thresholds, and its definitions, in `lang` (the catalog's
+    `advice.seat_view.*`)."""
+    figures = {
+        "near_best": NEAR_BEST,
+        "doubt_percent": round(DOUBT_SHARE * 100),
+        "z_threshold": GUESS_Z_THRESHOLD,
+        "min_guesses": MIN_GUESSES,
+    }
+
+    def say(key: str) -> str:
+        return str(text(f"advice.seat_view.{key}", lang)).format(**figures)
+
+    return SeatDescription(
+        SEAT_SAMPLES,
+        SEAT_MAX_SAMPLES,
+        NEAR_BEST,
+        DOUBT_SHARE,
+        GUESS_Z_THRESHOLD,
+        MIN_GUESSES,
+        say("seat_loss"),
+        say(UNLUCKY),
+        say("guess"),
+    )
+
+
+# --- the bid advice --------------------------------------------------------------------------
+
+# Reading the calls: the deals drawn uniformly for each deal valued, before the calls choose.
+CANDIDATES = 32
+# The bid advice reads the calls unless asked not to (measured: bench/arena.py, docs/advice.md).
+DEFAULT_CALL_INFERENCE = CALLS
+
+# The play a deal is valued by: "table", perfect play's points corrected to what the table
+# makes of them (below); "perfect", perfect play's points as they are.
+TABLE, PERFECT = "table", "perfect"
+PLAYS = (TABLE, PERFECT)
+DEFAULT_PLAY = TABLE
+# The table's play, from perfect play's, measured (docs/advice.md, bench/arena.py): the takers'
+# card points at the table are TABLE_BASE + TABLE_SLOPE x their points by perfect play from
+# the first lead, give or take TABLE_SPREAD points (the residuals' standard deviation).
+TABLE_BASE = 29.6
+TABLE_SLOPE = 0.717
+TABLE_SPREAD = 17.1
+
+
+@dataclass(frozen=True, slots=True)
+class BidDescription:
+    """What the bid advice assumes, as the rules' description states it: how the calls are
+    read (the default, the deals drawn per deal searched, the reading's base, spread and
+    floor) and how a deal is played out (the default, and the table's correction of perfect
+    play)."""
+
+    default_inference: str
+    candidates: int
+    reading_base: int
+    reading_spread: float
+    reading_floor: float
+    reading_partner_base: int | None
+    default_play: str
+    table_base: float
+    table_slope: float
+    table_spread: float
+    model: str
+
+
+def describe_bid_advice(lang: str = "en") -> BidDescription:
+    """The bid advice's reading of the calls and its table play, in `lang` (the catalog's
+    `advice.bid.model`)."""
+    figures = {
+        "candidates": CANDIDATES,
+        "base": RESAMPLING.base,
+        "spread": RESAMPLING.spread,
+        "floor": RESAMPLING.floor,
+        "partner_base": RESAMPLING.partner_base,
+        "table_base": TABLE_BASE,
+        "table_slope": TABLE_SLOPE,
+        "table_spread": TABLE_SPREAD,
+    }
+    return BidDescription(
+        DEFAULT_CALL_INFERENCE,
+        CANDIDATES,
+        RESAMPLING.base,
+        RESAMPLING.spread,
+        RESAMPLING.floor,
+        RESAMPLING.partner_base,
+        DEFAULT_PLAY,
+        TABLE_BASE,
+        TABLE_SLOPE,
+        TABLE_SPREAD,
+        str(text("advice.bid.model", lang)).format(**figures),
+    )
