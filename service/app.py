@@ -14,9 +14,7 @@ from flask.json.provider import JSONProvider
 import service.api.coinche.bidding
 import service.api.coinche.deals
 import service.api.coinche.games
-import service.api.coinche.play
-import service.api.coinche.rules
-import service.api.coinche.tricks  # noqa: F401
+import service.api.coinche.rules  # noqa: F401
 from service.api import (
     advice,
     analysis,

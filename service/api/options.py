@@ -1,6 +1,6 @@
-"""A request's `rules`: the schema of a variant's rule options, made from its option specs, and
+"""A request's `rules`: the schema of a variant's rule options, made from its option specs;
 `RequestSchema`, the base of every classic request, whose `rules` load as a RuleOptions
-(`CLASSIC.options`; an unknown option is a 422).
+(`CLASSIC.options`; an unknown option is a 422), and `CoincheRequestSchema`, coinche's.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from marshmallow import validate
 
 from service.api.fields import StrictBoolean, StrictInteger
 from service.api.schemas import Schema
-from service.rules import CLASSIC, DEFAULT_OPTIONS, OPTION_SPECS
+from service.rules import CLASSIC, COINCHE, DEFAULT_OPTIONS, OPTION_SPECS
 from service.rules.core.options import OptionSpec
 
 
@@ -60,4 +60,24 @@ class RequestSchema(Schema):
         data_key="rules",
         load_default=DEFAULT_OPTIONS,
         metadata={"description": "Rule options; each one optional (defaults in RULES.md)."},
+    )
+
+
+CoincheRulesSchema = rules_schema(
+    "CoincheRulesSchema",
+    COINCHE.specs,
+    COINCHE.options,
+    "Coinche rule options (RULES-COINCHE.md): each optional, its default when absent.",
+)
+
+
+class CoincheRequestSchema(RequestSchema):
+    """Every coinche computation takes optional `rules`; they load as `options` (a
+    CoincheOptions)."""
+
+    options = ma.fields.Nested(
+        CoincheRulesSchema,
+        data_key="rules",
+        load_default=COINCHE.default_options,
+        metadata={"description": "Coinche rule options; each optional (RULES-COINCHE.md)."},
     )

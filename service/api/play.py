@@ -1,18 +1,23 @@
-"""POST /v1/legal-moves and /v1/plays/validate: what the player to move may play, and why not."""
+"""POST /v1/legal-moves and /v1/plays/validate, and coinche's: what the player to move may
+play, and why not (RULES.md "Play obligations"; RULES-COINCHE.md "Order and value", "Play").
+
+Written once for every variant (`variants.VARIANT_APIS`): a variant's turn is the shared body
+with its strain (classic's `trump`, coinche's `strain`, both loaded as `strain`) and rules.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import marshmallow as ma
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
 from service.api.examples import example
-from service.api.fields import CardField, StrictBoolean, SuitField, card_list, seat
+from service.api.fields import CardField, StrictBoolean, card_list, seat
 from service.api.observability import count_ruling
-from service.api.options import RequestSchema
 from service.api.schemas import Schema, ViolationSchema
+from service.api.variants import PLAY_TAG, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.rules import Ruling, check_turn, judge
 from service.rules.core.cards import HAND_SIZE
@@ -25,9 +30,7 @@ blp = Blueprint(
 )
 
 
-class TurnSchema(RequestSchema):
-    # Loads as `strain`, the attribute coinche's `strain` loads as too: a suit is a strain.
-    strain = SuitField(required=True, data_key="trump")
+class TurnSchema(Schema):
     leader = seat(
         required=True,
         metadata={
@@ -81,7 +84,7 @@ def _ruling(turn: dict[str, Any]) -> Ruling:
 
 
 def legal_moves(turn: dict[str, Any]) -> Ruling:
-    """The ruling on every card of a loaded turn, counted by violation (classic and coinche)."""
+    """The ruling on every card of a loaded turn, counted by violation."""
     ruling = _ruling(turn)
     count_ruling(None, len(ruling.legal))
     broken: dict[str, int] = {}
@@ -93,7 +96,7 @@ def legal_moves(turn: dict[str, Any]) -> Ruling:
 
 
 def validate_play(play: dict[str, Any]) -> dict[str, Any]:
-    """The verdict on the card of a loaded play, counted (classic and coinche)."""
+    """The verdict on the card of a loaded play, counted."""
     ruling = _ruling(play)
     violation = dict(ruling.illegal).get(play["card"])
     count_ruling(None if violation is None else violation.code)
@@ -106,31 +109,86 @@ def validate_play(play: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-TURN = {"trump": "H", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]}
+TURN: Final = {"trump": "H", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]}
+LEGAL_MOVES: Final = {
+    "classic": (
+        (
+            "must_trump",
+            TURN,
+            "Seat 3 can neither follow spades nor beat JH: it must trump.",
+        ),
+        "The legal cards of the hand, and each illegal one with the rule it breaks.",
+        "The player to move is `(leader + len(trick)) % 4`; `hand` is theirs. `legal` keeps "
+        "the order of `hand` and is never empty; each illegal card carries the violation it "
+        "would be, whose sentence names the cards that had to be played.",
+    ),
+    "coinche": (
+        (
+            "tout_atout",
+            {
+                "strain": "TA",
+                "leader": 1,
+                "trick": ["AS"],
+                "hand": ["7S", "9S", "KH"],
+                "rules": {"sa_ta": True},
+            },
+            "Tout-atout: seat 2 must follow spades and beat AS, with 9S.",
+        ),
+        "The legal cards of the hand under the strain, and each illegal one with its rule.",
+        "SA: follow suit, else any card. TA: follow and beat the best card of the led suit if "
+        "you can, else any card. A suit: RULES.md, with coinche's `undertrump` optional.",
+    ),
+}
+VALIDATE: Final = {
+    "classic": (
+        ("undertrump", {**TURN, "card": "KD"}, "KD breaks the rule: seat 3 had to trump."),
+        "Whether the card may be played; a broken rule is a verdict (200), not an error.",
+        "The body is /v1/legal-moves' plus `card`, which must be in `hand` (else 422). An "
+        "illegal card comes with its `violation`, and `legal_moves` says what could be played.",
+    ),
+    "coinche": (
+        (
+            "sans_atout",
+            {
+                "strain": "SA",
+                "leader": 0,
+                "trick": ["KS"],
+                "hand": ["7S", "AS", "JH"],
+                "card": "JH",
+                "rules": {"sa_ta": True},
+            },
+            "Sans-atout: seat 1 holds spades and must follow; JH is refused.",
+        ),
+        "Whether the card may be played under the strain; a broken rule is a verdict (200).",
+        "The body of /v1/coinche/legal-moves and the card played. Under SA: follow suit, else "
+        "any card; under TA: follow and beat the best card of the led suit if you can; under a "
+        "suit, RULES.md's obligations with coinche's defaults. A refused card comes with its "
+        "violation code and sentence, and the legal cards.",
+    ),
+}
 
 
-@blp.route("/v1/legal-moves")
-class LegalMoves(MethodView):
-    @blp.doc(operationId="legal_moves")
-    @example("must_trump", TURN, "Seat 3 can neither follow spades nor beat JH: it must trump.")
-    @judgement(blp, TurnSchema, RulingSchema)
-    def post(self, turn: dict[str, Any]) -> Ruling:
-        """The legal cards of the hand, and each illegal one with the rule it breaks.
+@for_each_variant
+def register(api: VariantApi) -> None:
+    """The play's paths of `api`'s variant."""
+    route = api.route(blp, "legal-moves", "legal_moves", PLAY_TAG)
+    (name, body, said), summary, description = api.each(LEGAL_MOVES)
 
-        The player to move is `(leader + len(trick)) % 4`; `hand` is theirs. `legal` keeps
-        the order of `hand` and is never empty; each illegal card carries the violation it
-        would be, whose sentence names the cards that had to be played."""
-        return legal_moves(turn)
+    @route.view
+    class LegalMoves(MethodView):
+        @route.doc(summary, description)
+        @example(name, body, said)
+        @judgement(route.blueprint, api.schema(TurnSchema, api.strained), RulingSchema)
+        def post(self, turn: dict[str, Any]) -> Ruling:
+            return legal_moves(turn)
 
+    route = api.route(blp, "plays/validate", "validate_play", PLAY_TAG)
+    (name, body, said), summary, description = api.each(VALIDATE)
 
-@blp.route("/v1/plays/validate")
-class ValidatePlay(MethodView):
-    @blp.doc(operationId="validate_play")
-    @example("undertrump", {**TURN, "card": "KD"}, "KD breaks the rule: seat 3 had to trump.")
-    @judgement(blp, PlaySchema, VerdictSchema)
-    def post(self, play: dict[str, Any]) -> dict[str, Any]:
-        """Whether the card may be played; a broken rule is a verdict (200), not an error.
-
-        The body is /v1/legal-moves' plus `card`, which must be in `hand` (else 422). An
-        illegal card comes with its `violation`, and `legal_moves` says what could be played."""
-        return validate_play(play)
+    @route.view
+    class ValidatePlay(MethodView):
+        @route.doc(summary, description)
+        @example(name, body, said)
+        @judgement(route.blueprint, api.schema(PlaySchema, api.strained), VerdictSchema)
+        def post(self, play: dict[str, Any]) -> dict[str, Any]:
+            return validate_play(play)

@@ -1,8 +1,8 @@
-// The contract's notation (API.md): card codes, seats in turn order, team = seat % 2. Words
+// The contract's notation (openapi.yaml): card codes, seats in turn order, team = seat % 2. Words
 // for a card are in words.js, drawn cards in dom.js; no rule of the game is here.
 
 export const SEATS = 4;
-export const DEAL_POINTS = 162; // card points in a deal, dix de der in (API.md, /v1/deals/score)
+export const DEAL_POINTS = 162; // card points in a deal, dix de der in (/v1/deals/score)
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 

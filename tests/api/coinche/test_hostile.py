@@ -1,5 +1,6 @@
 """Odd and hostile input on the coinche paths: every one is judged (200) or refused with a
-422 problem pointing at the culprit, never a 500 (STYLE.md; RULES-COINCHE.md "Precisions")."""
+422 problem pointing at the culprit, never a 500 (docs/errors.md; RULES-COINCHE.md
+"Precisions")."""
 
 from __future__ import annotations
 
