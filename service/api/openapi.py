@@ -20,7 +20,7 @@ from apispec import APISpec, BasePlugin
 from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 
 from service.api import examples
-from service.api.i18n import LANGUAGES
+from service.text.catalog import LANGUAGES
 
 REQUEST_ID_HEADER_DOC: Final = {
     "description": "The client's own X-Request-ID when it is at most 200 characters of "

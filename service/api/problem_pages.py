@@ -22,7 +22,7 @@ from flask.blueprints import BlueprintSetupState
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
-from service.api.i18n import LANGUAGES, Language, request_language
+from service.api.i18n import Language, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.problems import (
     INCONSISTENT_INPUT,
@@ -32,7 +32,7 @@ from service.api.problems import (
     problem_base,
 )
 from service.api.viewer import PAGE_HEADERS
-from service.text.catalog import PROBLEM_CODES, text
+from service.text.catalog import LANGUAGES, PROBLEM_CODES, text
 
 KINDS: Final = {kind.name: kind for kind in TYPED_KINDS}
 FOLDER: Final = PROBLEMS_PATH.removeprefix("/")  # "problems/": from the index to a page
