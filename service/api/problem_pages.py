@@ -23,7 +23,7 @@ from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
 from service.api.i18n import Language, request_language
-from service.api.openapi import LANGUAGE_HEADERS
+from service.api.openapi import LANGUAGE_HEADERS, language_names
 from service.api.problems import (
     INCONSISTENT_INPUT,
     PROBLEMS_PATH,
@@ -156,7 +156,7 @@ blp = Blueprint(
     "problems",
     __name__,
     description="A page for each problem type, for a person: what it means and what to do, "
-    "in English or French. Every problem's `type` is one of them.",
+    f"in {language_names()}. Every problem's `type` is one of them.",
 )
 
 PAGE_DOC: Final = {
@@ -177,12 +177,15 @@ LANG_PARAMETER: Final = {
 
 @blp.route(f"/{INDEX}")
 class ProblemTypes(MethodView):
-    @blp.doc(operationId="problem_types", parameters=[LANG_PARAMETER], responses=PAGE_DOC)
+    @blp.doc(
+        operationId="problem_types",
+        description=f"An HTML page, in {language_names()} (`lang`, else Accept-Language).",
+        parameters=[LANG_PARAMETER],
+        responses=PAGE_DOC,
+    )
     @blp.alt_response(400, response="BAD_REQUEST", description="A `lang` not listed.")
     def get(self) -> Response:
-        """Every problem type the referee answers, each with a link to its page.
-
-        An HTML page, in English or French (`lang`, else Accept-Language)."""
+        """Every problem type the referee answers, each with a link to its page."""
         return index_page(page_language())
 
 
@@ -196,14 +199,18 @@ NAME_PARAMETER: Final = {
 
 @blp.route(f"{PROBLEMS_PATH}<name>", parameters=[NAME_PARAMETER])
 class ProblemType(MethodView):
-    @blp.doc(operationId="problem_type", parameters=[LANG_PARAMETER], responses=PAGE_DOC)
+    @blp.doc(
+        operationId="problem_type",
+        description=f"An HTML page for a person, in {language_names()} (`lang`, else "
+        "Accept-Language): the type named by a problem's `type`. An unknown name is a 404 "
+        "problem.",
+        parameters=[LANG_PARAMETER],
+        responses=PAGE_DOC,
+    )
     @blp.alt_response(400, response="BAD_REQUEST", description="A `lang` not listed.")
     @blp.alt_response(404, response="NOT_FOUND", description="A name not listed.")
     def get(self, name: str) -> Response:
-        """The page of one problem type: what it means, what to do, and its codes.
-
-        An HTML page for a person, in English or French (`lang`, else Accept-Language): the
-        type named by a problem's `type`. An unknown name is a 404 problem."""
+        """The page of one problem type: what it means, what to do, and its codes."""
         kind = KINDS.get(name)
         if kind is None:
             abort(404)

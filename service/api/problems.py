@@ -45,7 +45,7 @@ from service.api.i18n import (
     request_language,
     translate,
 )
-from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS
+from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS, language_names
 from service.rules.core.errors import InconsistentInput
 from service.text.catalog import PROBLEM_CODES, keys, text
 
@@ -193,7 +193,7 @@ def _type_field(uris: list[str]) -> ma.fields.String:
         required=True,
         metadata={
             "description": "The problem type: a URI reference to its page on the referee (HTML "
-            "for a person, in English and French), relative to the service unless the "
+            f"for a person, in {language_names('and')}), relative to the service unless the "
             "deployment sets PROBLEM_BASE_URL; about:blank for a plain HTTP error",
             "format": "uri-reference",
         }
