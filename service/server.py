@@ -52,6 +52,7 @@ from service.api.observability import (
     sanitize_request_id,
 )
 from service.api.problems import PROBLEM_MEDIA_TYPE, plain_kind, problem_payload
+from service.text.catalog import DEFAULT
 
 CLIENT_TIMEOUT: Final = float(os.environ.get("CLIENT_TIMEOUT", "10"))
 _STATUS_LINE: Final = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
@@ -87,13 +88,13 @@ def problem_page(status: int, detail: str, request_id: str) -> bytes:
     request was never read, so neither was its Accept-Language), closing the connection."""
     kind = plain_kind(status)
     if not detail:
-        detail = _SERVER_FAILED if status == 500 else kind.detail["en"]
-    body = orjson.dumps(problem_payload(status, kind, "en", detail=detail))
+        detail = _SERVER_FAILED if status == 500 else kind.detail(DEFAULT)
+    body = orjson.dumps(problem_payload(status, kind, DEFAULT, detail=detail))
     head = (
-        f"HTTP/1.1 {status} {kind.title['en']}\r\n"
+        f"HTTP/1.1 {status} {kind.title(DEFAULT)}\r\n"
         "Connection: close\r\n"
         f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\n"
-        "Content-Language: en\r\n"
+        f"Content-Language: {DEFAULT}\r\n"
         f"Content-Length: {len(body)}\r\n"
         f"{REQUEST_ID_HEADER}: {request_id}\r\n\r\n"
     )

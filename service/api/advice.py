@@ -46,6 +46,7 @@ from service.rules.advice.policy import (
 )
 from service.rules.core.cards import HAND_SIZE, SUIT_CODES
 from service.rules.variants.classic.bidding import PASS, TAKE
+from service.text.catalog import text
 
 MAX_SEED_LENGTH: Final = 200
 
@@ -109,12 +110,7 @@ def _inference(calls: str, default: str = DEFAULT_INFERENCE, how: str = "") -> m
 
 
 # Why a body with `hands` is refused (`Advised.load`), in place of marshmallow's "Unknown field.".
-NO_HANDS: Final = {
-    "en": "The advice answers from one seat's view and must not see the other hands; for "
-    "perfect play with every hand known, ask {solve}.",
-    "fr": "Le conseil répond du point de vue d'une place et ne doit pas voir les autres mains ; "
-    "pour le jeu parfait, toutes les mains connues, demandez {solve}.",
-}
+NO_HANDS: Final = "request.advice_hands"
 UNKNOWN_FIELD: Final = "Unknown field."
 
 
@@ -131,7 +127,8 @@ class Advised(Schema):
         except ma.ValidationError as error:
             messages = error.messages
             if isinstance(messages, dict) and messages.get("hands") == [UNKNOWN_FIELD]:
-                messages["hands"] = [NO_HANDS[request_language()].format(solve=self.SOLVE_PATH)]
+                said = str(text(NO_HANDS, request_language())).format(solve=self.SOLVE_PATH)
+                messages["hands"] = [said]
             raise
 
     seat = seat(required=True, metadata={"description": "Who asks: the seat to play."})

@@ -34,25 +34,14 @@ class UnreadBody(BadRequest):
     middle of it (`stalled`: the server's read timeout, `CLIENT_TIMEOUT`, ran out) or because
     it ended early or broken (fewer bytes than its Content-Length, a broken chunked encoding)."""
 
-    DETAILS: Final = {
-        True: {
-            "en": "The client stalled in the middle of the request body: nothing came for the "
-            "server's read timeout (CLIENT_TIMEOUT, 10 s by default) before the body's end.",
-            "fr": "Le client s'est arrêté au milieu du corps de la requête : rien n'est venu "
-            "pendant le délai de lecture du serveur (CLIENT_TIMEOUT, 10 s par défaut) avant sa "
-            "fin.",
-        },
-        False: {
-            "en": "The request body ended early (fewer bytes than its Content-Length) or is "
-            "broken (its chunked encoding): it could not be read.",
-            "fr": "Le corps de la requête s'est arrêté trop tôt (moins d'octets que son "
-            "Content-Length) ou est cassé (son codage par morceaux) : il n'a pas pu être lu.",
-        },
-    }
-
     def __init__(self, stalled: bool) -> None:
-        super().__init__(self.DETAILS[stalled]["en"])
+        super().__init__()
         self.stalled = stalled
+
+    @property
+    def key(self) -> str:
+        """The catalog's key of the problem's detail (service/api/problems.py says it)."""
+        return "request.stalled" if self.stalled else "request.broken"
 
 
 # What a socket read raises when its timeout runs out (EAGAIN under SO_RCVTIMEO).

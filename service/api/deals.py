@@ -55,7 +55,7 @@ from service.rules.core.dealing import MIN_SEED_LENGTH
 from service.rules.core.scoring import CONTRACTS
 from service.rules.core.table import PLAYERS
 from service.rules.variants.classic import FIRST_PACKETS
-from service.text.catalog import keys
+from service.text.catalog import keys, text
 
 MAX_SEED_LENGTH = 256
 SVG = "image/svg+xml"
@@ -364,18 +364,13 @@ class SeedLength(validate.Length):
     guesses it knows every hand. In the request's language (the schema still shows minLength
     and maxLength: it is a `Length`)."""
 
-    MESSAGES: Final = {
-        "en": "A seed is {min} to {max} characters: at least {min} so that no one can guess it "
-        "and know the hands it deals.",
-        "fr": "Une graine compte de {min} à {max} caractères : au moins {min} pour que personne "
-        "ne la devine et ne connaisse les mains qu'elle donne.",
-    }
-
     def __init__(self) -> None:
         super().__init__(MIN_SEED_LENGTH, MAX_SEED_LENGTH)
 
     def _format_error(self, value: Sized, message: str) -> str:
-        return self.MESSAGES[request_language()].format(min=self.min, max=self.max)
+        return str(text("request.seed_length", request_language())).format(
+            min=self.min, max=self.max
+        )
 
 
 def seed_field() -> ma.fields.String:

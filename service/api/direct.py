@@ -25,7 +25,7 @@ import orjson
 from flask import Flask
 from flask.ctx import RequestContext
 
-from service.api.i18n import Language
+from service.api.i18n import DEFAULT_LANGUAGE, Language
 from service.api.problems import (
     INCONSISTENT_INPUT,
     INVALID_REQUEST,
@@ -55,7 +55,7 @@ class Direct:
     """`app`'s POST endpoints asked in this process, answering in `lang`; use it as a context
     manager (`with Direct(app) as direct:`), around as many answers as wanted."""
 
-    def __init__(self, app: Flask, lang: Language = "en") -> None:
+    def __init__(self, app: Flask, lang: Language = DEFAULT_LANGUAGE) -> None:
         self.lang = lang
         self._app = app
         self._base = problem_base(app.config)

@@ -1,29 +1,37 @@
-"""The language of an answer: English by default, French on `Accept-Language: fr`.
+"""The language of an answer: English by default, or any language of the sentence catalog
+(service/text: one file a language) that `Accept-Language` asks for.
 
 Endpoint authors call `request_language()` and pass the result to anything that renders a
 sentence (`Problem.message(lang)`, a violation's message). Validation messages written by
-marshmallow are English; `translate()` turns the common ones into French.
+marshmallow and orjson are English; `translate()` says them in the request's language from
+the catalog's `validation` and `json_syntax` tables.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final, Literal
+import string
+from functools import cache
+from typing import Final
 
 from flask import g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-Language = Literal["en", "fr"]
-LANGUAGES: Final[tuple[Language, ...]] = ("en", "fr")
-DEFAULT_LANGUAGE: Final[Language] = "en"
+from service.text import catalog
+from service.text.catalog import DEFAULT, text
+
+Language = str
+"""A language of the catalog (`catalog.LANGUAGES`): `en`, `fr`..."""
+DEFAULT_LANGUAGE: Final[Language] = DEFAULT
 
 
 def negotiate_language(header: str | None) -> Language:
-    """The best of our languages for an `Accept-Language` header value.
+    """The best of the catalog's languages for an `Accept-Language` header value.
 
     q-values count (`en;q=0.5, fr;q=0.8` is French, `fr;q=0` is not), a region does not
-    (`fr-CA` is French), and anything unparsable or unknown is English.
+    (`fr-CA` is French), and anything unparsable or unknown is English. The languages are
+    the catalog's when asked: a language file is all a new language takes.
 
     >>> negotiate_language("fr-FR,fr;q=0.9,en;q=0.8")
     'fr'
@@ -36,10 +44,10 @@ def negotiate_language(header: str | None) -> Language:
         if quality <= 0:  # "not this one"
             continue
         primary = value.split("-", 1)[0].lower()
-        if primary == "fr":
-            return "fr"
-        if primary in ("en", "*"):
-            return "en"
+        if primary in catalog.LANGUAGES:
+            return primary
+        if primary == "*":
+            return DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
 
 
@@ -52,113 +60,59 @@ def request_language() -> Language:
     return lang
 
 
-_LANGUAGE_HEADERS: Final = {
-    lang: (("Content-Language", lang), ("Vary", "Accept-Language")) for lang in LANGUAGES
-}
+@cache
+def _language_headers(lang: Language) -> tuple[tuple[str, str], ...]:
+    return (("Content-Language", lang), ("Vary", "Accept-Language"))
 
 
 def language_headers() -> tuple[tuple[str, str], ...]:
     """The headers of an answer that carries sentences: their language, and that it depends
     on `Accept-Language` (for caches). Made once per language: the hot path sends them."""
-    return _LANGUAGE_HEADERS[request_language()]
+    return _language_headers(request_language())
 
 
-# marshmallow's English messages (fields and validators) and their French forms. A pattern's
-# groups are the variable parts (`{0}`, `{1}` in the French template); the first match wins,
-# and a message that matches nothing stays in English.
-_FRENCH: list[tuple[re.Pattern[str], str]] = []
+def _pattern(template: str) -> re.Pattern[str]:
+    """What matches the English sentence `template` whole: its words as they are, each
+    `{parameter}` any text (a group of that name)."""
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(f"(?P<{name}>.*)")
+    return re.compile("".join(parts))
 
 
-def register_french(pattern: str, template: str) -> None:
-    """Teach `translate` one more message: a full-match regex and its French template."""
-    _FRENCH.append((re.compile(pattern), template))
-
-
-_BOUNDS = {
-    "greater than or equal to": "supérieur ou égal à",
-    "greater than": "strictement supérieur à",
-    "less than or equal to": "inférieur ou égal à",
-    "less than": "strictement inférieur à",
-}
-_BOUND = "(greater than or equal to|greater than|less than or equal to|less than)"
-
-for _english, _french in (
-    (r"Missing data for required field\.", "Champ obligatoire manquant."),
-    (r"Field may not be null\.", "Ce champ ne peut pas être null."),
-    (r"Unknown field\.", "Champ inconnu."),
-    (r"Must be a JSON object\.", "Doit être un objet JSON."),
-    (r"Invalid type\.", "Type invalide."),
-    (r"Invalid value\.", "Valeur invalide."),
-    (r"Invalid input\.", "Donnée invalide."),
-    (r"Invalid JSON body\.", "Le corps de la requête n'est pas du JSON valide."),
-    (r"Not a valid string\.", "Ce n'est pas une chaîne de caractères valide."),
-    (r"Not a valid utf-8 string\.", "Ce n'est pas une chaîne UTF-8 valide."),
-    (r"Not a valid integer\.", "Ce n'est pas un entier valide."),
-    (r"Not a valid number\.", "Ce n'est pas un nombre valide."),
-    (r"Not a valid boolean\.", "Ce n'est pas un booléen valide."),
-    (r"Not a valid list\.", "Ce n'est pas une liste valide."),
-    (r"Not a valid tuple\.", "Ce n'est pas un n-uplet valide."),
-    (r"Not a valid mapping type\.", "Ce n'est pas un objet valide."),
-    (r"Number too large\.", "Nombre trop grand."),
-    (
-        r"Special numeric values \(nan or infinity\) are not permitted\.",
-        "Les valeurs numériques spéciales (nan, infini) ne sont pas permises.",
-    ),
-    (r"Must be one of: (.*)\.", "Doit être l'une des valeurs : {0}."),
-    (r"Must be equal to (.*)\.", "Doit être égal à {0}."),
-    (r"Length must be between (.*) and (.*)\.", "La longueur doit être entre {0} et {1}."),
-    (r"Length must be (.*)\.", "La longueur doit être {0}."),
-    (r"Shorter than minimum length (.*)\.", "Plus court que la longueur minimale {0}."),
-    (r"Longer than maximum length (.*)\.", "Plus long que la longueur maximale {0}."),
-    (r"String does not match expected pattern\.", "Le texte n'a pas la forme attendue."),
-    (
-        r"One or more of the choices you made was not in: (.*)\.",
-        "Au moins un des choix n'est pas parmi : {0}.",
-    ),
-):
-    register_french(_english, _french)
-
-# orjson's words for a body it cannot read (service.api.problems.json_problem).
-for _english, _french in (
-    (r"unexpected end of data", "fin des données inattendue"),
-    (r"unexpected content after document", "contenu inattendu après le document"),
-    (r"unexpected character, expected a JSON value", "caractère inattendu, valeur JSON attendue"),
-    (
-        r"unexpected character, expected a string key",
-        "caractère inattendu, clé entre guillemets attendue",
-    ),
-    (
-        r"unexpected character, expected ':' after key",
-        "caractère inattendu, « : » attendu après la clé",
-    ),
-    (
-        r"unexpected character, expected '(.)' or '(.)'",
-        "caractère inattendu, « {0} » ou « {1} » attendu",
-    ),
-    (r"unexpected control character in string", "caractère de contrôle inattendu dans une chaîne"),
-    (r"trailing comma is not allowed", "virgule finale interdite"),
-    (r"invalid literal, expected '(.*)'", "littéral invalide, {0} attendu"),
-    (r"number with leading zero is not allowed", "un nombre ne commence pas par un zéro"),
-    (r"no digit after decimal point", "aucun chiffre après le point décimal"),
-    (r"no digit after exponent sign", "aucun chiffre après le signe de l'exposant"),
-    (r"no digit after sign", "aucun chiffre après le signe"),
-    (r"invalid escape in string", "échappement invalide dans une chaîne"),
-    (r"invalid escaped sequence in string", "séquence d'échappement invalide dans une chaîne"),
-    (r"invalid (?:UTF|utf)-8 encoding in string", "encodage UTF-8 invalide dans une chaîne"),
-    (r"bytes that are not UTF-8", "des octets qui ne sont pas de l'UTF-8"),
-):
-    register_french(_english, _french)
+_RANGE: Final = "validation.range."
+# marshmallow's English messages (fields and validators) and orjson's, each with its key: a
+# message that matches one whole is said by that key's sentence in the asked language, its
+# parameters what the message had there. The first match wins; a message that matches
+# nothing stays in English.
+_MESSAGES: Final = tuple(
+    (key, _pattern(str(text(key))))
+    for key in (*catalog.keys("validation."), *catalog.keys("json_syntax."))
+    if not key.startswith(_RANGE)
+)
+# A Range validator's message: "Must be [an integer] <bound> <value>[ and <bound> <value>]."
+_RANGES: Final = tuple(
+    (key, _pattern(str(text(key)))) for key in (f"{_RANGE}integer", f"{_RANGE}number")
+)
+_BOTH: Final = _pattern(str(text(f"{_RANGE}both")))
+_BOUNDS: Final = tuple(
+    (key, _pattern(str(text(key))))
+    for key in catalog.keys(_RANGE)
+    if key.removeprefix(_RANGE) not in ("integer", "number", "both")
+)
 
 # Python's spellings in marshmallow's messages, and JSON's: `Equal(True)` says "Must be equal
 # to True.", a schema given a list says "Invalid input type.". Only the validators' values are
 # respelled, never what a client wrote (a card `"None"` stays `'None'`).
-_PYTHON_VALUES = re.compile(
-    r"(Must be equal to |Must be one of: |One or more of the choices you made was not in: )"
-    r"(.*)\."
+_PYTHON_VALUED: Final = tuple(
+    (key, _pattern(str(text(key))))
+    for key in ("validation.equal", "validation.one_of", "validation.choices")
 )
 _PYTHON_LITERAL = re.compile(r"\b(True|False|None)\b")
 _JSON_LITERAL = {"True": "true", "False": "false", "None": "null"}
-_JSON_WORDS = {"Invalid input type.": "Must be a JSON object."}
+_JSON_WORDS: Final = {"Invalid input type.": "validation.json_object"}
 
 
 def json_spelling(message: str) -> str:
@@ -167,33 +121,54 @@ def json_spelling(message: str) -> str:
     >>> json_spelling("Must be equal to True.")
     'Must be equal to true.'
     """
-    if match := _PYTHON_VALUES.fullmatch(message):
-        values = _PYTHON_LITERAL.sub(lambda literal: _JSON_LITERAL[literal[1]], match[2])
-        return f"{match[1]}{values}."
-    return _JSON_WORDS.get(message, message)
+    for key, pattern in _PYTHON_VALUED:
+        if match := pattern.fullmatch(message):
+            values = {
+                name: _PYTHON_LITERAL.sub(lambda literal: _JSON_LITERAL[literal[1]], value)
+                for name, value in match.groupdict().items()
+            }
+            return str(text(key)).format(**values)
+    if key := _JSON_WORDS.get(message):
+        return str(text(key))
+    return message
 
 
-def _french_range(match: re.Match[str]) -> str:
-    parts = [f"{_BOUNDS[match[2]]} {match[3]}"]
-    if match[4]:
-        parts.append(f"{_BOUNDS[match[4]]} {match[5]}")
-    return ("Doit être un entier " if match[1] else "Doit être ") + " et ".join(parts) + "."
+Patterns = tuple[tuple[str, re.Pattern[str]], ...]
 
 
-_RANGE = re.compile(rf"Must be (an integer )?{_BOUND} (.*?)(?: and {_BOUND} (.*))?\.")
+def _said(patterns: Patterns, message: str, lang: Language) -> str | None:
+    """`message` said in `lang` by the first of `patterns` that matches it whole."""
+    for key, pattern in patterns:
+        if match := pattern.fullmatch(message):
+            return str(text(key, lang)).format(**match.groupdict())
+    return None
+
+
+def _bounds(bounds: str, lang: Language) -> str | None:
+    """A Range validator's bounds in `lang` (`greater than 0 and less than 4`), one or both;
+    None when `bounds` are none."""
+    if both := _BOTH.fullmatch(bounds):
+        low, high = _said(_BOUNDS, both["min"], lang), _said(_BOUNDS, both["max"], lang)
+        if low is not None and high is not None:
+            return str(text(f"{_RANGE}both", lang)).format(min=low, max=high)
+    return _said(_BOUNDS, bounds, lang)
+
+
+def _range(message: str, lang: Language) -> str | None:
+    """A Range validator's message in `lang`, or None for another message."""
+    for key, pattern in _RANGES:
+        if (match := pattern.fullmatch(message)) and (said := _bounds(match["bounds"], lang)):
+            return str(text(key, lang)).format(bounds=said)
+    return None
 
 
 def translate(message: str, lang: Language) -> str:
-    """`message` (a marshmallow message, in English) in `lang`; English when unknown.
+    """`message` (a marshmallow or orjson message, in English) in `lang`; English when the
+    catalog has no sentence for it.
 
     >>> translate("Must be one of: S, H, D, C.", "fr")
     "Doit être l'une des valeurs : S, H, D, C."
     """
-    if lang == "en":
+    if catalog.language(lang) == DEFAULT:
         return message
-    if match := _RANGE.fullmatch(message):
-        return _french_range(match)
-    for pattern, template in _FRENCH:
-        if match := pattern.fullmatch(message):
-            return template.format(*match.groups())
-    return message
+    return _range(message, lang) or _said(_MESSAGES, message, lang) or message

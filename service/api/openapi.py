@@ -20,7 +20,24 @@ from apispec import APISpec, BasePlugin
 from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 
 from service.api import examples
-from service.api.i18n import LANGUAGES
+from service.text import catalog
+from service.text.catalog import DEFAULT, LANGUAGES, text
+
+
+def language_name(lang: str) -> str:
+    """How the document, written in English, names a language of the catalog: `French`."""
+    return str(text("contract.language", lang))
+
+
+def language_names(conjunction: str = "or") -> str:
+    """The catalog's languages as the document names them: `English or French`."""
+    *names, last = (language_name(lang) for lang in catalog.LANGUAGES)
+    return f"{', '.join(names)} {conjunction} {last}" if names else last
+
+
+_OTHERS: Final = [lang for lang in LANGUAGES if lang != DEFAULT] or [DEFAULT]
+"""The languages a client asks for by name (English is the default); the first, the example."""
+_ASKED: Final = ", ".join(f"`{lang}` for {language_name(lang)} sentences" for lang in _OTHERS)
 
 REQUEST_ID_HEADER_DOC: Final = {
     "description": "The client's own X-Request-ID when it is at most 200 characters of "
@@ -39,10 +56,11 @@ ACCEPT_LANGUAGE_PARAMETER_DOC: Final = {
     "in": "header",
     "name": "Accept-Language",
     "required": False,
-    "description": "`fr` for French sentences (violations, problems, rule descriptions); "
-    "English otherwise. q-values count, regions do not (`fr-CA` is French).",
+    "description": f"{_ASKED} (violations, problems, rule descriptions); "
+    f"{language_name(DEFAULT)} otherwise. q-values count, regions do not "
+    f"(`{_OTHERS[0]}-CA` is {language_name(_OTHERS[0])}).",
     "schema": {"type": "string"},
-    "example": "fr",
+    "example": _OTHERS[0],
 }
 
 # Component names, as apispec resolves them in operations ("X_REQUEST_ID" -> a $ref).

@@ -2,10 +2,10 @@
 
 Every problem the referee answers names its type by a URI reference to one of these pages
 (service/api/problems.py; `PROBLEM_BASE_URL` when a gateway serves them elsewhere). A page
-says what the problem means and what to do, in English or French: the request's
-`Accept-Language`, or `?lang=en` / `?lang=fr` from the links at its top (another value is a
-400). The
-inconsistent-input page lists the codes its errors carry, each with its sentence.
+says what the problem means and what to do, in each language of the sentence catalog
+(service/text): the request's `Accept-Language`, or `?lang=en`, `?lang=fr`... from the links
+at its top (another value is a 400). The inconsistent-input page lists the codes its errors
+carry, each with its sentence.
 
 The pages carry the viewer's headers (a Content-Security-Policy allowing only this origin, no
 inline script or style, `nosniff`): plain HTML and one stylesheet, nothing else.
@@ -22,8 +22,8 @@ from flask.blueprints import BlueprintSetupState
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
-from service.api.i18n import LANGUAGES, Language, request_language
-from service.api.openapi import LANGUAGE_HEADERS
+from service.api.i18n import Language, request_language
+from service.api.openapi import LANGUAGE_HEADERS, language_names
 from service.api.problems import (
     INCONSISTENT_INPUT,
     PROBLEMS_PATH,
@@ -32,7 +32,8 @@ from service.api.problems import (
     problem_base,
 )
 from service.api.viewer import PAGE_HEADERS
-from service.text.catalog import PROBLEM_CODES, text
+from service.text import catalog
+from service.text.catalog import LANGUAGES, PROBLEM_CODES, text
 
 KINDS: Final = {kind.name: kind for kind in TYPED_KINDS}
 FOLDER: Final = PROBLEMS_PATH.removeprefix("/")  # "problems/": from the index to a page
@@ -50,29 +51,8 @@ dd { margin-left: 1.2rem; }
 a { color: #0645ad; }
 """
 
-WORDS: Final[dict[Language, dict[str, str]]] = {
-    "en": {
-        "site": "Belote referee",
-        "types": "Problem types",
-        "intro": "When the referee cannot judge a request, it answers an RFC 9457 problem "
-        "(application/problem+json) whose type is one of these pages. Plain HTTP errors "
-        "(404, 405, 413, 415...) have the type about:blank: their status says it all.",
-        "status": "HTTP status {status}, type {uri}",
-        "codes": "Codes",
-        "all": "All problem types",
-    },
-    "fr": {
-        "site": "Arbitre de belote",
-        "types": "Types de problèmes",
-        "intro": "Quand l'arbitre ne peut pas juger une requête, il répond un problème RFC 9457 "
-        "(application/problem+json) dont le type est l'une de ces pages. Les erreurs HTTP "
-        "simples (404, 405, 413, 415...) ont le type about:blank : leur statut dit tout.",
-        "status": "Statut HTTP {status}, type {uri}",
-        "codes": "Codes",
-        "all": "Tous les types de problèmes",
-    },
-}
-LANGUAGE_NAMES: Final = {"en": "English", "fr": "Français"}
+WORDS: Final = "problem_page"
+"""The catalog's table of the pages' own words (`problem_page.intro`...)."""
 _CODE = re.compile(r"`([^`]+)`")
 
 
@@ -90,15 +70,18 @@ def code_sentence(code: str, lang: Language) -> str:
 
 
 def page_language() -> Language:
-    """`?lang=en` or `?lang=fr` (the page's own links), else the request's Accept-Language.
-    Any other `lang`, or more than one, is a 400: the contract lists the two."""
+    """`?lang=en`, `?lang=fr`... (the page's own links), else the request's Accept-Language.
+    Any other `lang`, or more than one, is a 400: the contract lists the catalog's."""
     chosen = request.args.getlist("lang")
     if not chosen:
         return request_language()
-    for lang in LANGUAGES:
-        if chosen == [lang]:
-            return lang
+    if len(chosen) == 1 and chosen[0] in catalog.LANGUAGES:
+        return chosen[0]
     abort(400)
+
+
+def _word(name: str, lang: Language) -> str:
+    return str(text(f"{WORDS}.{name}", lang))
 
 
 def _text(paragraph: str) -> str:
@@ -109,10 +92,10 @@ def _text(paragraph: str) -> str:
 def _page(title: str, body: list[str], lang: Language, folder: str = "") -> Response:
     """A whole page; `folder` leads from where it is to the types' folder (its links and
     stylesheet are relative, so that they hold behind a gateway too)."""
-    words = WORDS[lang]
     switch = " ".join(
-        f'<a href="?lang={other}" hreflang="{other}" lang="{other}">{LANGUAGE_NAMES[other]}</a>'
-        for other in LANGUAGES
+        f'<a href="?lang={other}" hreflang="{other}" lang="{other}">'
+        f"{text('language.name', other)}</a>"
+        for other in catalog.LANGUAGES
         if other != lang
     )
     page = "\n".join(
@@ -122,7 +105,7 @@ def _page(title: str, body: list[str], lang: Language, folder: str = "") -> Resp
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{html.escape(title)} · {words['site']}</title>",
+            f"<title>{html.escape(title)} · {_word('site', lang)}</title>",
             f'<link rel="stylesheet" href="{folder}{STYLESHEET}">',
             "</head>",
             "<body>",
@@ -140,41 +123,40 @@ def _page(title: str, body: list[str], lang: Language, folder: str = "") -> Resp
 
 
 def kind_page(kind: ProblemKind, lang: Language) -> Response:
-    words = WORDS[lang]
     uri = html.escape(kind.type_uri(problem_base()))
+    status = _word("status", lang).format(status=kind.status, uri=f"<code>{uri}</code>")
     body = [
-        f"<h1>{html.escape(kind.title[lang])}</h1>",
-        f'<p class="type">{words["status"].format(status=kind.status, uri=f"<code>{uri}</code>")}'
-        "</p>",
-        *(f"<p>{_text(paragraph)}</p>" for paragraph in kind.about[lang]),
+        f"<h1>{html.escape(kind.title(lang))}</h1>",
+        f'<p class="type">{status}</p>',
+        *(f"<p>{_text(paragraph)}</p>" for paragraph in kind.about(lang)),
     ]
     if kind is INCONSISTENT_INPUT:
-        body.append(f"<h2>{words['codes']}</h2>")
+        body.append(f"<h2>{_word('codes', lang)}</h2>")
         body.append("<dl>")
         for code in PROBLEM_CODES:
             sentence = html.escape(code_sentence(code, lang), quote=False)
             body.append(f'<dt id="{code}"><code>{code}</code></dt><dd>{sentence}</dd>')
         body.append("</dl>")
-    body.append(f'<p><a href="../{INDEX}?lang={lang}">{words["all"]}</a></p>')
-    return _page(kind.title[lang], body, lang)
+    body.append(f'<p><a href="../{INDEX}?lang={lang}">{_word("all", lang)}</a></p>')
+    return _page(kind.title(lang), body, lang)
 
 
 def index_page(lang: Language) -> Response:
-    words = WORDS[lang]
     items = [
-        f'<li><a href="{FOLDER}{kind.name}?lang={lang}">{html.escape(kind.title[lang])}</a> '
-        f"({kind.status}): {html.escape(kind.detail[lang], quote=False)}</li>"
+        f'<li><a href="{FOLDER}{kind.name}?lang={lang}">{html.escape(kind.title(lang))}</a> '
+        f"({kind.status}): {html.escape(kind.detail(lang), quote=False)}</li>"
         for kind in TYPED_KINDS
     ]
-    body = [f"<h1>{words['types']}</h1>", f"<p>{words['intro']}</p>", "<ul>", *items, "</ul>"]
-    return _page(words["types"], body, lang, FOLDER)
+    types = _word("types", lang)
+    body = [f"<h1>{types}</h1>", f"<p>{_word('intro', lang)}</p>", "<ul>", *items, "</ul>"]
+    return _page(types, body, lang, FOLDER)
 
 
 blp = Blueprint(
     "problems",
     __name__,
     description="A page for each problem type, for a person: what it means and what to do, "
-    "in English or French. Every problem's `type` is one of them.",
+    f"in {language_names()}. Every problem's `type` is one of them.",
 )
 
 PAGE_DOC: Final = {
@@ -195,12 +177,15 @@ LANG_PARAMETER: Final = {
 
 @blp.route(f"/{INDEX}")
 class ProblemTypes(MethodView):
-    @blp.doc(operationId="problem_types", parameters=[LANG_PARAMETER], responses=PAGE_DOC)
+    @blp.doc(
+        operationId="problem_types",
+        description=f"An HTML page, in {language_names()} (`lang`, else Accept-Language).",
+        parameters=[LANG_PARAMETER],
+        responses=PAGE_DOC,
+    )
     @blp.alt_response(400, response="BAD_REQUEST", description="A `lang` not listed.")
     def get(self) -> Response:
-        """Every problem type the referee answers, each with a link to its page.
-
-        An HTML page, in English or French (`lang`, else Accept-Language)."""
+        """Every problem type the referee answers, each with a link to its page."""
         return index_page(page_language())
 
 
@@ -214,14 +199,18 @@ NAME_PARAMETER: Final = {
 
 @blp.route(f"{PROBLEMS_PATH}<name>", parameters=[NAME_PARAMETER])
 class ProblemType(MethodView):
-    @blp.doc(operationId="problem_type", parameters=[LANG_PARAMETER], responses=PAGE_DOC)
+    @blp.doc(
+        operationId="problem_type",
+        description=f"An HTML page for a person, in {language_names()} (`lang`, else "
+        "Accept-Language): the type named by a problem's `type`. An unknown name is a 404 "
+        "problem.",
+        parameters=[LANG_PARAMETER],
+        responses=PAGE_DOC,
+    )
     @blp.alt_response(400, response="BAD_REQUEST", description="A `lang` not listed.")
     @blp.alt_response(404, response="NOT_FOUND", description="A name not listed.")
     def get(self, name: str) -> Response:
-        """The page of one problem type: what it means, what to do, and its codes.
-
-        An HTML page for a person, in English or French (`lang`, else Accept-Language): the
-        type named by a problem's `type`. An unknown name is a 404 problem."""
+        """The page of one problem type: what it means, what to do, and its codes."""
         kind = KINDS.get(name)
         if kind is None:
             abort(404)

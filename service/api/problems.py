@@ -1,8 +1,10 @@
 """Every error as an RFC 9457 problem: `application/problem+json`, in the request's language.
 
 Each problem type (the `type` member) is a page the referee serves itself, for a person, in
-English and French (service/api/problem_pages.py): `/problems/<name>` on this service, or
-under the deployment's `PROBLEM_BASE_URL` behind a gateway.
+each language of the sentence catalog (service/api/problem_pages.py): `/problems/<name>` on
+this service, or under the deployment's `PROBLEM_BASE_URL` behind a gateway. What a problem
+says, its title, detail and page, is the catalog's (service/text: `problem_type.<name>`,
+`http_status.<status>`), in the request's language.
 
 - `malformed-json` (400): the body is not JSON; its error says where (line, column, offset).
 - `json-too-deep`, `json-number-out-of-range`, `json-unpaired-surrogate` (400): valid JSON
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import http
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 import flask
@@ -37,9 +39,9 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, ServiceUnavaila
 
 from service.api.blueprint import UnreadBody
 from service.api.i18n import Language, json_spelling, language_headers, request_language, translate
-from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS
+from service.api.openapi import LANGUAGE_HEADERS, RESPONSE_HEADERS, language_names
 from service.rules.core.errors import InconsistentInput
-from service.text.catalog import PROBLEM_CODES
+from service.text.catalog import PROBLEM_CODES, keys, text
 
 PROBLEM_MEDIA_TYPE: Final = "application/problem+json"
 PROBLEMS_PATH: Final = "/problems/"
@@ -57,223 +59,53 @@ def problem_base(config: Mapping[str, Any] | None = None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ProblemKind:
-    """What a problem `type` means: its page's name (`""` for about:blank), its status, its
-    title and detail in each language, and its page's explanation (paragraphs)."""
+    """What a problem `type` means: its page's name (`""` for about:blank), its status, and
+    the catalog's table of its sentences (`key`: its title, detail and page's paragraphs in
+    each language); about:blank for a status the catalog has no table for says the status's
+    phrase."""
 
     name: str
     status: int
-    title: Mapping[Language, str]
-    detail: Mapping[Language, str]
-    about: Mapping[Language, tuple[str, ...]] = field(default_factory=dict)
+    key: str | None = None
 
     def type_uri(self, base: str) -> str:
         return base + self.name if self.name else PLAIN
 
+    def title(self, lang: Language) -> str:
+        if self.key is None:
+            return http.HTTPStatus(self.status).phrase
+        return str(text(f"{self.key}.title", lang))
 
-_WHERE = {
-    "en": "Its error says where: `line` and `column` (from 1), `offset` (the characters "
-    "before it, from 0), and what the parser met there.",
-    "fr": "Son erreur dit où : `line` et `column` (à partir de 1), `offset` (le nombre de "
-    "caractères avant, à partir de 0), et ce que l'analyseur y a trouvé.",
-}
-_LIMIT = {
-    "en": "The body is valid JSON, but beyond what the referee reads: RFC 8259 (section 9) "
-    "lets a parser set such limits, and no situation of the game needs more.",
-    "fr": "Le corps est du JSON valide, mais au-delà de ce que l'arbitre lit : la RFC 8259 "
-    "(section 9) permet ces limites, et aucune situation du jeu n'en demande plus.",
-}
+    def detail(self, lang: Language) -> str:
+        if self.key is None:
+            return http.HTTPStatus(self.status).phrase
+        return str(text(f"{self.key}.detail", lang))
 
-MALFORMED_JSON: Final = ProblemKind(
-    "malformed-json",
-    400,
-    {"en": "Malformed JSON", "fr": "JSON mal formé"},
-    {
-        "en": "The request body is not valid JSON.",
-        "fr": "Le corps de la requête n'est pas du JSON valide.",
-    },
-    {
-        "en": (
-            "The request body is not JSON (RFC 8259): a missing comma, quote or bracket, a "
-            "trailing comma, single quotes, a comment, NaN or Infinity, text after the "
-            "document, or bytes that are not UTF-8.",
-            _WHERE["en"],
-            "Send the body as UTF-8 JSON, with Content-Type: application/json.",
-        ),
-        "fr": (
-            "Le corps de la requête n'est pas du JSON (RFC 8259) : une virgule, un guillemet "
-            "ou un crochet manquant, une virgule en trop, des apostrophes, un commentaire, NaN "
-            "ou Infinity, du texte après le document, ou des octets qui ne sont pas de l'UTF-8.",
-            _WHERE["fr"],
-            "Envoyez le corps en JSON UTF-8, avec Content-Type: application/json.",
-        ),
-    },
-)
-JSON_TOO_DEEP: Final = ProblemKind(
-    "json-too-deep",
-    400,
-    {"en": "JSON nested too deep", "fr": "JSON trop imbriqué"},
-    {
-        "en": "The request body nests arrays and objects more than 1024 deep.",
-        "fr": "Le corps de la requête imbrique tableaux et objets sur plus de 1024 niveaux.",
-    },
-    {
-        "en": (
-            "The request body nests arrays and objects more than 1024 levels deep.",
-            _LIMIT["en"],
-            _WHERE["en"],
-        ),
-        "fr": (
-            "Le corps de la requête imbrique tableaux et objets sur plus de 1024 niveaux.",
-            _LIMIT["fr"],
-            _WHERE["fr"],
-        ),
-    },
-)
-JSON_NUMBER_OUT_OF_RANGE: Final = ProblemKind(
-    "json-number-out-of-range",
-    400,
-    {"en": "JSON number out of range", "fr": "Nombre JSON hors limites"},
-    {
-        "en": "The request body holds a number beyond a double's range (such as 1e400).",
-        "fr": "Le corps de la requête contient un nombre hors de la portée d'un double "
-        "(comme 1e400).",
-    },
-    {
-        "en": (
-            "The request body holds a number beyond the range of a 64-bit floating-point "
-            "number (a double: about 1.8e308), such as 1e400.",
-            _LIMIT["en"],
-            _WHERE["en"],
-        ),
-        "fr": (
-            "Le corps de la requête contient un nombre hors de la portée d'un nombre à "
-            "virgule flottante de 64 bits (un double : environ 1,8e308), comme 1e400.",
-            _LIMIT["fr"],
-            _WHERE["fr"],
-        ),
-    },
-)
-JSON_UNPAIRED_SURROGATE: Final = ProblemKind(
-    "json-unpaired-surrogate",
-    400,
-    {"en": "Unpaired surrogate in JSON", "fr": "Demi-paire de substitution dans le JSON"},
-    {
-        "en": "A string of the request body escapes half a UTF-16 surrogate pair "
-        "(such as \\ud800) without its other half.",
-        "fr": "Une chaîne du corps de la requête échappe une moitié de paire de substitution "
-        "UTF-16 (comme \\ud800) sans l'autre.",
-    },
-    {
-        "en": (
-            "A string of the request body escapes half a UTF-16 surrogate pair (\\ud800 to "
-            "\\udfff) without its other half: no Unicode character, and the referee reads "
-            "text as Unicode only.",
-            _LIMIT["en"],
-            _WHERE["en"],
-        ),
-        "fr": (
-            "Une chaîne du corps de la requête échappe une moitié de paire de substitution "
-            "UTF-16 (de \\ud800 à \\udfff) sans l'autre : ce n'est aucun caractère Unicode, "
-            "et l'arbitre ne lit que de l'Unicode.",
-            _LIMIT["fr"],
-            _WHERE["fr"],
-        ),
-    },
-)
-INVALID_REQUEST: Final = ProblemKind(
-    "invalid-request",
-    422,
-    {"en": "Invalid request", "fr": "Requête invalide"},
-    {
-        "en": "The request does not match its schema; each error names a field and says why.",
-        "fr": "La requête ne respecte pas son schéma ; chaque erreur nomme un champ et dit "
-        "pourquoi.",
-    },
-    {
-        "en": (
-            "The request is JSON, but not what the endpoint reads: a field missing, unknown "
-            "or of the wrong type, a value out of range, a card or a suit that is not one.",
-            "Each error's `pointer` names the field (a JSON Pointer, RFC 6901, into the "
-            "request body: `/hand/3` is the fourth card of `hand`, an empty pointer the body "
-            "itself) and "
-            "its `message` says what is wrong there. The contract, /openapi.yaml, gives "
-            "every field.",
-        ),
-        "fr": (
-            "La requête est du JSON, mais pas ce que le point d'accès lit : un champ "
-            "manquant, inconnu ou du mauvais type, une valeur hors limites, une carte ou une "
-            "couleur qui n'en est pas une.",
-            "Le `pointer` de chaque erreur nomme le champ (un JSON Pointer, RFC 6901, dans le "
-            "corps de la requête : `/hand/3` est la quatrième carte de `hand`, un pointeur vide "
-            "le corps lui-même) et son `message` dit ce qui ne va pas. Le contrat, /openapi.yaml, "
-            "donne chaque champ.",
-        ),
-    },
-)
-INCONSISTENT_INPUT: Final = ProblemKind(
-    "inconsistent-input",
-    422,
-    {"en": "Situation cannot be judged", "fr": "Situation impossible à juger"},
-    {
-        "en": "The request describes a situation that cannot occur at a real table; each "
-        "error names a field and says why.",
-        "fr": "La requête décrit une situation impossible à une vraie table ; chaque erreur "
-        "nomme un champ et dit pourquoi.",
-    },
-    {
-        "en": (
-            "The request is well formed, but no real table could be in the situation it "
-            "describes: a card twice, a hand of the wrong size, points that do not add up to "
-            "162. A broken rule of the game is not this: it is a 200 answer naming the "
-            "violation.",
-            "Each error's `pointer` names the field (a JSON Pointer into the request body), "
-            "its `message` says what is wrong, and its `code` is one of those below.",
-        ),
-        "fr": (
-            "La requête est bien formée, mais aucune vraie table ne peut être dans la "
-            "situation qu'elle décrit : une carte deux fois, une main de la mauvaise taille, "
-            "des points qui ne font pas 162. Une règle du jeu enfreinte n'est pas cela : "
-            "c'est une réponse 200 qui nomme l'infraction.",
-            "Le `pointer` de chaque erreur nomme le champ (un JSON Pointer dans le corps de "
-            "la requête), son `message` dit ce qui ne va pas, et son `code` est l'un de ceux "
-            "ci-dessous.",
-        ),
-    },
-)
+    def about(self, lang: Language) -> tuple[str, ...]:
+        """Its page's paragraphs; `{where}` and `{limit}` are the paragraphs the JSON types
+        share."""
+        if self.key is None:
+            return ()
+        shared = {name: text(f"{TYPES}.{name}", lang) for name in ("where", "limit")}
+        paragraphs = text(f"{self.key}.about", lang)
+        return tuple(str(paragraph).format(**shared) for paragraph in paragraphs)  # type: ignore[union-attr]
 
-ANALYSIS_BUSY: Final = ProblemKind(
-    "analysis-busy",
-    503,
-    {"en": "Too many analyses at once", "fr": "Trop d'analyses à la fois"},
-    {
-        "en": "The referee is already running all the analyses it runs at once, so that "
-        "every other request is still answered at once; ask again after the seconds "
-        "Retry-After gives.",
-        "fr": "L'arbitre mène déjà toutes les analyses qu'il mène à la fois, pour que toutes "
-        "les autres requêtes restent servies sans attendre ; redemandez après les secondes "
-        "qu'indique Retry-After.",
-    },
-    {
-        "en": (
-            "An analysis (a solve, a claim) searches for up to its budget, and each worker of "
-            "the referee runs only a few at once, so that a card room's live requests (legal "
-            "cards, a play's verdict) are never kept waiting behind them.",
-            "When every place is taken the referee answers at once rather than queue the "
-            "request: the Retry-After header gives the seconds to wait before asking again. "
-            "Analyses end in milliseconds, so a place is most likely free by then.",
-        ),
-        "fr": (
-            "Une analyse (une résolution, une revendication) cherche jusqu'à la fin de son "
-            "budget, et chaque processus de l'arbitre n'en mène que quelques-unes à la fois, "
-            "pour que les requêtes en direct d'une salle (cartes jouables, verdict d'un coup) "
-            "n'attendent jamais derrière elles.",
-            "Quand toutes les places sont prises, l'arbitre répond aussitôt plutôt que de "
-            "mettre la requête en file : l'en-tête Retry-After donne les secondes à attendre "
-            "avant de redemander. Une analyse se termine en quelques millisecondes : une place "
-            "sera très probablement libre d'ici là.",
-        ),
-    },
-)
+
+TYPES: Final = "problem_type"
+"""The catalog's table of the problem types, one table a type (`problem_type.<name>`)."""
+
+
+def _typed(name: str, status: int) -> ProblemKind:
+    return ProblemKind(name, status, f"{TYPES}.{name}")
+
+
+MALFORMED_JSON: Final = _typed("malformed-json", 400)
+JSON_TOO_DEEP: Final = _typed("json-too-deep", 400)
+JSON_NUMBER_OUT_OF_RANGE: Final = _typed("json-number-out-of-range", 400)
+JSON_UNPAIRED_SURROGATE: Final = _typed("json-unpaired-surrogate", 400)
+INVALID_REQUEST: Final = _typed("invalid-request", 422)
+INCONSISTENT_INPUT: Final = _typed("inconsistent-input", 422)
+ANALYSIS_BUSY: Final = _typed("analysis-busy", 503)
 TYPED_KINDS: Final = (
     MALFORMED_JSON,
     JSON_TOO_DEEP,
@@ -303,79 +135,16 @@ class AnalysisBusy(ServiceUnavailable):
 
 PLAIN: Final = "about:blank"
 
-# Plain HTTP errors: type about:blank, title the status phrase (localized, as RFC 9457 allows).
-_PLAIN: Final[dict[int, ProblemKind]] = {
-    status: ProblemKind("", status, {"en": http.HTTPStatus(status).phrase, "fr": fr}, detail)
-    for status, fr, detail in (
-        (
-            400,
-            "Requête incorrecte",
-            {"en": "The request is malformed.", "fr": "La requête est mal formée."},
-        ),
-        (
-            404,
-            "Ressource introuvable",
-            {
-                "en": "There is nothing at this path; see /docs.",
-                "fr": "Il n'y a rien à cette adresse ; voir /docs.",
-            },
-        ),
-        (
-            405,
-            "Méthode non autorisée",
-            {
-                "en": "This path does not accept this method; see the Allow header.",
-                "fr": "Cette adresse n'accepte pas cette méthode ; voir l'en-tête Allow.",
-            },
-        ),
-        (
-            413,
-            "Corps de requête trop volumineux",
-            {
-                "en": "The request body is larger than 64 KiB.",
-                "fr": "Le corps de la requête dépasse 64 Kio.",
-            },
-        ),
-        (
-            415,
-            "Type de contenu non pris en charge",
-            {
-                "en": "The request body must be uncompressed JSON (Content-Type: "
-                "application/json, no Content-Encoding).",
-                "fr": "Le corps de la requête doit être du JSON non compressé (Content-Type: "
-                "application/json, sans Content-Encoding).",
-            },
-        ),
-        (
-            501,
-            "Non implémenté",
-            {
-                "en": "The request uses a transfer coding the referee does not support: send "
-                "the body as it is, or chunked.",
-                "fr": "La requête utilise un codage de transfert que l'arbitre ne prend pas en "
-                "charge : envoyez le corps tel quel, ou par morceaux (chunked).",
-            },
-        ),
-        (
-            500,
-            "Erreur interne du serveur",
-            {
-                "en": "The referee failed unexpectedly; the error is logged under this "
-                "response's X-Request-ID.",
-                "fr": "L'arbitre a échoué de façon inattendue ; l'erreur est journalisée sous "
-                "le X-Request-ID de cette réponse.",
-            },
-        ),
-    )
-}
+PLAIN_STATUSES: Final = "http_status"
+"""The catalog's table of plain HTTP errors with sentences of their own
+(`http_status.<status>`)."""
 
 
 def plain_kind(status: int) -> ProblemKind:
-    """The about:blank problem for an HTTP status, with a sentence for the common ones."""
-    if kind := _PLAIN.get(status):
-        return kind
-    phrase = http.HTTPStatus(status).phrase
-    return ProblemKind("", status, {"en": phrase, "fr": phrase}, {"en": phrase, "fr": phrase})
+    """The about:blank problem for an HTTP status (type about:blank, title the status phrase,
+    localized as RFC 9457 allows), with a sentence for the common ones."""
+    key = f"{PLAIN_STATUSES}.{status}"
+    return ProblemKind("", status, key if keys(f"{key}.") else None)
 
 
 class ProblemErrorSchema(ma.Schema):
@@ -418,7 +187,7 @@ def _type_field(uris: list[str]) -> ma.fields.String:
         required=True,
         metadata={
             "description": "The problem type: a URI reference to its page on the referee (HTML "
-            "for a person, in English and French), relative to the service unless the "
+            f"for a person, in {language_names('and')}), relative to the service unless the "
             "deployment sets PROBLEM_BASE_URL; about:blank for a plain HTTP error",
             "format": "uri-reference",
         }
@@ -507,15 +276,9 @@ _JSON_LIMITS: Final = {
     "invalid high surrogate in string": JSON_UNPAIRED_SURROGATE,
     "invalid low surrogate in string": JSON_UNPAIRED_SURROGATE,
 }
-# orjson's words where they mislead: it says this of any byte that is not UTF-8.
-_ORJSON_WORDS: Final = {
-    "str is not valid UTF-8: surrogates not allowed": "bytes that are not UTF-8"
-}
-_AT: Final = {
-    "en": "{detail} At line {line}, column {column} (offset {offset})",
-    "fr": "{detail} Ligne {line}, colonne {column} (position {offset})",
-}
-_SAID: Final = {"en": ": {said}.", "fr": " : {said}."}
+# orjson's words where they mislead, and the key of the catalog's: it says this of any byte
+# that is not UTF-8.
+_ORJSON_WORDS: Final = {"str is not valid UTF-8: surrogates not allowed": "json_syntax.not_utf8"}
 
 
 def json_problem(
@@ -526,23 +289,25 @@ def json_problem(
     from 0 (orjson's own, or the first byte that is not UTF-8). A syntax error says what the
     parser met; a limit, which limit."""
     kind = _JSON_LIMITS.get(error.msg, MALFORMED_JSON)
-    text, offset = error.doc, error.pos
-    if not text:  # bytes that are not UTF-8: orjson names no place
+    read, offset = error.doc, error.pos
+    if not read:  # bytes that are not UTF-8: orjson names no place
         try:
             body.decode()
         except UnicodeDecodeError as bad:
-            text = body[: bad.start].decode()
-            offset = len(text)
-    line = text.count("\n", 0, offset) + 1
-    column = offset - text.rfind("\n", 0, offset)
-    detail = _AT[lang].format(detail=kind.detail[lang], line=line, column=column, offset=offset)
+            read = body[: bad.start].decode()
+            offset = len(read)
+    line = read.count("\n", 0, offset) + 1
+    column = offset - read.rfind("\n", 0, offset)
+    at = str(text(f"{TYPES}.at", lang))
+    detail = at.format(detail=kind.detail(lang), line=line, column=column, offset=offset)
     if kind is MALFORMED_JSON:
-        said = translate(_ORJSON_WORDS.get(error.msg, error.msg), lang)
-        detail += _SAID[lang].format(said=said)
+        words = _ORJSON_WORDS.get(error.msg)
+        said = str(text(words, lang)) if words else translate(error.msg, lang)
+        detail += str(text(f"{TYPES}.said", lang)).format(said=said)
         message = f"{said[0].upper()}{said[1:]}."
     else:
         detail += "."
-        message = kind.detail[lang]
+        message = kind.detail(lang)
     return kind, detail, [error_entry("", message, line=line, column=column, offset=offset)]
 
 
@@ -559,9 +324,9 @@ def problem_payload(
     `errors` null unless some place is named."""
     return {
         "type": kind.type_uri(base),
-        "title": kind.title[lang],
+        "title": kind.title(lang),
         "status": status,
-        "detail": detail or kind.detail[lang],
+        "detail": detail or kind.detail(lang),
         "errors": errors,
     }
 
@@ -644,7 +409,7 @@ class ProblemApi(Api):
         if status == 415:  # RFC 9110 12.5.3: say which content codings are accepted
             headers["Accept-Encoding"] = "identity"
         if isinstance(error, UnreadBody):
-            detail = error.DETAILS[error.stalled][request_language()]
+            detail = str(text(error.key, request_language()))
             return problem_response(status, plain_kind(status), detail=detail, headers=headers)
         if isinstance(error, AnalysisBusy):
             headers["Retry-After"] = str(error.retry_after)

@@ -2,6 +2,7 @@
 under perfect play (the review's `after`), the line the contract needs, each labelled card
 marked by its symbol, the decisive ones ringed; then a line per seat (its cards, points lost,
 precision). The page's graph (service/static/viewer/graph.js) draws the same, for a browser.
+Its words are the sentence catalog's (`picture.graph`, service/text).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from service.rules.core.replay import belote_counts, declared_annonces
 from service.rules.core.table import PLAYERS, Team, team_of
 from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.classic.scoring import DealSummary, score_deal
+from service.text import catalog
 
 SYMBOLS: Mapping[str, str] = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", RENONCE: "R"}
 COLOURS: Mapping[str, str] = {
@@ -31,36 +33,12 @@ LEFT, RIGHT = 60, 40  # room for the value axis, and for the line's number
 TICKS = (0, 40, 80, 120, DEAL_POINTS)
 LINE = 18
 
-LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "title": "Review: the takers' (team {team}) final card points under perfect play, "
-        "card after card",
-        "trick": "trick {n}",
-        "need": "The contract's line: made from {n} card points.",
-        "need_litige": "The contract's line: made from {n} card points, litige at {m}.",
-        "need_capot": "The contract's line: made only by a capot.",
-        "legend": "?! inaccuracy · ? mistake · ?? blunder · R renonce · ringed: the card "
-        "changed the outcome.",
-        "seat": "Seat {seat}: {plays} cards, {loss} points lost, precision {precision}%; "
-        "inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}.",
-        "inexact": "Some positions were not settled in the time allowed: their values are "
-        "bounds, drawn as bars.",
-    },
-    "fr": {
-        "title": "Revue : points de cartes finaux des preneurs (équipe {team}) en jeu parfait, "
-        "carte après carte",
-        "trick": "pli {n}",
-        "need": "La ligne du contrat : fait dès {n} points de cartes.",
-        "need_litige": "La ligne du contrat : fait dès {n} points de cartes, litige à {m}.",
-        "need_capot": "La ligne du contrat : fait seulement par un capot.",
-        "legend": "?! imprécision · ? erreur · ?? gaffe · R renonce · cerclée : la carte a "
-        "changé l'issue.",
-        "seat": "Place {seat} : {plays} cartes, {loss} points perdus, précision {precision} % ; "
-        "imprécisions {inaccuracy}, erreurs {mistake}, gaffes {blunder}.",
-        "inexact": "Certaines positions n'ont pas été tranchées dans le temps permis : leurs "
-        "valeurs sont des bornes, dessinées en barres.",
-    },
-}
+LABELS = "picture.graph"
+"""The catalog's table of the graph's words (`picture.graph.legend`...)."""
+
+
+def _label(name: str, lang: str) -> str:
+    return str(catalog.text(f"{LABELS}.{name}", lang))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,13 +133,13 @@ def review_graph(
 ) -> tuple[list[str], float]:
     """The graph and its sentences from `top`, `width` wide: the SVG parts and the height."""
     review, line = reviewed.review, reviewed.line
-    labels = LABELS[lang]
-    parts = [text(LEFT - 40, top + LINE, labels["title"].format(team=takers), font_weight="bold")]
+    title = _label("title", lang).format(team=takers)
+    parts = [text(LEFT - 40, top + LINE, title, font_weight="bold")]
     steps = _values(review, takers)
     plot = _Plot(top + LINE + 14, width - LEFT - RIGHT, max(len(steps) - 1, 1))
     parts += _background(plot, line)
     parts += _value_axis(plot)
-    parts += _trick_axis(plot, labels)
+    parts += _trick_axis(plot, _label("trick", lang))
     if line is not None:
         parts += _contract_line(plot, line)
     parts += _curve(steps, plot.x, plot.y)
@@ -198,14 +176,15 @@ def _value_axis(plot: _Plot) -> Iterator[str]:
         yield text(LEFT - 6, y + 4, str(tick), text_anchor="end", font_size=11)
 
 
-def _trick_axis(plot: _Plot, labels: Mapping[str, str]) -> Iterator[str]:
-    """A rule between tricks (every 4 steps), and each trick's name under its middle."""
+def _trick_axis(plot: _Plot, trick: str) -> Iterator[str]:
+    """A rule between tricks (every 4 steps), and each trick's name (`trick`, its number
+    `{n}`) under its middle."""
     for k in range(0, plot.count + 1, PLAYERS):
         yield element(
             "line", x1=plot.x(k), y1=plot.top, x2=plot.x(k), y2=plot.bottom, stroke="#bbbbbb"
         )
     for k in range(0, plot.count, PLAYERS):
-        name = labels["trick"].format(n=k // PLAYERS + 1)
+        name = trick.format(n=k // PLAYERS + 1)
         middle = plot.x(min(k + PLAYERS / 2, plot.count))
         yield text(middle, plot.bottom + 15, name, text_anchor="middle", font_size=11)
 
@@ -298,19 +277,18 @@ def _marks(
 
 
 def _sentences(review: Review, line: Needed | None, lang: str) -> Iterator[str]:
-    labels = LABELS[lang]
     if line is not None:
         key = "need_capot" if line.capot else "need_litige" if line.litige else "need"
-        yield labels[key].format(n=line.points, m=line.points - 1)
-    yield labels["legend"]
+        yield _label(key, lang).format(n=line.points, m=line.points - 1)
+    yield _label("legend", lang)
+    separator = str(catalog.text("words.decimal_separator", lang))
     for tally in review.seats:
-        precision = f"{tally.precision:.1f}"
-        yield labels["seat"].format(
+        yield _label("seat", lang).format(
             seat=tally.side,
             plays=tally.plays,
             loss=tally.loss,
-            precision=precision if lang == "en" else precision.replace(".", ","),
+            precision=f"{tally.precision:.1f}".replace(".", separator),
             **{label: tally.labels[label] for label in (INACCURACY, MISTAKE, BLUNDER)},
         )
     if not review.exact:
-        yield labels["inexact"]
+        yield _label("inexact", lang)

@@ -5,7 +5,8 @@ Every text goes through `_text` or `_attr` (service/render/svg_text.py, XML-esca
 nothing in a result can become markup. The picture carries no script and no external
 reference: it renders the same in a browser, a chat client or a PDF of a dispute report.
 Suits are told by symbol and colour. With the deal's review, its value graph stands under
-the tricks (service/render/review.py).
+the tricks (service/render/review.py). Its words are the sentence catalog's (`picture`,
+service/text), in the language asked for, English for one the catalog does not hold.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from service.rules.core.cards import Card
 from service.rules.core.replay import Renonce, TrickRecord
 from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
 from service.rules.variants.classic.scoring import DealScore
-from service.text.catalog import card_names, suit_name
+from service.text.catalog import DEFAULT, card_names, language, suit_name, text
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RED_SUITS = frozenset({1, 2})  # hearts, diamonds
@@ -38,68 +39,12 @@ WRAP = 110  # characters per line of a sentence
 # Columns of the trick grid: trick number, leader, seats 0..3, winner, points.
 NUMBER_X, LEADER_X, SEAT0_X, SEAT_STEP, WINNER_X, POINTS_X = 20, 60, 150, 100, 560, 680
 
-LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "title": "Belote deal",
-        "trump": "trump",
-        "dealer": "dealer",
-        "taker": "taker",
-        "seat": "Seat {seat}",
-        "team": "team {team}",
-        "hands": "Hands after the deal",
-        "tricks": "Tricks",
-        "number": "#",
-        "leader": "Leader",
-        "winner": "Winner",
-        "points": "Points",
-        "running": "Card points: team 0 {0}, team 1 {1}",
-        "no_renonce": "No renonce proven.",
-        "renonce": "R{n}: trick {trick}, seat {seat} played {card}. {sentence}",
-        "by_hand": "Proven by the hand.",
-        "by_play": "Proven by the later play of {card} (P{n}, trick {trick}).",
-        "score": "Score: {contract}. Team 0 {0}, team 1 {1}.",
-        "reserve": "Held in reserve: {reserve}.",
-        "capot": "Capot by team {team}.",
-        "offender": "The renonce of team {team} decided the deal.",
-        "breakdown": "Team {team}: cards {cards} (won in tricks {card_points}), belote {belote}, "
-        "annonces {annonces}, capot {capot_bonus}, rounding {rounding}: {total}",
-        "made": "made",
-        "dedans": "dedans",
-        "litige": "litige",
-        "annulled": "annulled",
-        "incomplete": "Deal not complete: {plays} of 32 cards played.",
-    },
-    "fr": {
-        "title": "Donne de belote",
-        "trump": "atout",
-        "dealer": "donneur",
-        "taker": "preneur",
-        "seat": "Place {seat}",
-        "team": "équipe {team}",
-        "hands": "Mains après la donne",
-        "tricks": "Plis",
-        "number": "n°",
-        "leader": "Entame",
-        "winner": "Gagnant",
-        "points": "Points",
-        "running": "Points des cartes : équipe 0 {0}, équipe 1 {1}",
-        "no_renonce": "Aucune renonce prouvée.",
-        "renonce": "R{n} : pli {trick}, la place {seat} a joué {card}. {sentence}",
-        "by_hand": "Prouvée par la main.",
-        "by_play": "Prouvée par {card}, joué ensuite (P{n}, pli {trick}).",
-        "score": "Marque : {contract}. Équipe 0 {0}, équipe 1 {1}.",
-        "reserve": "En réserve : {reserve}.",
-        "capot": "Capot de l'équipe {team}.",
-        "offender": "La renonce de l'équipe {team} a décidé la donne.",
-        "breakdown": "Équipe {team} : cartes {cards} (gagnées aux plis {card_points}), belote "
-        "{belote}, annonces {annonces}, capot {capot_bonus}, arrondi {rounding} : {total}",
-        "made": "faite",
-        "dedans": "dedans",
-        "litige": "litige",
-        "annulled": "annulée",
-        "incomplete": "Donne inachevée : {plays} cartes jouées sur 32.",
-    },
-}
+LABELS = "picture"
+"""The catalog's table of the picture's words (`picture.title`, `picture.contract.made`...)."""
+
+
+def _label(name: str, lang: str) -> str:
+    return str(text(f"{LABELS}.{name}", lang))
 
 
 def _card(x: float, y: float, card: Card, trump: int, mark: str | None = None) -> str:
@@ -142,18 +87,17 @@ def _marks(renonces: tuple[Renonce, ...]) -> dict[int, str]:
 
 
 def _renonce_lines(renonces: tuple[Renonce, ...], lang: str) -> Iterator[str]:
-    labels = LABELS[lang]
     if not renonces:
-        yield labels["no_renonce"]
+        yield _label("no_renonce", lang)
     for n, renonce in enumerate(renonces, 1):
         proof = renonce.proof
         if proof.play is None:
-            why = labels["by_hand"]
+            why = _label("by_hand", lang)
         else:
             said = card_names((proof.card,), lang) if proof.card is not None else ""
-            why = labels["by_play"].format(card=said, n=n, trick=proof.play // PLAYERS + 1)
+            why = _label("by_play", lang).format(card=said, n=n, trick=proof.play // PLAYERS + 1)
         sentence = f"{renonce.violation.message(lang)} {why}"
-        yield labels["renonce"].format(
+        yield _label("renonce", lang).format(
             n=n,
             trick=renonce.trick + 1,
             seat=renonce.seat,
@@ -163,10 +107,11 @@ def _renonce_lines(renonces: tuple[Renonce, ...], lang: str) -> Iterator[str]:
 
 
 def _score_lines(score: DealScore, lang: str) -> Iterator[str]:
-    labels = LABELS[lang]
-    yield labels["score"].format(*score.score, contract=labels[score.contract])
+    team0, team1 = score.score
+    contract = _label(f"contract.{score.contract}", lang)
+    yield _label("score", lang).format(team0=team0, team1=team1, contract=contract)
     for team in score.breakdown:
-        yield labels["breakdown"].format(
+        yield _label("breakdown", lang).format(
             team=team.team,
             cards=team.cards,
             card_points=team.card_points,
@@ -177,31 +122,29 @@ def _score_lines(score: DealScore, lang: str) -> Iterator[str]:
             total=team.total,
         )
     if score.capot is not None:
-        yield labels["capot"].format(team=score.capot)
+        yield _label("capot", lang).format(team=score.capot)
     if score.reserve:
-        yield labels["reserve"].format(reserve=score.reserve)
+        yield _label("reserve", lang).format(reserve=score.reserve)
     if score.renonce is not None:
-        yield labels["offender"].format(team=score.renonce)
+        yield _label("offender", lang).format(team=score.renonce)
 
 
 def _seat_label(record: DealRecord, seat: Seat, lang: str) -> str:
-    labels = LABELS[lang]
-    roles = [labels["team"].format(team=team_of(seat))]
+    roles = [_label("team", lang).format(team=team_of(seat))]
     roles += [
-        labels[role]
+        _label(role, lang)
         for role, who in (("dealer", record.dealer), ("taker", record.taker))
         if who == seat
     ]
-    return f"{labels['seat'].format(seat=seat)} · {', '.join(roles)}"
+    return f"{_label('seat', lang).format(seat=seat)} · {', '.join(roles)}"
 
 
 def deal_svg(
-    record: DealRecord, result: Replay, lang: str = "en", reviewed: Reviewed | None = None
+    record: DealRecord, result: Replay, lang: str = DEFAULT, reviewed: Reviewed | None = None
 ) -> str:
     """The picture of `record` as `replay` judged it, with sentences in `lang`; with the
     deal's review, its value graph under the tricks."""
-    labels = LABELS.get(lang, LABELS["en"])
-    lang = "fr" if labels is LABELS["fr"] else "en"
+    lang = language(lang)
     heading = _heading(record, lang)
     y = 34
     body = [_text(MARGIN, y, heading, font_size=18, font_weight="bold")]
@@ -217,10 +160,13 @@ def deal_svg(
 
 def _heading(record: DealRecord, lang: str) -> str:
     """The title: the trump, the dealer and the taker."""
-    labels, trump = LABELS[lang], record.strain
+    title, trump, dealer, taker = (
+        _label(name, lang) for name in ("title", "trump", "dealer", "taker")
+    )
+    strain = record.strain
     return (
-        f"{labels['title']} · {labels['trump']} {SUIT_SYMBOLS[trump]} {suit_name(trump, lang)}"
-        f" · {labels['dealer']} {record.dealer} · {labels['taker']} {record.taker}"
+        f"{title} · {trump} {SUIT_SYMBOLS[strain]} {suit_name(strain, lang)}"
+        f" · {dealer} {record.dealer} · {taker} {record.taker}"
     )
 
 
@@ -235,7 +181,7 @@ def _hands(
     body: list[str], hands: Sequence[Sequence[Card]], record: DealRecord, y: int, lang: str
 ) -> int:
     """Each seat's hand after the deal, one row a seat; the `y` under them."""
-    y = _section(body, LABELS[lang]["hands"], y) + 10
+    y = _section(body, _label("hands", lang), y) + 10
     for seat, hand in enumerate(hands):
         body.append(_text(MARGIN, y + 30, _seat_label(record, seat, lang)))
         for i, card in enumerate(hand):
@@ -246,16 +192,16 @@ def _hands(
 
 def _tricks(body: list[str], result: Replay, trump: int, y: int, lang: str) -> int:
     """The trick grid: its header, then one row a trick; the `y` under it."""
-    labels = LABELS[lang]
-    y = _section(body, labels["tricks"], y) + LINE
-    headers = [(NUMBER_X, labels["number"]), (LEADER_X, labels["leader"])]
-    headers += [(SEAT0_X + s * SEAT_STEP, labels["seat"].format(seat=s)) for s in range(PLAYERS)]
-    headers += [(WINNER_X, labels["winner"]), (POINTS_X, labels["points"])]
+    y = _section(body, _label("tricks", lang), y) + LINE
+    seat = _label("seat", lang)
+    headers = [(NUMBER_X, _label("number", lang)), (LEADER_X, _label("leader", lang))]
+    headers += [(SEAT0_X + s * SEAT_STEP, seat.format(seat=s)) for s in range(PLAYERS)]
+    headers += [(WINNER_X, _label("winner", lang)), (POINTS_X, _label("points", lang))]
     body += [_text(x, y, label, font_weight="bold") for x, label in headers]
     y += 8
     marks = _marks(result.renonces)
     for number, trick in enumerate(result.tricks):
-        body += _trick_row(number, trick, marks, trump, y, labels)
+        body += _trick_row(number, trick, marks, trump, y, seat)
         y += ROW
     return y
 
@@ -266,10 +212,10 @@ def _trick_row(
     marks: Mapping[int, str],
     trump: int,
     y: int,
-    labels: Mapping[str, str],
+    seat_label: str,
 ) -> Iterator[str]:
     """Trick `number`'s row: its number, leader, each seat's card (the winner's on a band, a
-    renonce or its proof marked), winner and points."""
+    renonce or its proof marked), winner (`seat_label` names it) and points."""
     middle = y + CARD_H / 2 + 5
     yield _text(NUMBER_X, middle, str(number + 1))
     yield _text(LEADER_X, middle, str(trick.leader))
@@ -283,7 +229,7 @@ def _trick_row(
             )
         yield _card(x, y, card, trump, marks.get(number * PLAYERS + i))
     if trick.winner is not None:
-        yield _text(WINNER_X, middle, labels["seat"].format(seat=trick.winner))
+        yield _text(WINNER_X, middle, seat_label.format(seat=trick.winner))
     if trick.points is not None:
         yield _text(POINTS_X, middle, str(trick.points))
 
@@ -298,10 +244,10 @@ def _review(body: list[str], reviewed: Reviewed, record: DealRecord, y: int, lan
 def _summary_lines(record: DealRecord, result: Replay, lang: str) -> Iterator[str]:
     """The sentences under the grid: the card points, whether the deal is complete, the
     renonces and the score."""
-    labels = LABELS[lang]
-    yield labels["running"].format(*result.points)
+    team0, team1 = result.points
+    yield _label("running", lang).format(team0=team0, team1=team1)
     if not result.complete:
-        yield labels["incomplete"].format(plays=len(record.plays))
+        yield _label("incomplete", lang).format(plays=len(record.plays))
     yield from _renonce_lines(result.renonces, lang)
     if result.score is not None:
         yield from _score_lines(result.score, lang)

@@ -1,12 +1,15 @@
 """service/api/i18n.py: the language of an answer, negotiated from Accept-Language and said
-in Content-Language; marshmallow's messages in French."""
+in Content-Language; marshmallow's and orjson's messages in French."""
 
 from __future__ import annotations
+
+import string
 
 import pytest
 from flask.testing import FlaskClient
 
 from service.api.i18n import negotiate_language, translate
+from service.text.catalog import LANGUAGES, keys, text
 
 
 @pytest.mark.parametrize(
@@ -61,6 +64,24 @@ def test_language_negotiation(header: str | None, lang: str) -> None:
 def test_marshmallow_messages_in_french(english: str, french: str) -> None:
     assert translate(english, "fr") == french
     assert translate(english, "en") == english
+
+
+MESSAGES = [
+    key
+    for key in (*keys("validation."), *keys("json_syntax."))
+    if not key.startswith("validation.range.")
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("key", MESSAGES)
+def test_each_message_of_the_catalog_is_said_by_its_own_sentence(key: str, lang: str) -> None:
+    """No sentence of `validation` or `json_syntax` hides a later one (the first match wins):
+    the English message of each, whatever its parameters, is said by its own key."""
+    english = str(text(key))
+    names = {name for _, name, _, _ in string.Formatter().parse(english) if name}
+    given = {name: f"<{name}>" for name in names}
+    assert translate(english.format(**given), lang) == str(text(key, lang)).format(**given)
 
 
 SENTENCES = {"Accept-Language": "fr-CA, en;q=0.5"}

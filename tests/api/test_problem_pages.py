@@ -80,10 +80,10 @@ def test_every_problem_type_resolves_to_its_page_in_english_and_french(
     english, french = page(client, uri), page(client, uri, **FRENCH)
     assert (english.lang, french.lang) == ("en", "fr")
     for shown, lang in ((english, "en"), (french, "fr")):
-        assert kind.title[lang] in shown.text
+        assert kind.title(lang) in shown.text
         assert str(kind.status) in shown.text
         assert uri in shown.text
-        for paragraph in kind.about[lang]:
+        for paragraph in kind.about(lang):
             assert paragraph.replace("`", "") in shown.text
         assert shown.styles == ["problems.css"]
         assert f"../problems?lang={lang}" in shown.links

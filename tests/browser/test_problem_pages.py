@@ -31,12 +31,12 @@ def test_a_problems_type_opens_its_page_and_its_french_twin(
     assert problem["type"] == "/problems/malformed-json"
     for kind in TYPED_KINDS:
         browser.get(f"{server}/problems/{kind.name}")
-        assert browser.find_element(By.TAG_NAME, "h1").text == kind.title["en"]
+        assert browser.find_element(By.TAG_NAME, "h1").text == kind.title("en")
         # The stylesheet applied: the CSP let the page's own one in.
         width = browser.execute_script("return getComputedStyle(document.body).maxWidth")
         assert width != "none"
         browser.find_element(By.LINK_TEXT, "Français").click()
-        shown.wait(lambda kind=kind: shown.find("h1").text == kind.title["fr"])
+        shown.wait(lambda kind=kind: shown.find("h1").text == kind.title("fr"))
         assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
         shown.screenshot(f"problem-{kind.name}-fr")
     shown.assert_clean()
