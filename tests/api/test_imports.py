@@ -22,6 +22,7 @@ COINCHE = {
 RESOURCES = frozenset({blueprint.import_name for blueprint in BLUEPRINTS} | COINCHE) - {
     "service.api.coinche.blueprint",
     "service.api.coinche.schemas",
+    "service.api.variants",  # the coinche blueprint's module: the variants, not a resource
 }
 SOLVER = ("service.rules.analysis", "service.rules.advice")
 RENDERER = ("service.render",)
