@@ -11,7 +11,7 @@ for the rules' paths, on the resource's own for the analyses (`analysis`, `advic
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
@@ -94,23 +94,44 @@ class VariantApi:
         """An operation id for this variant (`legal_moves`, `coinche_legal_moves`)."""
         return f"{self.names}{name}"
 
-    def route(self, own: Blueprint, resource: str, operation: str, tag: str | None = None) -> Route:
-        """This variant's path of `resource` (`legal-moves`), named `operation`
-        (`legal_moves`): on `own`, the resource's blueprint, or on the variant's with `tag`
-        when it has one."""
-        blueprint = self.blueprint or own
-        tags = [tag] if self.blueprint is not None and tag else None
-        operation_id = self.operation(operation)
+    def route(
+        self,
+        own: Blueprint,
+        resource: str,
+        operation: str | Mapping[str, str],
+        tag: str | None = None,
+        *,
+        shared: bool = False,
+    ) -> Route:
+        """This variant's path of `resource` (`legal-moves`), named `operation` (`legal_moves`,
+        this variant's id made by `operation()`; or a mapping of each variant's id, where one
+        is not made so): on `own`, the resource's blueprint, or on the variant's with `tag`
+        when it has one, unless the resource's paths are all on `own` (`shared`: the analyses,
+        which carry their own tags in both variants)."""
+        blueprint = own if shared or self.blueprint is None else self.blueprint
+        tags = [tag] if blueprint is not own and tag else None
+        if isinstance(operation, str):
+            operation_id = self.operation(operation)
+        else:
+            operation_id = operation[self.name]
         view = blueprint.route(self.path(resource), tags=tags, endpoint=operation_id)
         return Route(blueprint, operation_id, view)
 
-    def schema(self, body: type[Schema], *parts: type[Schema]) -> type[Schema]:
+    def schema(
+        self,
+        body: type[Schema],
+        *parts: type[Schema],
+        name: str | None = None,
+        **members: Any,
+    ) -> type[Schema]:
         """The variant's schema of `body` (a shared body, the variant's `parts` first among the
-        bases), named for the contract: `TurnSchema`, `CoincheTurnSchema`. Made once."""
-        name = f"{self.schemas}{body.__name__}"
-        if name not in self._made:
-            self._made[name] = type(name, (*parts, body), {"__doc__": body.__doc__})
-        return self._made[name]
+        bases, and `members` of its own: hooks, fields), named for the contract after `name`
+        (`body`'s own by default): `TurnSchema`, `CoincheTurnSchema`. Made once."""
+        named = f"{self.schemas}{name or body.__name__}"
+        if named not in self._made:
+            namespace = {"__doc__": body.__doc__, **members}
+            self._made[named] = type(named, (*parts, body), namespace)
+        return self._made[named]
 
     def each(self, per_variant: dict[str, Any]) -> Any:
         """This variant's entry of a mapping by variant name (examples, descriptions)."""
