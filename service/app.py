@@ -12,8 +12,6 @@ from flask.json.provider import JSONProvider
 
 # Each module of service/api/coinche puts its paths on coinche_blp as it is imported.
 import service.api.coinche.bidding
-import service.api.coinche.deals
-import service.api.coinche.games
 import service.api.coinche.rules  # noqa: F401
 from service.api import (
     advice,

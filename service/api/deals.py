@@ -1,5 +1,10 @@
-"""POST /v1/deals/replay, /v1/deals/score and /v1/deals/deal: a whole deal judged, scored or
-dealt."""
+"""POST /v1/deals/replay, /v1/deals/score and /v1/deals/deal, and coinche's: a whole deal
+judged, scored or dealt; and POST /v1/deals/render, classic's replay as a picture.
+
+Written once for every variant (`variants.VARIANT_APIS`): a deal to score and its score are
+each variant's (service/api/scores.py), the replay's body its record (`VariantApi.record`),
+its deal its own packets.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +17,8 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.examples import example
+from service.api.examples import Example, example
 from service.api.fields import (
-    BoundedList,
     CardField,
     MessageField,
     StrictBoolean,
@@ -30,29 +34,19 @@ from service.api.fields import (
 from service.api.i18n import language_headers, request_language
 from service.api.limiter import busy, capped, in_slot
 from service.api.observability import count_renonces
-from service.api.options import RequestSchema
-from service.api.replay_requests import MAX_TEAM_ANNONCES, ReplayRequestSchema
+from service.api.replay_requests import ReplayRequestSchema
 from service.api.schemas import AnnonceSchema, Schema, ViolationSchema
+from service.api.scores import SCORED, CoincheDealScoreSchema, DealScoreSchema
+from service.api.variants import PLAY_TAG, Operation, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.render import deal_svg
 from service.render.review import Reviewed, classic_needed
-from service.rules import (
-    ALGORITHM,
-    DEAL_POINTS,
-    Deal,
-    DealScore,
-    DealSummary,
-    Replay,
-    deal,
-    replay,
-    score_deal,
-    team_annonces,
-)
+from service.rules import ALGORITHM, Deal, Replay, replay
 from service.rules.analysis.policy import REVIEW_BUDGET_MS
 from service.rules.analysis.review import review_deal
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.dealing import MIN_SEED_LENGTH
-from service.rules.core.scoring import CONTRACTS
+from service.rules.core.scoring import ScoredDeal
 from service.rules.core.table import PLAYERS
 from service.rules.variants.classic import FIRST_PACKETS
 from service.text.catalog import keys, text
@@ -76,134 +70,57 @@ blp = Blueprint(
 # --- scoring ---------------------------------------------------------------------------------
 
 
-CARD_POINTS_WON = (
-    "The card points this team won in its tricks, dix de der in, whatever the deal's outcome "
-    "(`cards` is what it counts)."
-)
+def score_request(api: VariantApi) -> type[ma.Schema]:
+    """The variant's deal to score with its rules, loaded as `{"summary", "options"}`."""
+    scored = api.each(SCORED)
 
-
-class TeamScoreBaseSchema(Schema):
-    """A team's deal score in either variant, as far as the variants agree: the team, what it
-    counts for the tricks (`cards`, said by each variant), what it won, its belote (each
-    variant says how much) and its annonces; each variant's adds its own parts, its rounding
-    and its total."""
-
-    team = team(required=True)
-    cards = StrictInteger(required=True)
-    card_points = StrictInteger(required=True, metadata={"description": CARD_POINTS_WON})
-    belote = StrictInteger(required=True)
-    annonces = StrictInteger(required=True, metadata={"description": "Annonce points counted."})
-
-
-class TeamScoreSchema(TeamScoreBaseSchema):
-    cards = StrictInteger(
-        required=True,
-        metadata={
-            "description": "The card points this team counts, not those it won (`card_points`): "
-            "its own when it keeps them; all 162 when the other team is dedans or commits the "
-            "renonce; 0 when it loses them (dedans, its renonce, a litige's takers, whose points "
-            "go to `reserve`, an annulled deal)."
-        },
-    )
-    belote = StrictInteger(
-        required=True, metadata={"description": "Belote points counted: 20 or 0."}
-    )
-    capot_bonus = StrictInteger(required=True)
-    rounding = StrictInteger(required=True, metadata={"description": "Option `rounding`."})
-    total = StrictInteger(required=True)
-
-
-class AnnonceVerdictSchema(Schema):
-    team = team(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The team whose annonces counted; null: none (or a tie)."},
-    )
-    points = pair(StrictInteger(), required=True, metadata={"description": "Counted, per team."})
-    declared = pair(StrictInteger(), required=True, metadata={"description": "Declared."})
-
-
-class DealScoreSchema(Schema):
-    contract = ma.fields.String(required=True, metadata={"enum": list(CONTRACTS)})
-    capot = or_null(team, "The team (0 or 1, not a count) that won all 8 tricks; null: none.")
-    score = pair(StrictInteger(), required=True)
-    reserve = StrictInteger(
-        required=True, metadata={"description": "Points held in reserve by a litige."}
-    )
-    breakdown = pair(ma.fields.Nested(TeamScoreSchema), required=True)
-    takers = team(required=True)
-    annonces = or_null(
-        ma.fields.Nested,
-        "null unless rule option `annonces` is true.",
-        nested=AnnonceVerdictSchema,
-    )
-    renonce = or_null(
-        team,
-        "The team (0 or 1: the offending team, not a count) whose renonce decided the deal; "
-        "null: none.",
-    )
-
-
-class DealBodySchema(Schema):
-    """A deal to score: points and what earns more than them."""
-
-    taker = seat(required=True, metadata={"description": "The seat that took (team taker % 2)."})
-    points = pair(
-        StrictInteger(validate=validate.Range(0, DEAL_POINTS)),
-        required=True,
-        metadata={"description": "Card points with dix de der per team; they sum to 162."},
-    )
-    capot = nullable(team, "The team (0 or 1, not a count) that won all 8 tricks; null: none.")
-    belote = nullable(
-        team,
-        "The team (0 or 1, not a count: 0 is team 0) whose belote-rebelote counts; null: none.",
-    )
-    annonces = pair(
-        BoundedList(card_list(3, HAND_SIZE), validate=validate.Length(max=MAX_TEAM_ANNONCES)),
-        load_default=((), ()),
-        metadata={"description": "Each team's annonces, each given by its cards."},
-    )
-    trump = nullable(SuitField, "Needed to score annonces (their tie-break).")
-    renonce = nullable(
-        team, "The team (0 or 1, not a count) that committed the (first) renonce; null: none."
-    )
-
-
-def deal_summary(body: dict[str, Any], pointer: str = "") -> DealSummary:
-    """The rules' DealSummary for a loaded DealBodySchema found at `pointer` in the request."""
-    return DealSummary(
-        taker=body["taker"],
-        points=(body["points"][0], body["points"][1]),
-        capot=body["capot"],
-        belote=(int(body["belote"] == 0), int(body["belote"] == 1)),  # the team's: one belote
-        annonces=team_annonces(body["annonces"], f"{pointer}/annonces"),
-        trump=body["trump"],
-        renonce=body["renonce"],
-    )
-
-
-class DealScoreRequestSchema(DealBodySchema, RequestSchema):
     @ma.post_load
-    def summary(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        return {"summary": deal_summary(data), "options": data["options"]}
+    def summary(self: ma.Schema, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {"summary": scored.summary(data, ""), "options": data["options"]}
+
+    return api.schema(scored.body, api.request, name="DealScoreRequestSchema", summary=summary)
 
 
-@blp.route("/v1/deals/score")
-class ScoreDeal(MethodView):
-    @blp.doc(operationId="score_deal")
-    @example(
-        "made",
-        {"taker": 0, "points": [102, 60], "capot": None, "belote": 0},
-        "The takers made 102 of 162 with the belote: made.",
-    )
-    @judgement(blp, DealScoreRequestSchema, DealScoreSchema)
-    def post(self, body: dict[str, Any]) -> DealScore:
-        """Made, dedans or litige, capot, and each team's score with its breakdown.
-
-        `points` are each team's card points with the dix de der; they sum to 162 (else 422).
-        The takers (team `taker % 2`) make their contract with more points than the
-        defenders, belote and annonces counted; at equal totals it is a litige."""
-        return score_deal(body["summary"], body["options"])
+SCORE: Final = {
+    "classic": Operation(
+        "Made, dedans or litige, capot, and each team's score with its breakdown.",
+        (
+            "`points` are each team's card points with the dix de der; they sum to 162 (else "
+            "422). The takers (team `taker % 2`) make their contract with more points than the "
+            "defenders, belote and annonces counted; at equal totals it is a litige."
+        ),
+        (
+            Example(
+                "made",
+                {"taker": 0, "points": [102, 60], "capot": None, "belote": 0},
+                "The takers made 102 of 162 with the belote: made.",
+            ),
+        ),
+    ),
+    "coinche": Operation(
+        "A coinche deal scored: made, dedans or litige, and each team's score.",
+        (
+            "From the contract (with its coinche level), each team's card points, capot, belotes,"
+            ' annonces and renonce (RULES-COINCHE.md "Scoring a deal"). A contract in SA/TA '
+            "without `sa_ta`, or above `max_bid`, is a 422."
+        ),
+        (
+            Example(
+                "coinched_made",
+                {
+                    "contract": {"taker": 0, "value": 100, "strain": "H", "coinche": 1},
+                    "points": [110, 52],
+                    "capot": None,
+                    "belote": [1, 0],
+                },
+                (
+                    "RULES-COINCHE.md example 16: 100H coinched, 110 to 52 with the takers' "
+                    "belote: 2 x (160 + 100 + 20)."
+                ),
+            ),
+        ),
+    ),
+}
 
 
 # --- replay ----------------------------------------------------------------------------------
@@ -282,6 +199,31 @@ class ReplaySchema(Schema):
     score = ma.fields.Nested(DealScoreSchema, required=True, allow_none=True)
 
 
+class BeloteSchema(Schema):
+    seat = seat(required=True)
+    team = team(required=True)
+    suit = SuitField(canonical=True, required=True)
+
+
+class CoincheReplaySchema(ReplaySchema):
+    """The classic replay's answer, with the belotes counted and the coinche score."""
+
+    belote = ma.fields.List(
+        ma.fields.Nested(BeloteSchema),
+        required=True,
+        attribute="belotes",
+        metadata={"description": "The belotes counted, 20 each: held, and announced."},
+    )
+    score = ma.fields.Nested(
+        CoincheDealScoreSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "On a complete deal; the first renonce decides it."},
+    )
+
+
+REPLAY_ANSWERS: Final = {"classic": ReplaySchema, "coinche": CoincheReplaySchema}
+
 RENONCE_RECORD: Final = {
     "dealer": 3,
     "trump": "H",
@@ -291,22 +233,42 @@ RENONCE_RECORD: Final = {
 RENONCE_SUMMARY: Final = (
     "Seat 2 discards 8D on a spade lead, then plays 10S: a renonce, proven by that play."
 )
-
-
-@blp.route("/v1/deals/replay")
-class ReplayDeal(MethodView):
-    @blp.doc(operationId="replay_deal")
-    @example("renonce", RENONCE_RECORD, RENONCE_SUMMARY)
-    @judgement(blp, ReplayRequestSchema, ReplaySchema)
-    def post(self, body: dict[str, Any]) -> Replay:
-        """Every trick, every proven renonce with its proof, and the score of a complete deal.
-
-        `plays` are the cards in the order played (0 to 32); who played each follows from the
-        rules. A renonce is reported when proven: against `hands` when given, else by a card
-        the player shows later. A complete deal is scored, its first renonce deciding."""
-        result = replay(body["record"], body["options"])
-        count_renonces(len(result.renonces))
-        return result
+REPLAY: Final = {
+    "classic": Operation(
+        "Every trick, every proven renonce with its proof, and the score of a complete deal.",
+        (
+            "`plays` are the cards in the order played (0 to 32); who played each follows from "
+            "the rules. A renonce is reported when proven: against `hands` when given, else by a "
+            "card the player shows later. A complete deal is scored, its first renonce deciding."
+        ),
+        (Example("renonce", RENONCE_RECORD, RENONCE_SUMMARY),),
+    ),
+    "coinche": Operation(
+        "A coinche deal replayed: its tricks, renonces, belotes and score.",
+        (
+            "Every trick under the contract's strain, every proven renonce with its proof "
+            "(against `hands` when given, else by a card the player shows later), the belotes "
+            "counted (held and, under `belote: announce`, announced), and the coinche score of a "
+            "complete deal, its first renonce deciding. Every field is always there, `null` when "
+            "unknown."
+        ),
+        (
+            Example(
+                "renonce_under_tout_atout",
+                {
+                    "dealer": 3,
+                    "contract": {"taker": 0, "value": 120, "strain": "TA"},
+                    "plays": ["JS", "7C", "9S", "10S", "8S", "AS"],
+                    "rules": {"sa_ta": True},
+                },
+                (
+                    "120TA: seat 1 discards 7C on the JS lead, then plays AS: a renonce, proven "
+                    "by that later play."
+                ),
+            ),
+        ),
+    ),
+}
 
 
 class RenderRequestSchema(ReplayRequestSchema):
@@ -385,10 +347,13 @@ def seed_field() -> ma.fields.String:
     )
 
 
-class DealRequestSchema(RequestSchema):
+class DealRequestSchema(Schema):
     seed = seed_field()
     dealer = seat(required=True)
-    taker = nullable(seat, "With a taker, the hands are completed to 8 cards.")
+
+
+TAKER: Final = nullable(seat, "With a taker, the hands are completed to 8 cards.")
+"""Classic's deal is in two rounds: the taker's seat completes it."""
 
 
 FIRST_DEAL = sum(FIRST_PACKETS)  # cards each before the turned card
@@ -406,18 +371,86 @@ class DealSchema(Schema):
     stock = card_list(0, STOCK, canonical=True, required=True)
 
 
-@blp.route("/v1/deals/deal")
-class DealCards(MethodView):
-    @blp.doc(operationId="deal_cards")
-    @example(
-        "taken_by_seat_1",
-        {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3, "taker": 1},
-        "The hands completed to 8 cards after seat 1 took the turned card.",
+class CoincheDealSchema(Schema):
+    algorithm = ma.fields.Constant(ALGORITHM, required=True)
+    hands = ma.fields.List(
+        card_list(HAND_SIZE, HAND_SIZE, canonical=True),
+        validate=validate.Length(equal=PLAYERS),
+        required=True,
+        metadata={"description": "Each seat's 8 cards, dealt 3-2-3 from the dealer's next."},
     )
-    @judgement(blp, DealRequestSchema, DealSchema)
-    def post(self, body: dict[str, Any]) -> Deal:
-        """A reproducible deal: 5 cards each and the turned card, or 8 each with a taker.
 
-        The same seed always deals the same cards: `algorithm` names the shuffle (HMAC-SHA256
-        in counter mode feeding a Fisher-Yates) and its version, so anyone can re-derive it."""
-        return deal(body["seed"], body["dealer"], body["taker"])
+
+DEAL_ANSWERS: Final = {"classic": DealSchema, "coinche": CoincheDealSchema}
+DEAL: Final = {
+    "classic": Operation(
+        "A reproducible deal: 5 cards each and the turned card, or 8 each with a taker.",
+        (
+            "The same seed always deals the same cards: `algorithm` names the shuffle "
+            "(HMAC-SHA256 in counter mode feeding a Fisher-Yates) and its version, so anyone can "
+            "re-derive it."
+        ),
+        (
+            Example(
+                "taken_by_seat_1",
+                {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3, "taker": 1},
+                "The hands completed to 8 cards after seat 1 took the turned card.",
+            ),
+        ),
+    ),
+    "coinche": Operation(
+        "A reproducible coinche deal: all 32 cards, 8 each, no turned card.",
+        (
+            "The same shuffle as /v1/deals/deal (named in `algorithm`), dealt in packets of 3, 2 "
+            "and 3 from the dealer's next."
+        ),
+        (
+            Example(
+                "seeded",
+                {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3},
+                "The same seed and dealer always give these hands.",
+            ),
+        ),
+    ),
+}
+
+
+@for_each_variant
+def register(api: VariantApi) -> None:
+    """The deal's paths of `api`'s variant."""
+    route = api.route(blp, "deals/score", "score_deal")
+    operation = api.each(SCORE)
+
+    @route.view
+    class ScoreDeal(MethodView):
+        @route.doc(operation)
+        @judgement(route.blueprint, score_request(api), api.each(SCORED).score)
+        def post(self, body: dict[str, Any]) -> ScoredDeal[Any]:
+            return api.variant.score_deal(body["summary"], body["options"])
+
+    route = api.route(blp, "deals/replay", "replay_deal", PLAY_TAG)
+    operation = api.each(REPLAY)
+
+    @route.view
+    class ReplayDeal(MethodView):
+        @route.doc(operation)
+        @judgement(route.blueprint, api.record, api.each(REPLAY_ANSWERS))
+        def post(self, body: dict[str, Any]) -> Replay[Any, Any]:
+            result = api.variant.replay(body["record"], body["options"])
+            count_renonces(len(result.renonces))
+            return result
+
+    route = api.route(blp, "deals/deal", "deal_cards")
+    operation = api.each(DEAL)
+    taker = {"taker": TAKER} if api.variant.name == "classic" else {}
+
+    @route.view
+    class DealCards(MethodView):
+        @route.doc(operation)
+        @judgement(
+            route.blueprint,
+            api.schema(DealRequestSchema, api.request, **taker),
+            api.each(DEAL_ANSWERS),
+        )
+        def post(self, body: dict[str, Any]) -> Deal:
+            return api.variant.deal(body["seed"], body["dealer"], body.get("taker"))

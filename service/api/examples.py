@@ -77,6 +77,25 @@ def example(
     return Blueprint.doc(**doc)
 
 
+class Example(NamedTuple):
+    """An example request, as `example` takes it."""
+
+    name: str
+    body: Any = None
+    summary: str | None = None
+    answer_type: str = JSON
+    varying: tuple[str, ...] = ()
+
+    def __call__(self, view: View) -> View:
+        return example(
+            self.name,
+            self.body,
+            self.summary,
+            answer_type=self.answer_type,
+            varying=self.varying,
+        )(view)
+
+
 def load_answers(path: Path = ANSWERS_PATH) -> Answers:
     """The answers kept for the examples, by operationId and example name."""
     answers: Answers = json.loads(path.read_text()) if path.exists() else {}

@@ -1,58 +1,53 @@
-"""POST /v1/games/score: a whole game, deal by deal, with the litige reserve handed on."""
+"""POST /v1/games/score and /v1/coinche/games/score: a whole game, deal by deal, with the
+litige reserve handed on, to the target (RULES.md "The game", the same for every variant).
+
+Written once for every variant (`variants.VARIANT_APIS`): each deal is the variant's deal to
+score (service/api/scores.py).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.deals import DealBodySchema, DealScoreSchema, deal_summary
-from service.api.examples import example
+from service.api.examples import Example
 from service.api.fields import BoundedList, StrictBoolean, StrictInteger, pair, team
-from service.api.options import RequestSchema
 from service.api.schemas import Schema
+from service.api.scores import SCORED
+from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
-from service.rules import GameScore, score_game
-from service.rules.core.scoring import MAX_DEALS
+from service.rules import GameScore
 
 blp = Blueprint(
     "games", __name__, description="A game scored deal by deal up to the target, and its winner."
 )
 
 
-def game_request_schema(
-    name: str,
-    base: type[Schema],
-    deal_body: type[Schema],
-    summary: Callable[[dict[str, Any], str], Any],
-    most: int,
-    path: str,
-) -> type[Schema]:
-    """A variant's game request: `deals`, each a `deal_body` as `path` takes it (at most
-    `most`), loaded into the variant's deal summaries by `summary(body, pointer)`."""
+def game_request(api: VariantApi) -> type[Schema]:
+    """The variant's game request: `deals`, each its deal to score as its `/deals/score` takes
+    it (at most the variant's `most_deals`), loaded into the rules' deals to score."""
+    scored = api.each(SCORED)
 
+    @ma.post_load
     def summaries(self: Schema, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return {
-            "deals": [summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
+            "deals": [scored.summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
             "options": data["options"],
         }
 
     deals = BoundedList(
-        ma.fields.Nested(deal_body),
+        ma.fields.Nested(scored.body),
         required=True,
-        validate=validate.Length(max=most),
-        metadata={"description": f"The deals in order, each as {path} takes it."},
+        validate=validate.Length(max=scored.most_deals),
+        metadata={
+            "description": f"The deals in order, each as {api.path('deals/score')} takes it."
+        },
     )
-    return type(name, (base,), {"deals": deals, "summaries": ma.post_load(summaries)})
-
-
-GameRequestSchema = game_request_schema(
-    "GameRequestSchema", RequestSchema, DealBodySchema, deal_summary, MAX_DEALS, "/v1/deals/score"
-)
+    return api.schema(api.request, name="GameRequestSchema", deals=deals, summaries=summaries)
 
 
 class GameProgressSchema(Schema):
@@ -73,10 +68,6 @@ class GameProgressSchema(Schema):
         return super().get_attribute(holder, attr, default)
 
 
-class GameDealSchema(GameProgressSchema, DealScoreSchema):
-    """A deal's score (as /v1/deals/score answers) and where the game stands after it."""
-
-
 class GameTotalsSchema(Schema):
     """A game's end state: totals, a reserve still held, the winner (either variant)."""
 
@@ -86,30 +77,74 @@ class GameTotalsSchema(Schema):
     winner = team(required=True, allow_none=True)
 
 
-class _GameDeals(Schema):
-    deals = ma.fields.List(ma.fields.Nested(GameDealSchema), required=True)
+def game_answer(api: VariantApi) -> type[Schema]:
+    """The variant's game score: each deal's score (as its `/deals/score` answers) and where
+    the game stands after it, then the totals."""
+    deal = api.schema(api.each(SCORED).score, GameProgressSchema, name="GameDealSchema")
+    listed = ma.fields.List(ma.fields.Nested(deal), required=True)
+    deals = type("GameDeals", (Schema,), {"deals": listed})
+    # The deals first, then the totals (the fields of the last base come first).
+    return api.schema(deals, GameTotalsSchema, name="GameScoreSchema")
 
 
-class GameScoreSchema(GameTotalsSchema, _GameDeals):
-    """The deals first, then the totals (fields of the last base come first)."""
+GAME: Final = {
+    "classic": Operation(
+        "The running totals deal by deal; a deal after the game was won is a 422.",
+        (
+            "Each deal is a /v1/deals/score body without `rules` (the game's apply to all). A "
+            "litige's reserve goes to the team that wins the next deal; the game ends when a team"
+            " reaches `target`."
+        ),
+        (
+            Example(
+                "litige_then_made",
+                {
+                    "deals": [{"taker": 0, "points": [81, 81]}, {"taker": 1, "points": [60, 102]}],
+                    "rules": {"target": 1000},
+                },
+                "A litige holds 81 points in reserve; the next deal's winners take them.",
+            ),
+        ),
+    ),
+    "coinche": Operation(
+        "A coinche game deal by deal: running totals, litige reserve, winner.",
+        (
+            "The game ends at the end of a deal where a team has reached the target (2000 by "
+            "default); a deal after the game was won is a 422."
+        ),
+        (
+            Example(
+                "litige_then_capot",
+                {
+                    "deals": [
+                        {"contract": {"taker": 0, "value": 80, "strain": "S"}, "points": [81, 81]},
+                        {
+                            "contract": {"taker": 1, "value": 160, "strain": "H"},
+                            "points": [0, 162],
+                            "capot": 1,
+                        },
+                    ],
+                    "rules": {"litige": "reserve"},
+                },
+                (
+                    "A litige puts 80 in reserve; the next deal's takers make their contract and "
+                    "win it."
+                ),
+            ),
+        ),
+    ),
+}
 
 
-@blp.route("/v1/games/score")
-class ScoreGame(MethodView):
-    @blp.doc(operationId="score_game")
-    @example(
-        "litige_then_made",
-        {
-            "deals": [{"taker": 0, "points": [81, 81]}, {"taker": 1, "points": [60, 102]}],
-            "rules": {"target": 1000},
-        },
-        "A litige holds 81 points in reserve; the next deal's winners take them.",
-    )
-    @judgement(blp, GameRequestSchema, GameScoreSchema)
-    def post(self, body: dict[str, Any]) -> GameScore:
-        """The running totals deal by deal; a deal after the game was won is a 422.
+@for_each_variant
+def register(api: VariantApi) -> None:
+    """The game's path of `api`'s variant."""
+    route = api.route(blp, "games/score", "score_game")
+    operation = api.each(GAME)
 
-        Each deal is a /v1/deals/score body without `rules` (the game's apply to all). A
-        litige's reserve goes to the team that wins the next deal; the game ends when a team
-        reaches `target`."""
-        return score_game(body["deals"], body["options"])
+    @route.view
+    class ScoreGame(MethodView):
+        @route.doc(operation)
+        @judgement(route.blueprint, game_request(api), game_answer(api))
+        def post(self, body: dict[str, Any]) -> GameScore:
+            return api.variant.score_game(body["deals"], body["options"])

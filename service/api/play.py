@@ -13,11 +13,11 @@ import marshmallow as ma
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
-from service.api.examples import example
+from service.api.examples import Example
 from service.api.fields import CardField, StrictBoolean, card_list, seat
 from service.api.observability import count_ruling
 from service.api.schemas import Schema, ViolationSchema
-from service.api.variants import PLAY_TAG, VariantApi, for_each_variant
+from service.api.variants import PLAY_TAG, Operation, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.rules import Ruling, check_turn, judge
 from service.rules.core.cards import HAND_SIZE
@@ -111,59 +111,76 @@ def validate_play(play: dict[str, Any]) -> dict[str, Any]:
 
 TURN: Final = {"trump": "H", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]}
 LEGAL_MOVES: Final = {
-    "classic": (
-        (
-            "must_trump",
-            TURN,
-            "Seat 3 can neither follow spades nor beat JH: it must trump.",
-        ),
+    "classic": Operation(
         "The legal cards of the hand, and each illegal one with the rule it breaks.",
-        "The player to move is `(leader + len(trick)) % 4`; `hand` is theirs. `legal` keeps "
-        "the order of `hand` and is never empty; each illegal card carries the violation it "
-        "would be, whose sentence names the cards that had to be played.",
-    ),
-    "coinche": (
         (
-            "tout_atout",
-            {
-                "strain": "TA",
-                "leader": 1,
-                "trick": ["AS"],
-                "hand": ["7S", "9S", "KH"],
-                "rules": {"sa_ta": True},
-            },
-            "Tout-atout: seat 2 must follow spades and beat AS, with 9S.",
+            "The player to move is `(leader + len(trick)) % 4`; `hand` is theirs. `legal` keeps "
+            "the order of `hand` and is never empty; each illegal card carries the violation it "
+            "would be, whose sentence names the cards that had to be played."
         ),
+        (
+            Example(
+                "must_trump", TURN, "Seat 3 can neither follow spades nor beat JH: it must trump."
+            ),
+        ),
+    ),
+    "coinche": Operation(
         "The legal cards of the hand under the strain, and each illegal one with its rule.",
-        "SA: follow suit, else any card. TA: follow and beat the best card of the led suit if "
-        "you can, else any card. A suit: RULES.md, with coinche's `undertrump` optional.",
+        (
+            "SA: follow suit, else any card. TA: follow and beat the best card of the led suit if"
+            " you can, else any card. A suit: RULES.md, with coinche's `undertrump` optional."
+        ),
+        (
+            Example(
+                "tout_atout",
+                {
+                    "strain": "TA",
+                    "leader": 1,
+                    "trick": ["AS"],
+                    "hand": ["7S", "9S", "KH"],
+                    "rules": {"sa_ta": True},
+                },
+                "Tout-atout: seat 2 must follow spades and beat AS, with 9S.",
+            ),
+        ),
     ),
 }
 VALIDATE: Final = {
-    "classic": (
-        ("undertrump", {**TURN, "card": "KD"}, "KD breaks the rule: seat 3 had to trump."),
+    "classic": Operation(
         "Whether the card may be played; a broken rule is a verdict (200), not an error.",
-        "The body is /v1/legal-moves' plus `card`, which must be in `hand` (else 422). An "
-        "illegal card comes with its `violation`, and `legal_moves` says what could be played.",
-    ),
-    "coinche": (
         (
-            "sans_atout",
-            {
-                "strain": "SA",
-                "leader": 0,
-                "trick": ["KS"],
-                "hand": ["7S", "AS", "JH"],
-                "card": "JH",
-                "rules": {"sa_ta": True},
-            },
-            "Sans-atout: seat 1 holds spades and must follow; JH is refused.",
+            "The body is /v1/legal-moves' plus `card`, which must be in `hand` (else 422). An "
+            "illegal card comes with its `violation`, and `legal_moves` says what could be "
+            "played."
         ),
+        (
+            Example(
+                "undertrump", {**TURN, "card": "KD"}, "KD breaks the rule: seat 3 had to trump."
+            ),
+        ),
+    ),
+    "coinche": Operation(
         "Whether the card may be played under the strain; a broken rule is a verdict (200).",
-        "The body of /v1/coinche/legal-moves and the card played. Under SA: follow suit, else "
-        "any card; under TA: follow and beat the best card of the led suit if you can; under a "
-        "suit, RULES.md's obligations with coinche's defaults. A refused card comes with its "
-        "violation code and sentence, and the legal cards.",
+        (
+            "The body of /v1/coinche/legal-moves and the card played. Under SA: follow suit, else"
+            " any card; under TA: follow and beat the best card of the led suit if you can; under"
+            " a suit, RULES.md's obligations with coinche's defaults. A refused card comes with "
+            "its violation code and sentence, and the legal cards."
+        ),
+        (
+            Example(
+                "sans_atout",
+                {
+                    "strain": "SA",
+                    "leader": 0,
+                    "trick": ["KS"],
+                    "hand": ["7S", "AS", "JH"],
+                    "card": "JH",
+                    "rules": {"sa_ta": True},
+                },
+                "Sans-atout: seat 1 holds spades and must follow; JH is refused.",
+            ),
+        ),
     ),
 }
 
@@ -172,23 +189,21 @@ VALIDATE: Final = {
 def register(api: VariantApi) -> None:
     """The play's paths of `api`'s variant."""
     route = api.route(blp, "legal-moves", "legal_moves", PLAY_TAG)
-    (name, body, said), summary, description = api.each(LEGAL_MOVES)
+    operation = api.each(LEGAL_MOVES)
 
     @route.view
     class LegalMoves(MethodView):
-        @route.doc(summary, description)
-        @example(name, body, said)
+        @route.doc(operation)
         @judgement(route.blueprint, api.schema(TurnSchema, api.strained), RulingSchema)
         def post(self, turn: dict[str, Any]) -> Ruling:
             return legal_moves(turn)
 
     route = api.route(blp, "plays/validate", "validate_play", PLAY_TAG)
-    (name, body, said), summary, description = api.each(VALIDATE)
+    operation = api.each(VALIDATE)
 
     @route.view
     class ValidatePlay(MethodView):
-        @route.doc(summary, description)
-        @example(name, body, said)
+        @route.doc(operation)
         @judgement(route.blueprint, api.schema(PlaySchema, api.strained), VerdictSchema)
         def post(self, play: dict[str, Any]) -> dict[str, Any]:
             return validate_play(play)

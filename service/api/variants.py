@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar
 
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
+from service.api.examples import Example
 from service.api.options import CoincheRequestSchema, RequestSchema
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
@@ -25,6 +26,8 @@ from service.api.strains import StrainSchema, TrumpSchema
 from service.rules.variants import CLASSIC, COINCHE, Variant
 
 PLAY_TAG: Final = "coinche_play"
+
+View = TypeVar("View", bound=Callable[..., Any])
 
 COINCHE_BLUEPRINT = Blueprint(
     "coinche",
@@ -44,6 +47,15 @@ they had a blueprint of their own: a tag names a generated client's module
 document has them."""
 
 
+class Operation(NamedTuple):
+    """How one variant's operation of a resource is documented: its summary, description and
+    example requests (their answers are the app's: `examples.json`)."""
+
+    summary: str
+    description: str | None = None
+    examples: tuple[Example, ...] = ()
+
+
 class Route(NamedTuple):
     """One variant's path of a resource: the blueprint it is on, its operation id, and `view`,
     the decorator that registers its `MethodView` there (`VariantApi.route`)."""
@@ -52,11 +64,20 @@ class Route(NamedTuple):
     operation_id: str
     view: Callable[[type[MethodView]], type[MethodView]]
 
-    def doc(self, summary: str, description: str | None = None, **more: Any) -> Any:
-        """The operation's id, summary and description in the contract."""
-        return self.blueprint.doc(
-            operationId=self.operation_id, summary=summary, description=description, **more
+    def doc(self, operation: Operation) -> Callable[[View], View]:
+        """The operation's id, summary, description and examples in the contract."""
+        documented = self.blueprint.doc(
+            operationId=self.operation_id,
+            summary=operation.summary,
+            description=operation.description,
         )
+
+        def decorate(view: View) -> View:
+            for shown in reversed(operation.examples):
+                view = shown(view)
+            return documented(view)  # type: ignore[no-any-return]
+
+        return decorate
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,9 +9,9 @@ import orjson
 import pytest
 from flask import Flask
 
-from service.api import deals
 from service.api.direct import Direct
 from service.app import create_app
+from service.rules.variants import CLASSIC
 
 REPLAY = "/v1/deals/replay"
 COINCHE_REPLAY = "/v1/coinche/deals/replay"
@@ -62,7 +62,7 @@ def test_a_bug_is_answered_as_the_app_answers_one(monkeypatch: pytest.MonkeyPatc
     def broken(*args: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(deals, "replay", broken)
+    monkeypatch.setattr(CLASSIC, "replay", broken)
     app = create_app()  # not TESTING: the app answers its bugs instead of raising them
     served = app.test_client().post(REPLAY, json=RENONCE)
     with Direct(app) as direct:

@@ -7,9 +7,10 @@ import pytest
 from flask import Flask
 
 from service.api.deals import ReplaySchema
-from service.api.games import GameScoreSchema
+from service.api.games import game_answer
 from service.api.play import RulingSchema
 from service.api.schemas import Schema
+from service.api.variants import CLASSIC_API
 from service.rules import Card, DealRecord, DealSummary, judge, replay, score_game
 from tests.api.bodies import BODIES
 
@@ -28,7 +29,7 @@ def _answers() -> list[tuple[ma.Schema, object]]:
         (RulingSchema(), judge(hand, 1, [Card.parse("AS"), Card.parse("JH")], 1)),
         (ReplaySchema(), replay(DealRecord(3, 1, 0, tuple(cards), hands))),
         (ReplaySchema(), renonce),
-        (GameScoreSchema(), score_game(deals)),
+        (game_answer(CLASSIC_API)(), score_game(deals)),
     ]
 
 
