@@ -63,7 +63,7 @@ from service.rules.advice.advise import (
     DEFAULT_SEED,
     advise_play,
     advise_take,
-    coinche_card_question,
+    card_question,
     holdings_in,
 )
 from service.rules.advice.view import seat_view
@@ -74,7 +74,7 @@ from service.rules.core.cards import CARD_CODES, SUIT_CODES, Card, Suit
 from service.rules.core.play import trick_winner
 from service.rules.core.strains import card_values
 from service.rules.core.table import PLAYERS, seat_after, team_of
-from service.rules.variants import CLASSIC
+from service.rules.variants import CLASSIC, COINCHE
 from service.rules.variants.classic.bidding import PASS, TAKE
 from service.rules.variants.classic.options import DEFAULT_OPTIONS
 from service.rules.variants.coinche.options import Contract
@@ -410,7 +410,7 @@ def first_lead_margins(index: int, orbits: int) -> list[list[float]]:
     contract = Contract(record.taker, value, record.strain)
     seat = seat_after(record.dealer, 1)
     coinche = CoincheRecord(record.dealer, contract, (), None)
-    question = coinche_card_question(coinche, seat, record.hands[seat], objective="score")
+    question = card_question(COINCHE, coinche, seat, record.hands[seat], objective="score")
     view, team = question.view, team_of(seat)
     others = [seat_after(seat, place) for place in (1, 2, 3)]
     deals = []

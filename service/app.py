@@ -10,9 +10,6 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import JSONProvider
 
-# Each module of service/api/coinche puts its paths on coinche_blp as it is imported.
-import service.api.coinche.bidding
-import service.api.coinche.rules  # noqa: F401
 from service.api import (
     advice,
     analysis,
@@ -32,9 +29,9 @@ from service.api import (
     viewer,
 )
 from service.api.blueprint import Blueprint
-from service.api.coinche.blueprint import blp as coinche_blp
 from service.api.openapi import ContractPlugin
 from service.api.problems import ProblemApi
+from service.api.variants import COINCHE_BLUEPRINT
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -47,7 +44,7 @@ BLUEPRINTS: list[Blueprint] = [
     bidding.blp,
     annonces.blp,
     rules.blp,
-    coinche_blp,
+    COINCHE_BLUEPRINT,
     viewer.blp,
     analysis.blp,
     advice.blp,
@@ -55,9 +52,10 @@ BLUEPRINTS: list[Blueprint] = [
     problem_pages.blp,
 ]
 """Every resource the app serves, in the document's order (its tags'). To add one, write
-`service/api/<resource>.py` with `blp = Blueprint(...)` and list it here. Every coinche path
-is on one blueprint, `service.api.coinche.blueprint.blp`: the modules of service/api/coinche
-are imported so that their paths are on it."""
+`service/api/<resource>.py` with `blp = Blueprint(...)`, its routes registered for each variant
+(`variants.for_each_variant`), and list it here. The coinche paths of the rules' resources are
+on one blueprint, `variants.COINCHE_BLUEPRINT`, listed after every module that puts paths on
+it (their imports above)."""
 
 DESCRIPTION = """\
 A referee for the French card game Belote. Send it a situation (a trick, a hand, a whole deal,

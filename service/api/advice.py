@@ -12,15 +12,16 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, capped
+from service.api.bidding import CALLS_READ, EVERY_CALL, AuctionRequestSchema, calls_field
 from service.api.blueprint import Blueprint
-from service.api.coinche.bidding import CALLS_READ, EVERY_CALL, AuctionRequestSchema, calls_field
-from service.api.examples import example
+from service.api.examples import Example, example
 from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
 from service.api.i18n import request_language
 from service.api.limiter import advice_threads, busy, in_slot, limited
 from service.api.options import RequestSchema
 from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
+from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.rules.advice.advise import (
     DEFAULT_OBJECTIVE,
@@ -31,8 +32,7 @@ from service.rules.advice.advise import (
     CardQuestion,
     TakeAdvice,
     advise_take,
-    classic_card_question,
-    coinche_card_question,
+    card_question,
 )
 from service.rules.advice.bid import advise_bid
 from service.rules.advice.inference import DEFAULT_INFERENCE, INFERENCES
@@ -317,74 +317,77 @@ def answered(question: CardQuestion, body: dict[str, Any]) -> Advice:
     )
 
 
-@blp.route("/v1/advice/play")
-class AdvisePlay(MethodView):
-    @blp.doc(
-        operationId="advise_play",
-        description="The card for the seat to play, from its view only: the unseen cards are "
-        "dealt again and again (uniformly among the deals that agree with every public fact: "
-        "the cards played, the voids a play revealed unless it is a proven renonce, the "
-        "turned card in the taker's hand, an announced belote, declared annonces, hand "
-        "sizes), each deal is solved exactly with every legal card valued, and each card's "
-        "figures are averaged over the deals. `exact` when the unseen cards are determined. "
-        "Each deal's search assumes every seat sees every card from the next one on "
-        "(strategy fusion): the advice is a good guess, not perfect play. A seat with one "
-        "legal card is told so (`forced`); asked with `figures_when_forced` false, that card "
-        "is answered at once, without an analysis slot (never a 503).",
-    )
-    @example(
-        "three_tricks_left",
-        _late_advice(samples=8, seed="example"),
-        "Seat 2 leads to the last 3 tricks, the others' cards unknown: 1,680 deals of them "
-        "agree with the record; 8 are solved, and 9H is best in every one. `elapsed_ms` "
-        "varies with the machine.",
-        varying=ADVICE_FIGURES,
-    )
-    @judgement(blp, AdvicePlayRequestSchema, AdviceSchema)
-    @busy(blp)
-    def post(self, body: dict[str, Any]) -> Advice:
-        """The card to play from one seat's view."""
-        question = classic_card_question(
-            body["record"],
-            body["seat"],
-            body["hand"],
-            body["options"],
-            body["turned"],
-            body["objective"],
-        )
-        return answered(question, body)
+PLAY_REQUESTS: Final = {
+    "classic": AdvicePlayRequestSchema,
+    "coinche": CoincheAdvicePlayRequestSchema,
+}
+PLAY: Final = {
+    "classic": Operation(
+        "The card to play from one seat's view.",
+        "The card for the seat to play, from its view only: the unseen cards are dealt again "
+        "and again (uniformly among the deals that agree with every public fact: the cards "
+        "played, the voids a play revealed unless it is a proven renonce, the turned card in "
+        "the taker's hand, an announced belote, declared annonces, hand sizes), each deal is "
+        "solved exactly with every legal card valued, and each card's figures are averaged "
+        "over the deals. `exact` when the unseen cards are determined. Each deal's search "
+        "assumes every seat sees every card from the next one on (strategy fusion): the "
+        "advice is a good guess, not perfect play. A seat with one legal card is told so "
+        "(`forced`); asked with `figures_when_forced` false, that card is answered at once, "
+        "without an analysis slot (never a 503).",
+        (
+            Example(
+                "three_tricks_left",
+                _late_advice(samples=8, seed="example"),
+                "Seat 2 leads to the last 3 tricks, the others' cards unknown: 1,680 deals of "
+                "them agree with the record; 8 are solved, and 9H is best in every one. "
+                "`elapsed_ms` varies with the machine.",
+                varying=ADVICE_FIGURES,
+            ),
+        ),
+    ),
+    "coinche": Operation(
+        "The card to play from one seat's view, in a coinche deal.",
+        "As /v1/advice/play, on a coinche deal under its contract's strain; an announced "
+        "belote of the strain puts its king and queen with its seat.",
+        (
+            Example(
+                "three_tricks_left",
+                {
+                    **{k: v for k, v in _late_advice().items() if k not in ("trump", "taker")},
+                    "contract": {"taker": 1, "value": 100, "strain": "S", "coinche": 1},
+                },
+                "The same position, 100 in spades coinched. `elapsed_ms` varies with the machine.",
+                varying=ADVICE_FIGURES,
+            ),
+        ),
+    ),
+}
 
 
-@blp.route("/v1/coinche/advice/play")
-class AdviseCoinchePlay(MethodView):
-    @blp.doc(
-        operationId="coinche_advise_play",
-        description="As /v1/advice/play, on a coinche deal under its contract's strain; an "
-        "announced belote of the strain puts its king and queen with its seat.",
-    )
-    @example(
-        "three_tricks_left",
-        {
-            **{k: v for k, v in _late_advice().items() if k not in ("trump", "taker")},
-            "contract": {"taker": 1, "value": 100, "strain": "S", "coinche": 1},
-        },
-        "The same position, 100 in spades coinched. `elapsed_ms` varies with the machine.",
-        varying=ADVICE_FIGURES,
-    )
-    @judgement(blp, CoincheAdvicePlayRequestSchema, AdviceSchema)
-    @busy(blp)
-    def post(self, body: dict[str, Any]) -> Advice:
-        """The card to play from one seat's view, in a coinche deal."""
-        question = coinche_card_question(
-            body["record"],
-            body["seat"],
-            body["hand"],
-            body["options"],
-            objective=body["objective"],
-            bids=body["bids"],
-            inference=body["inference"],
-        )
-        return answered(question, body)
+@for_each_variant
+def register(api: VariantApi) -> None:
+    """The card advice's path of `api`'s variant (the calls' advice is each variant's own:
+    classic's take, coinche's bid, below)."""
+    route = api.route(blp, "advice/play", "advise_play", shared=True)
+
+    @route.view
+    class AdvisePlay(MethodView):
+        @route.doc(api.each(PLAY))
+        @judgement(route.blueprint, api.each(PLAY_REQUESTS), AdviceSchema)
+        @busy(route.blueprint)
+        def post(self, body: dict[str, Any]) -> Advice:
+            question = card_question(
+                api.variant,
+                body["record"],
+                body["seat"],
+                body["hand"],
+                body["options"],
+                body.get("turned"),
+                body["objective"],
+                body.get("bids", ()),
+                body.get("inference", DEFAULT_INFERENCE),
+            )
+            return answered(question, body)
 
 
 class TakeRequestSchema(RequestSchema):

@@ -11,10 +11,10 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import validate
 
-from service.api.coinche.schemas import CoincheRequestSchema, ContractSchema
 from service.api.fields import BoundedList, StrictBoolean, SuitField, card_list, seat
-from service.api.options import RequestSchema
+from service.api.options import CoincheRequestSchema, RequestSchema
 from service.api.schemas import Schema
+from service.api.strains import ContractSchema
 from service.rules import DealRecord, Declaration
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.replay import Belote

@@ -1,21 +1,24 @@
-"""GET /v1/rules: the rules the referee applies, its options and its codes."""
+"""GET /v1/rules and /v1/coinche/rules: the rules the referee applies to each game, its
+options and its codes, and what the analyses beside them decide (`description.describe`).
+
+Written once for every variant (`variants.VARIANT_APIS`), each with its answer's schema."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import marshmallow as ma
 from flask.views import MethodView
 
 from service.api.blueprint import Blueprint
-from service.api.examples import example
+from service.api.examples import Example
 from service.api.fields import PlainFloat, StrictInteger
 from service.api.i18n import language_headers, request_language
 from service.api.openapi import LANGUAGE_HEADERS
 from service.api.schemas import Schema
+from service.api.variants import Operation, VariantApi, for_each_variant
 from service.rules.analysis.engine import ENGINES, NATIVE, REFERENCE, VARIABLE
 from service.rules.description import describe
-from service.rules.variants import CLASSIC
 
 blp = Blueprint(
     "rules",
@@ -205,15 +208,67 @@ class RulesDescriptionSchema(Schema):
     )
 
 
-@blp.route("/v1/rules")
-class Rules(MethodView):
-    @blp.doc(operationId="get_rules")
-    @example("english", summary="The rules in English (French with `Accept-Language: fr`).")
-    @blp.response(200, RulesDescriptionSchema, headers=LANGUAGE_HEADERS)
-    def get(self) -> tuple[dict[str, Any], int, tuple[tuple[str, str], ...]]:
-        """The options, codes and choices, in English or French (Accept-Language).
+class StrainPointsSchema(Schema):
+    rank = ma.fields.String(required=True)
+    sa_points = StrictInteger(required=True)
+    ta_points = StrictInteger(required=True)
 
-        Each rule option with its default, allowed values and a sentence; the violation and
-        bidding codes; the card orders and points; and where the referee chose among the
-        readings of the texts (RULES.md)."""
-        return describe(CLASSIC, request_language()).answer(), 200, language_headers()
+
+class CoincheRulesDescriptionSchema(Schema):
+    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
+    violations = codes("The play violation codes.")
+    auction = codes("The auction violation codes, in the order they are checked.")
+    auction_statuses = codes("What each auction status means.")
+    cards = ma.fields.List(
+        ma.fields.Nested(CardValueSchema),
+        required=True,
+        metadata={"description": "A suit contract's orders and points (as classic)."},
+    )
+    strain_points = ma.fields.List(
+        ma.fields.Nested(StrainPointsSchema),
+        required=True,
+        metadata={
+            "description": "Points under SA (plain order, sa_points ace19) and TA (trump "
+            "order, ta_points ffb); `scaled` uses the plain or trump points, scaled to 152."
+        },
+    )
+    deal_points = StrictInteger(required=True)
+    choices = codes("The referee's choices where the sources differ or are silent.")
+    not_offered = codes("Rules some rooms play that the referee does not offer, and why.")
+    seat_view = seat_view_field()
+
+
+ANSWERS: Final = {"classic": RulesDescriptionSchema, "coinche": CoincheRulesDescriptionSchema}
+IN_A_LANGUAGE: Final = Example(
+    "english", summary="The rules in English (French with `Accept-Language: fr`)."
+)
+RULES: Final = {
+    "classic": Operation(
+        "The options, codes and choices, in English or French (Accept-Language).",
+        "Each rule option with its default, allowed values and a sentence; the violation and "
+        "bidding codes; the card orders and points; and where the referee chose among the "
+        "readings of the texts (RULES.md).",
+        (IN_A_LANGUAGE,),
+    ),
+    "coinche": Operation(
+        "The coinche options, codes and choices, in English or French (Accept-Language).",
+        "Each option with its default, allowed values and a sentence; the play and auction "
+        "codes; the referee's choices (RULES-COINCHE.md's [decided] points and its readings "
+        "where the page is silent) and what is not offered.",
+        (IN_A_LANGUAGE,),
+    ),
+}
+
+
+@for_each_variant
+def register(api: VariantApi) -> None:
+    """The rules' path of `api`'s variant."""
+    route = api.route(blp, "rules", "get_rules")
+
+    @route.view
+    class Rules(MethodView):
+        @route.doc(api.each(RULES))
+        @route.blueprint.response(200, api.each(ANSWERS), headers=LANGUAGE_HEADERS)
+        def get(self) -> tuple[dict[str, Any], int, tuple[tuple[str, str], ...]]:
+            described = describe(api.variant, request_language()).answer()
+            return described, 200, language_headers()

@@ -5,24 +5,18 @@ other resources."""
 
 from __future__ import annotations
 
-import pkgutil
 import subprocess
 import sys
 
 import pytest
 
-import service.api.coinche
 from service.app import BLUEPRINTS
 from tests.conftest import ROOT
 
-# The modules that serve paths: each blueprint's, and every coinche module (on one blueprint).
-COINCHE = {
-    f"service.api.coinche.{m.name}" for m in pkgutil.iter_modules(service.api.coinche.__path__)
-}
-RESOURCES = frozenset({blueprint.import_name for blueprint in BLUEPRINTS} | COINCHE) - {
-    "service.api.coinche.blueprint",
-    "service.api.coinche.schemas",
-    "service.api.variants",  # the coinche blueprint's module: the variants, not a resource
+# The modules that serve paths: each blueprint's (the coinche blueprint's is the variants',
+# whose paths the resources' modules put on it).
+RESOURCES = frozenset({blueprint.import_name for blueprint in BLUEPRINTS}) - {
+    "service.api.variants",
 }
 SOLVER = ("service.rules.analysis", "service.rules.advice")
 RENDERER = ("service.render",)
@@ -55,7 +49,7 @@ def test_the_blueprint_class_loads_nothing_else_of_the_service() -> None:
         "service.api.tricks",
         "service.api.annonces",
         "service.api.bidding",
-        "service.api.coinche.bidding",
+        "service.api.games",
     ],
 )
 def test_a_resource_loads_neither_the_solver_the_renderer_nor_another_resource(leaf: str) -> None:

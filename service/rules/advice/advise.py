@@ -351,11 +351,6 @@ def advise_play(
     )
 
 
-# Each variant's question: classic's (record, seat, hand, options, turned, objective);
-# coinche's (record, seat, hand, options, objective=..., bids=..., inference=...).
-classic_card_question = partial(card_question, CLASSIC)
-coinche_card_question = partial(card_question, COINCHE)
-
 # advise_coinche_play(record, seat, hand, options, samples, seed, budget_ms, objective=...,
 # bids=..., inference=..., threads=..., figures_when_forced=...): no turned card.
 advise_coinche_play = partial(advise_play_in, COINCHE)

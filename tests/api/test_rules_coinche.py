@@ -1,4 +1,4 @@
-"""service/api/coinche/rules.py: GET /v1/coinche/rules, the coinche options, codes and
+"""service/api/rules.py, coinche's path: GET /v1/coinche/rules, the coinche options, codes and
 choices (the README, "Coinche")."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""service/api/coinche/deals.py: POST /v1/coinche/deals/score, /v1/coinche/deals/deal and
+"""service/api/deals.py, coinche's paths: POST /v1/coinche/deals/score, /v1/coinche/deals/deal and
 /v1/coinche/deals/replay, a coinche deal scored, dealt and replayed (the README, "Coinche":
 the replay as classic's, with the contract's `strain` in place of `trump`)."""
 

@@ -1,4 +1,4 @@
-"""service/api/coinche/games.py: POST /v1/coinche/games/score, a coinche game scored deal by
+"""service/api/games.py, coinche's path: POST /v1/coinche/games/score, a coinche game scored deal by
 deal (the README, "Coinche")."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""service/api/coinche/play.py: POST /v1/coinche/legal-moves and /v1/coinche/plays/validate
+"""service/api/play.py, coinche's paths: POST /v1/coinche/legal-moves and /v1/coinche/plays/validate
 (the README, "Coinche": as classic, with `strain` in place of `trump`), and the strain every
-coinche turn and trick is checked for (service/api/coinche/schemas.py, StrainSchema)."""
+coinche turn and trick is checked for (service/api/strains.py, StrainSchema)."""
 
 from __future__ import annotations
 

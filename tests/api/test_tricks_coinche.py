@@ -1,4 +1,4 @@
-"""service/api/coinche/tricks.py: POST /v1/coinche/tricks/winner, a trick judged under its
+"""service/api/tricks.py, coinche's path: POST /v1/coinche/tricks/winner, a trick judged under its
 strain (the README, "Coinche")."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""service/api/coinche/bidding.py: POST /v1/coinche/bidding, the auction judged (the README,
+"""service/api/bidding.py, coinche's path: POST /v1/coinche/bidding, the auction judged (the README,
 "Coinche")."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.api.coinche.bidding import CALL_PATTERN
+from service.api.bidding import CALL_PATTERN
 from service.rules.core.errors import InconsistentInput
 from service.rules.variants.coinche.bidding import Call
 from tests.api.helpers import FRENCH, answer, problems
