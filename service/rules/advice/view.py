@@ -22,12 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.core.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
 from service.rules.core.errors import InconsistentInput, Problem
-from service.rules.core.play import PlayOptions, always_legal, obligation_of_mask
+from service.rules.core.play import PlayOptions, PlayRules, always_legal, obligation_of_mask
 from service.rules.core.replay import Renonce, TrickRecord
 from service.rules.core.strains import Strain
 from service.rules.core.table import PLAYERS, Seat, seat_after
@@ -71,13 +70,6 @@ class SeatView:
         )
 
 
-class _Play(NamedTuple):
-    """The play options the obligations read (`play.PlayOptions`), and no other."""
-
-    undertrump: str
-    overtrump_partner: bool
-
-
 def forbidden_by(card: Card, table: Sequence[Card], strain: Strain, options: PlayOptions) -> Mask:
     """The cards (a mask) whose presence in the hand would have made `card` illegal on
     `table`: a hand that played `card` legally held none of them.
@@ -87,12 +79,12 @@ def forbidden_by(card: Card, table: Sequence[Card], strain: Strain, options: Pla
     when it is legal from each pair of it and another card of the hand; the tests check that
     equivalence on every kind of trick. Each answer is kept (`FORBIDDEN_KEPT` of them): an
     advice reads every play of its record, and the next advice in the deal the same ones."""
-    play = _Play(options.undertrump, options.overtrump_partner)
+    play = PlayRules.of(options)
     return _forbidden(card, tuple(table), strain, play)
 
 
 @lru_cache(maxsize=FORBIDDEN_KEPT)
-def _forbidden(card: Card, table: tuple[Card, ...], strain: Strain, options: _Play) -> Mask:
+def _forbidden(card: Card, table: tuple[Card, ...], strain: Strain, options: PlayRules) -> Mask:
     alone = 1 << card
     return sum(
         1 << other

@@ -51,10 +51,15 @@ class PlayOptions(Protocol):
 
 
 class PlayRules(NamedTuple):
-    """The play options alone."""
+    """The play options alone: a key for what the obligations decide (a cache's)."""
 
     undertrump: str
     overtrump_partner: bool
+
+    @classmethod
+    def of(cls, options: PlayOptions) -> PlayRules:
+        """The play options of any variant's `options`."""
+        return cls(options.undertrump, options.overtrump_partner)
 
 
 EVERY_OBLIGATION = PlayRules(undertrump="required", overtrump_partner=True)

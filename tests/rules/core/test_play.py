@@ -250,3 +250,11 @@ def test_the_trick_goes_to_the_highest_trump_else_the_highest_card_of_the_led_su
     trick: str, trump: str, winner: int
 ) -> None:
     assert trick_winner(cards(trick), Suit.parse(trump)) == winner
+
+
+def test_the_play_options_of_any_variant_s_options() -> None:
+    from service.rules.core.play import PlayRules
+    from service.rules.variants.coinche.options import CoincheOptions
+
+    rules = PlayRules.of(CoincheOptions(undertrump="required", overtrump_partner=False))
+    assert rules == PlayRules(undertrump="required", overtrump_partner=False)
