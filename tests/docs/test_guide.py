@@ -286,7 +286,7 @@ MOVED = [
         "Development (mutation testing)",
         "../CONTRIBUTING.md",
         "Mutation testing",
-        "It fails when tests/rules kill less than **99.8%** of the\nmutants",
+        "It fails when those tests kill\nless than **99.8%** of the mutants",
     ),
 ]
 
