@@ -26,7 +26,7 @@ than a new one, so that openapi.yaml does not change with the machine that wrote
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -75,6 +75,21 @@ def example(
     if body is not None:
         doc["requestBody"] = {"content": {JSON: {"examples": {name: {**described, "value": body}}}}}
     return Blueprint.doc(**doc)
+
+
+def each_example(
+    declared: Iterable[tuple[str, Any, str | None]], *, varying: tuple[str, ...] = ()
+) -> Callable[[View], View]:
+    """`@example(name, body, summary, varying=varying)` for each of `declared`, in its order,
+    as they would stand one above the other over the view (a variant's examples of a view
+    written once for every variant)."""
+
+    def decorate(view: View) -> View:
+        for name, body, summary in reversed(tuple(declared)):
+            view = example(name, body, summary, varying=varying)(view)
+        return view
+
+    return decorate
 
 
 def load_answers(path: Path = ANSWERS_PATH) -> Answers:
