@@ -316,6 +316,9 @@ class ClaimVerdictSchema(SearchSchema):
         }
 
 
+# The variants' requests, as their docstrings say them.
+ANALYSED: Final = "A replay's body with the hands required, and the search's time budget."
+CLAIMED: Final = "An analysis's body with a claim and its mode."
 # Each variant's examples, summary and description of its operations.
 SOLVE: Final = {
     "classic": (
@@ -439,18 +442,8 @@ def searching(
 @for_each_variant
 def register(api: VariantApi) -> None:
     """The analyses' paths of `api`'s variant."""
-    analysed = api.schema(
-        api.record,
-        Analysed,
-        name="AnalysisRequestSchema",
-        __doc__="A replay's body with the hands required, and the search's time budget.",
-    )
-    claimed = api.schema(
-        analysed,
-        Claimed,
-        name="ClaimRequestSchema",
-        __doc__="An analysis's body with a claim and its mode.",
-    )
+    analysed = api.schema(api.record, Analysed, name="AnalysisRequestSchema", __doc__=ANALYSED)
+    claimed = api.schema(analysed, Claimed, name="ClaimRequestSchema", __doc__=CLAIMED)
 
     @searching(api, blp, "analysis/solve", "solve_deal", SOLVE, analysed, SolutionSchema)
     def solve_deal(body: dict[str, Any]) -> Solution:
