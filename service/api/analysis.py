@@ -1,16 +1,23 @@
-"""POST /v1/analysis/solve and /v1/analysis/claim: perfect play with all four hands known."""
+"""POST /v1/analysis/solve and /v1/analysis/claim, and coinche's: perfect play with all four
+hands known.
+
+Written once for every variant (`variants.VARIANT_APIS`), both variants' paths on this
+resource's blueprint (tag `analysis`): a variant's request is its replay's body (`api.record`)
+with the shared parts, `Analysed` (and `Claimed` for a claim), first among the bases.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.blueprint import Blueprint
-from service.api.examples import example
+from service.api.examples import Example
 from service.api.fields import (
     BoundedList,
     CardField,
@@ -24,10 +31,10 @@ from service.api.fields import (
     team,
 )
 from service.api.limiter import capped, limited
-from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
 from service.api.schemas import Schema
+from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
-from service.rules.analysis.explain import ClaimRuling, explain_claim, explain_coinche_claim
+from service.rules.analysis.explain import ClaimRuling, explain_claim_in
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
 from service.rules.analysis.questions import (
     BEST,
@@ -35,10 +42,8 @@ from service.rules.analysis.questions import (
     Claim,
     ClaimVerdict,
     Solution,
-    judge_claim,
-    judge_coinche_claim,
-    solve,
-    solve_coinche,
+    judge_claim_in,
+    solve_in,
 )
 from service.rules.core.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
 from service.rules.core.replay import TRICKS
@@ -114,7 +119,7 @@ def budget_field(description: str) -> StrictInteger:
 class Analysed(Schema):
     """What an analysis adds to a replay's body, classic or coinche: the hands required, and
     the search's time budget. Put it first among the bases, the replay's request schema after
-    it: `class AnalysisRequestSchema(Analysed, ReplayRequestSchema)`."""
+    it: `api.schema(api.record, Analysed, name="AnalysisRequestSchema")`."""
 
     hands = BoundedList(
         card_list(HAND_SIZE, HAND_SIZE),
@@ -128,10 +133,6 @@ class Analysed(Schema):
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         replayed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
         return {**replayed, "budget_ms": capped(data["budget_ms"])}
-
-
-class AnalysisRequestSchema(Analysed, ReplayRequestSchema):
-    """A replay's body with the hands required, and the search's time budget."""
 
 
 class ClaimSchema(Schema):
@@ -156,7 +157,7 @@ class ClaimSchema(Schema):
 
 class Claimed(Schema):
     """What a claim adds to an analysis's body, classic or coinche: the claim and its mode.
-    First among the bases, as `Analysed`: `class ClaimRequestSchema(Claimed, ...)`."""
+    First among the bases, as `Analysed`: `api.schema(analysed, Claimed, name=...)`."""
 
     claim = ma.fields.Nested(ClaimSchema, required=True)
     mode = ma.fields.String(
@@ -173,18 +174,6 @@ class Claimed(Schema):
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         analysed: dict[str, Any] = super().record(data, **kwargs)  # type: ignore[misc]
         return {**analysed, "claim": data["claim"], "mode": data["mode"]}
-
-
-class ClaimRequestSchema(Claimed, AnalysisRequestSchema):
-    """An analysis's body with a claim and its mode."""
-
-
-class CoincheAnalysisRequestSchema(Analysed, CoincheReplayRequestSchema):
-    """A coinche replay's body with the hands required, and the search's time budget."""
-
-
-class CoincheClaimRequestSchema(Claimed, CoincheAnalysisRequestSchema):
-    """A coinche analysis's body with a claim and its mode."""
 
 
 class OutcomeSchema(Schema):
@@ -267,31 +256,6 @@ class SolutionSchema(SearchSchema):
     )
 
 
-@blp.route("/v1/analysis/solve")
-class SolveDeal(MethodView):
-    @blp.doc(
-        operationId="solve_deal",
-        description="From the position after `plays`, with both sides playing perfectly: the "
-        "takers maximise, the defenders minimise, the takers' card points minus the "
-        "defenders' (a capot counts the capot value against 0). Answers the finished deal's "
-        "points and score, each legal card's value and `loss` for the mover's team (in card "
-        "points; losing a capot costs (capot value - 162) / 2 more), and one perfect line. "
-        "Past `budget_ms` the answer is `exact: false` with `bounds`.",
-    )
-    @example(
-        "three_tricks_left",
-        LATE_POSITION,
-        "The takers are down; seat 2 leads to the last 3 tricks: 9C is best, JC costs 2 "
-        "card points, 9H costs 4. `nodes` and `elapsed_ms` vary with the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @judgement(blp, AnalysisRequestSchema, SolutionSchema)
-    @limited(blp)
-    def post(self, body: dict[str, Any]) -> Solution:
-        """What perfect play gives from here: the value, every card's value, a perfect line."""
-        return solve(body["record"], body["options"], body["budget_ms"])
-
-
 class LinePlaySchema(Schema):
     seat = seat(required=True)
     card = CardField(canonical=True, required=True)
@@ -352,93 +316,142 @@ class ClaimVerdictSchema(SearchSchema):
         }
 
 
-@blp.route("/v1/analysis/claim")
-class JudgeClaim(MethodView):
-    @blp.doc(
-        operationId="judge_claim",
-        description="A player shows the hand and claims the rest, some tricks, or some points "
-        "for the team. Mode `best` (default): the claim holds if the team can force it with "
-        "perfect play whatever the opponents do; `any`: it holds however both sides play "
-        "(every remaining card a master). Answers what the team can guarantee in that mode "
-        "and, when the claim fails, a line of legal play that defeats it, each card with its "
-        "seat, and a sentence saying why it holds or fails.",
-    )
-    @example(
-        "rest_refuted",
-        {**LATE_POSITION, "claim": {"seat": 2, "rest": True}, "mode": "best"},
-        "Seat 2 claims the last 3 tricks: the takers' 10S wins one whatever seat 2 does. "
-        "`nodes` and `elapsed_ms` vary with the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @example(
-        "two_tricks_hold",
-        {**LATE_POSITION, "claim": {"seat": 2, "tricks": 2}},
-        "Seat 2 claims 2 of the last 3 tricks: the defenders can force them.",
-        varying=SEARCH_FIGURES,
-    )
-    @judgement(blp, ClaimRequestSchema, ClaimVerdictSchema)
-    @limited(blp)
-    def post(self, body: dict[str, Any]) -> ClaimRuling:
-        """Whether a claim holds, what the team can guarantee, and a refutation."""
-        record, claim, mode, options = body["record"], body["claim"], body["mode"], body["options"]
-        verdict = judge_claim(record, claim, mode, options, body["budget_ms"])
-        return explain_claim(record, claim, verdict, mode, options)
+# The variants' requests, as their docstrings say them.
+ANALYSED: Final = "A replay's body with the hands required, and the search's time budget."
+CLAIMED: Final = "An analysis's body with a claim and its mode."
+# Each variant's examples, summary and description of its operations.
+SOLVE: Final = {
+    "classic": (
+        (
+            (
+                "three_tricks_left",
+                LATE_POSITION,
+                "The takers are down; seat 2 leads to the last 3 tricks: 9C is best, JC costs 2 "
+                "card points, 9H costs 4. `nodes` and `elapsed_ms` vary with the machine.",
+            ),
+        ),
+        "What perfect play gives from here: the value, every card's value, a perfect line.",
+        "From the position after `plays`, with both sides playing perfectly: the takers "
+        "maximise, the defenders minimise, the takers' card points minus the defenders' (a "
+        "capot counts the capot value against 0). Answers the finished deal's points and "
+        "score, each legal card's value and `loss` for the mover's team (in card points; "
+        "losing a capot costs (capot value - 162) / 2 more), and one perfect line. Past "
+        "`budget_ms` the answer is `exact: false` with `bounds`.",
+    ),
+    "coinche": (
+        (
+            (
+                "three_tricks_left",
+                COINCHE_LATE_POSITION,
+                "100 in spades coinched, the takers down by 114 points with 3 tricks left: "
+                "dedans whatever they play. `nodes` and `elapsed_ms` vary with the machine.",
+            ),
+            (
+                "tout_atout",
+                TOUT_ATOUT_POSITION,
+                "120 in tout-atout, every suit in trump order: the takers are dedans whatever "
+                "they play, and 8D is their best lead; KH and 8H give 22 more points to the "
+                "defenders. `nodes` and `elapsed_ms` vary with the machine.",
+            ),
+        ),
+        "What perfect play gives from here in a coinche deal: the value, every card's value, "
+        "a perfect line.",
+        "As /v1/analysis/solve, on a coinche deal under its contract's strain (a trump suit, "
+        "SA or TA, with the strain's card order, points and obligations): the takers maximise "
+        "their margin of the team points the coinche replay counts (scaled under SA and TA "
+        "when the options say `scaled`), a capot counting the `capot` option's value; each "
+        "outcome's `contract` and `score` are the coinche deal's, its coinche level and "
+        "belotes included. Past `budget_ms` the answer is `exact: false` with `bounds` on the "
+        "takers' final points.",
+    ),
+}
+CLAIM: Final = {
+    "classic": (
+        (
+            (
+                "rest_refuted",
+                {**LATE_POSITION, "claim": {"seat": 2, "rest": True}, "mode": "best"},
+                "Seat 2 claims the last 3 tricks: the takers' 10S wins one whatever seat 2 "
+                "does. `nodes` and `elapsed_ms` vary with the machine.",
+            ),
+            (
+                "two_tricks_hold",
+                {**LATE_POSITION, "claim": {"seat": 2, "tricks": 2}},
+                "Seat 2 claims 2 of the last 3 tricks: the defenders can force them.",
+            ),
+        ),
+        "Whether a claim holds, what the team can guarantee, and a refutation.",
+        "A player shows the hand and claims the rest, some tricks, or some points for the "
+        "team. Mode `best` (default): the claim holds if the team can force it with perfect "
+        "play whatever the opponents do; `any`: it holds however both sides play (every "
+        "remaining card a master). Answers what the team can guarantee in that mode and, when "
+        "the claim fails, a line of legal play that defeats it, each card with its seat, and a "
+        "sentence saying why it holds or fails.",
+    ),
+    "coinche": (
+        (
+            (
+                "rest_refuted",
+                {**COINCHE_LATE_POSITION, "claim": {"seat": 2, "rest": True}},
+                "Seat 2 claims the last 3 tricks: the takers' 10S wins one whatever seat 2 "
+                "does. `nodes` and `elapsed_ms` vary with the machine.",
+            ),
+        ),
+        "Whether a claim holds in a coinche deal, what the team can guarantee, and a refutation.",
+        "As /v1/analysis/claim, on a coinche deal under its contract's strain; a claim of "
+        "points is of the team points the coinche replay counts.",
+    ),
+}
 
 
-@blp.route("/v1/coinche/analysis/solve")
-class SolveCoincheDeal(MethodView):
-    @blp.doc(
-        operationId="coinche_solve_deal",
-        description="As /v1/analysis/solve, on a coinche deal under its contract's strain (a "
-        "trump suit, SA or TA, with the strain's card order, points and obligations): the "
-        "takers maximise their margin of the team points the coinche replay counts (scaled "
-        "under SA and TA when the options say `scaled`), a capot counting the `capot` "
-        "option's value; each outcome's `contract` and `score` are the coinche deal's, its "
-        "coinche level and belotes included. Past `budget_ms` the answer is `exact: false` "
-        "with `bounds` on the takers' final points.",
-    )
-    @example(
-        "three_tricks_left",
-        COINCHE_LATE_POSITION,
-        "100 in spades coinched, the takers down by 114 points with 3 tricks left: dedans "
-        "whatever they play. `nodes` and `elapsed_ms` vary with the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @example(
-        "tout_atout",
-        TOUT_ATOUT_POSITION,
-        "120 in tout-atout, every suit in trump order: the takers are dedans whatever they "
-        "play, and 8D is their best lead; KH and 8H give 22 more points to the defenders. "
-        "`nodes` and `elapsed_ms` vary with the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @judgement(blp, CoincheAnalysisRequestSchema, SolutionSchema)
-    @limited(blp)
-    def post(self, body: dict[str, Any]) -> Solution:
-        """What perfect play gives from here in a coinche deal: the value, every card's value,
-        a perfect line."""
-        return solve_coinche(body["record"], body["options"], body["budget_ms"])
+Answer = TypeVar("Answer", bound=Callable[[dict[str, Any]], Any])
 
 
-@blp.route("/v1/coinche/analysis/claim")
-class JudgeCoincheClaim(MethodView):
-    @blp.doc(
-        operationId="coinche_judge_claim",
-        description="As /v1/analysis/claim, on a coinche deal under its contract's strain; a "
-        "claim of points is of the team points the coinche replay counts.",
-    )
-    @example(
-        "rest_refuted",
-        {**COINCHE_LATE_POSITION, "claim": {"seat": 2, "rest": True}},
-        "Seat 2 claims the last 3 tricks: the takers' 10S wins one whatever seat 2 does. "
-        "`nodes` and `elapsed_ms` vary with the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @judgement(blp, CoincheClaimRequestSchema, ClaimVerdictSchema)
-    @limited(blp)
-    def post(self, body: dict[str, Any]) -> ClaimRuling:
-        """Whether a claim holds in a coinche deal, what the team can guarantee, and a
-        refutation."""
-        record, claim, mode, options = body["record"], body["claim"], body["mode"], body["options"]
-        verdict = judge_coinche_claim(record, claim, mode, options, body["budget_ms"])
-        return explain_coinche_claim(record, claim, verdict, mode, options)
+def searching(
+    api: VariantApi,
+    own: Blueprint,
+    resource: str,
+    operation: str,
+    texts: dict[str, Any],
+    request: type[Schema],
+    response: type[Schema],
+) -> Callable[[Answer], Answer]:
+    """Serve `answer(body)` (a search) as the POST of `api`'s path of `resource`, named
+    `operation`, on `own` in every variant (the analyses' paths are all on their resource's
+    blueprint): the body loaded by `request`, the result dumped by `response`, in an analysis
+    slot (`limited`), with the variant's examples, summary and description from `texts`
+    (by variant name: `((name, body, said), ...), summary, description`)."""
+    route = api.route(own, resource, operation, shared=True)
+    examples, summary, description = api.each(texts)
+    shown = tuple(Example(*each, varying=SEARCH_FIGURES) for each in examples)
+
+    def serve(answer: Answer) -> Answer:
+        @route.view
+        class Search(MethodView):
+            @route.doc(Operation(summary, description, shown))
+            @judgement(own, request, response)
+            @limited(own)
+            def post(self, body: dict[str, Any]) -> Any:
+                return answer(body)
+
+        return answer
+
+    return serve
+
+
+@for_each_variant
+def register(api: VariantApi) -> None:
+    """The analyses' paths of `api`'s variant."""
+    analysed = api.schema(api.record, Analysed, name="AnalysisRequestSchema", __doc__=ANALYSED)
+    claimed = api.schema(analysed, Claimed, name="ClaimRequestSchema", __doc__=CLAIMED)
+
+    @searching(api, blp, "analysis/solve", "solve_deal", SOLVE, analysed, SolutionSchema)
+    def solve_deal(body: dict[str, Any]) -> Solution:
+        return solve_in(api.variant, body["record"], body["options"], body["budget_ms"])
+
+    @searching(api, blp, "analysis/claim", "judge_claim", CLAIM, claimed, ClaimVerdictSchema)
+    def judge_claim(body: dict[str, Any]) -> ClaimRuling:
+        record, claim, options = body["record"], body["claim"], body["options"]
+        mode, budget_ms = body["mode"], body["budget_ms"]
+        verdict = judge_claim_in(api.variant, record, claim, mode, options, budget_ms)
+        return explain_claim_in(api.variant, record, claim, verdict, mode, options)

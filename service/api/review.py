@@ -1,5 +1,11 @@
 """POST /v1/analysis/review and /v1/coinche/analysis/review: every card of a deal against
-perfect play with all four hands known."""
+perfect play with all four hands known.
+
+Written once for every variant (`variants.VARIANT_APIS`), both variants' paths on this
+resource's blueprint (tag `review`), as the analyses (`analysis.searching`): a variant's
+request is its replay's body (`api.record`) with `Reviewed` first among the bases, and its own
+fields (classic's turned card, which the seat view reads).
+"""
 
 from __future__ import annotations
 
@@ -7,21 +13,19 @@ from dataclasses import fields
 from typing import Any, Final
 
 import marshmallow as ma
-from flask.views import MethodView
 from marshmallow import validate
 
 from service.api.advice import samples_field, seed_field
 from service.api.analysis import (
     LATE_POSITION,
-    SEARCH_FIGURES,
     TOUT_ATOUT_POSITION,
     Analysed,
     OutcomeSchema,
     SearchSchema,
+    searching,
 )
 from service.api.blueprint import Blueprint
 from service.api.deals import RenonceSchema
-from service.api.examples import example
 from service.api.fields import (
     CardField,
     MessageField,
@@ -33,17 +37,15 @@ from service.api.fields import (
     seat,
     team,
 )
-from service.api.limiter import advice_threads, limited
-from service.api.replay_requests import CoincheReplayRequestSchema, ReplayRequestSchema
+from service.api.limiter import advice_threads
 from service.api.schemas import Schema
-from service.api.views import judgement
+from service.api.variants import VariantApi, for_each_variant
 from service.rules.advice.policy import DOUBT_SHARE, NEAR_BEST
 from service.rules.advice.seat_review import (
     SEAT_LABELS,
     SEAT_SEED,
     SeatReview,
-    seat_review_coinche_deal,
-    seat_review_deal,
+    seat_review_in,
 )
 from service.rules.analysis.policy import (
     LABEL_THRESHOLDS,
@@ -51,7 +53,7 @@ from service.rules.analysis.policy import (
     REVIEW_BUDGET_MS,
     REVIEW_MAX_BUDGET_MS,
 )
-from service.rules.analysis.review import Review, review_coinche_deal, review_deal
+from service.rules.analysis.review import Review, review_in
 from service.rules.core.cards import DECK_SIZE
 from service.rules.core.table import PLAYERS, TEAMS
 
@@ -72,7 +74,7 @@ SEAT_ONLY: Final[dict[str, Any]] = {"required": True, "allow_none": True, "dump_
 class Reviewed(Analysed):
     """What a review adds to a replay's body, classic or coinche: the hands required, the
     whole review's budget, and the first play reviewed. First among the bases, as
-    `Analysed`: `class ReviewRequestSchema(Reviewed, ReplayRequestSchema)`."""
+    `Analysed`: `api.schema(api.record, Reviewed, name="ReviewRequestSchema")`."""
 
     budget_ms = StrictInteger(
         validate=validate.Range(1, REVIEW_MAX_BUDGET_MS),
@@ -121,20 +123,21 @@ class Reviewed(Analysed):
         return {**analysed, "first": data["from_play"], **seen, "turned": data.get("turned")}
 
 
-class ReviewRequestSchema(Reviewed, ReplayRequestSchema):
-    """A replay's body with the hands required, the review's budget and its first play."""
-
-    turned = CardField(
-        load_default=None,
-        metadata={
-            "description": "With `view: seat`: the turned card, which every seat saw go to the "
-            "taker's hand, when known."
-        },
-    )
-
-
-class CoincheReviewRequestSchema(Reviewed, CoincheReplayRequestSchema):
-    """A coinche replay's body with the hands required, the review's budget and first play."""
+# The variants' requests, as their docstrings say them.
+REVIEWED: Final = "A replay's body with the hands required, the review's budget and its first play."
+# Each variant's own fields of a review's body: classic's turned card (coinche turns none).
+REVIEW_FIELDS: Final[dict[str, dict[str, ma.fields.Field]]] = {
+    "classic": {
+        "turned": CardField(
+            load_default=None,
+            metadata={
+                "description": "With `view: seat`: the turned card, which every seat saw go to "
+                "the taker's hand, when known."
+            },
+        ),
+    },
+    "coinche": {},
+}
 
 
 def _bounds(description: str) -> ma.fields.Field:
@@ -460,75 +463,70 @@ REVIEW_EXAMPLE: Final = {
 }
 
 
-@blp.route("/v1/analysis/review")
-class ReviewDeal(MethodView):
-    @blp.doc(
-        operationId="review_deal",
-        description="Every card from `from_play` on (default: the whole deal) against "
-        "perfect play, as /v1/analysis/solve values positions: the value before and after "
-        "each card, the cards that keep it, the card's loss for the mover's team, its label "
-        f"(best for 0, {THRESHOLDS} points) and whether it changed the deal's outcome; then "
-        "per seat and per team the plays, total and mean loss, the count per label and a "
-        "precision (100 x (1 - loss / stake)). A renonce is flagged and decides the deal "
-        "(RULES.md's penalty): it loses every point its team had, and the later cards are "
-        "not judged. `budget_ms` is for the whole review (default "
-        f"{REVIEW_BUDGET_MS}, at most {REVIEW_MAX_BUDGET_MS}); past it the plays not yet "
-        "settled are `exact: false` with bounds.",
-    )
-    @example(
-        "last_three_tricks",
-        REVIEW_EXAMPLE,
-        "The last 3 tricks of the solve's example: seat 2 leads 9H where 9C was best. "
-        "`nodes` and `elapsed_ms` vary with the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @example(
-        "seat_view",
-        {**REVIEW_EXAMPLE, "view": "seat", "samples": 8},
-        "The same tricks seen from the seats: 9H lost 4 points with every hand seen, but from "
-        "seat 2's chair it was the best guess (`unlucky`). `nodes` and `elapsed_ms` vary with "
-        "the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @judgement(blp, ReviewRequestSchema, ReviewSchema)
-    @limited(blp)
-    def post(self, body: dict[str, Any]) -> Review:
-        """Every card of a deal against perfect play: losses, labels, precision per player."""
-        if body["view"] == SEAT:
-            return seat_answer(
-                seat_review_deal(*_seat_arguments(body), body["turned"], threads=advice_threads())
-            )
-        return review_deal(body["record"], body["options"], body["budget_ms"], body["first"])
+# Each variant's examples, summary and description of the review.
+REVIEW: Final = {
+    "classic": (
+        (
+            (
+                "last_three_tricks",
+                REVIEW_EXAMPLE,
+                "The last 3 tricks of the solve's example: seat 2 leads 9H where 9C was best. "
+                "`nodes` and `elapsed_ms` vary with the machine.",
+            ),
+            (
+                "seat_view",
+                {**REVIEW_EXAMPLE, "view": "seat", "samples": 8},
+                "The same tricks seen from the seats: 9H lost 4 points with every hand seen, but "
+                "from seat 2's chair it was the best guess (`unlucky`). `nodes` and `elapsed_ms` "
+                "vary with the machine.",
+            ),
+        ),
+        "Every card of a deal against perfect play: losses, labels, precision per player.",
+        "Every card from `from_play` on (default: the whole deal) against perfect play, as "
+        "/v1/analysis/solve values positions: the value before and after each card, the cards "
+        "that keep it, the card's loss for the mover's team, its label (best for 0, "
+        f"{THRESHOLDS} points) and whether it changed the deal's outcome; then per seat and "
+        "per team the plays, total and mean loss, the count per label and a precision (100 x "
+        "(1 - loss / stake)). A renonce is flagged and decides the deal (RULES.md's penalty): "
+        "it loses every point its team had, and the later cards are not judged. `budget_ms` "
+        f"is for the whole review (default {REVIEW_BUDGET_MS}, at most "
+        f"{REVIEW_MAX_BUDGET_MS}); past it the plays not yet settled are `exact: false` with "
+        "bounds.",
+    ),
+    "coinche": (
+        (
+            (
+                "tout_atout",
+                {**TOUT_ATOUT_POSITION, "from_play": 12},
+                "120 in tout-atout, reviewed from the fourth trick. `nodes` and `elapsed_ms` "
+                "vary with the machine.",
+            ),
+        ),
+        "Every card of a coinche deal against perfect play.",
+        "As /v1/analysis/review, on a coinche deal under its contract's strain, in the team "
+        "points the coinche replay counts.",
+    ),
+}
 
 
-@blp.route("/v1/coinche/analysis/review")
-class ReviewCoincheDeal(MethodView):
-    @blp.doc(
-        operationId="coinche_review_deal",
-        description="As /v1/analysis/review, on a coinche deal under its contract's strain, "
-        "in the team points the coinche replay counts.",
-    )
-    @example(
-        "tout_atout",
-        {**TOUT_ATOUT_POSITION, "from_play": 12},
-        "120 in tout-atout, reviewed from the fourth trick. `nodes` and `elapsed_ms` vary "
-        "with the machine.",
-        varying=SEARCH_FIGURES,
-    )
-    @judgement(blp, CoincheReviewRequestSchema, ReviewSchema)
-    @limited(blp)
-    def post(self, body: dict[str, Any]) -> Review:
-        """Every card of a coinche deal against perfect play."""
+@for_each_variant
+def register(api: VariantApi) -> None:
+    """The review's path of `api`'s variant."""
+    own = api.each(REVIEW_FIELDS)
+    reviewed = api.schema(api.record, Reviewed, name="ReviewRequestSchema", __doc__=REVIEWED, **own)
+
+    @searching(api, blp, "analysis/review", "review_deal", REVIEW, reviewed, ReviewSchema)
+    def review_deal(body: dict[str, Any]) -> Review | dict[str, Any]:
         if body["view"] == SEAT:
-            return seat_answer(
-                seat_review_coinche_deal(*_seat_arguments(body), threads=advice_threads())
-            )
-        return review_coinche_deal(
-            body["record"], body["options"], body["budget_ms"], body["first"]
+            seen = seat_review_in(api.variant, *_seat_arguments(body), threads=advice_threads())
+            return seat_answer(seen)
+        return review_in(
+            api.variant, body["record"], body["options"], body["budget_ms"], body["first"]
         )
 
 
 def _seat_arguments(body: dict[str, Any]) -> tuple[Any, ...]:
+    """`seat_review_in`'s arguments after the variant (`turned`: None in coinche's body)."""
     return (
         body["record"],
         body["options"],
@@ -536,6 +534,7 @@ def _seat_arguments(body: dict[str, Any]) -> tuple[Any, ...]:
         body["first"],
         body["samples"],
         body["seed"],
+        body["turned"],
     )
 
 

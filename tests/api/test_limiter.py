@@ -48,7 +48,7 @@ class Held:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.entered = threading.Semaphore(0)
         self.go = threading.Event()
-        for name in ("solve", "judge_claim"):
+        for name in ("solve_in", "judge_claim_in"):
             monkeypatch.setattr(analysis, name, self.waiting(getattr(analysis, name)))
         self.threads: list[threading.Thread] = []
         self.statuses: list[int] = []
@@ -126,7 +126,7 @@ def test_an_analysis_runs_on_a_thread_of_lower_priority(
     two_slots: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[tuple[int, int, str]] = []
-    ask = analysis.solve
+    ask = analysis.solve_in
 
     def solve(*args: Any) -> Any:
         # The request's context is there too: the view may read it as on its own thread.
@@ -134,7 +134,7 @@ def test_an_analysis_runs_on_a_thread_of_lower_priority(
         seen.append((thread, os.getpriority(os.PRIO_PROCESS, thread), flask.request.path))
         return ask(*args)
 
-    monkeypatch.setattr(analysis, "solve", solve)
+    monkeypatch.setattr(analysis, "solve_in", solve)
     answer(two_slots.test_client(), SOLVE, DEAL)
     mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
     ((thread, nice, path),) = seen
@@ -190,7 +190,7 @@ def test_a_failed_analysis_gives_its_slot_back(
     def broken(*args: Any) -> Any:
         raise RuntimeError("the search broke")
 
-    monkeypatch.setattr(analysis, "solve", broken)
+    monkeypatch.setattr(analysis, "solve_in", broken)
     for _ in range(3):  # TESTING: the error reaches the test rather than becoming a 500
         with pytest.raises(RuntimeError, match="the search broke"):
             client.post(SOLVE, json=DEAL)

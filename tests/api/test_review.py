@@ -158,12 +158,12 @@ def test_the_review_s_budget_is_its_own(
 ) -> None:
     asked: list[int] = []
 
-    def recording(record: Any, options: Any, budget_ms: int, first: int) -> Any:
+    def recording(variant: Any, record: Any, options: Any, budget_ms: int, first: int) -> Any:
         asked.append(budget_ms)
-        return real(record, options, budget_ms, first)
+        return real(variant, record, options, budget_ms, first)
 
-    real = review.review_deal
-    monkeypatch.setattr(review, "review_deal", recording)
+    real = review.review_in
+    monkeypatch.setattr(review, "review_in", recording)
     answer(client, REVIEW, {**DEAL, "plays": ["JH"], "from_play": 1})
     answer(client, REVIEW, {**DEAL, "plays": ["JH"], "from_play": 1, "budget_ms": 10_000})
     assert asked == [REVIEW_BUDGET_MS, 10_000]
@@ -208,7 +208,7 @@ def two_slots() -> Flask:
 
 def test_a_review_takes_an_analysis_slot(two_slots: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     held = Held(monkeypatch)  # a solve and a review kept in the two slots
-    monkeypatch.setattr(review, "review_deal", held.waiting(review.review_deal))
+    monkeypatch.setattr(review, "review_in", held.waiting(review.review_in))
     body = {**DEAL, "plays": ["JH"], "from_play": 1}
     try:
         held.start(two_slots, REVIEW, body)

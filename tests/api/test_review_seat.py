@@ -117,7 +117,7 @@ def test_a_seat_review_takes_an_analysis_slot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     held = Held(monkeypatch)
-    monkeypatch.setattr(review, "seat_review_deal", held.waiting(review.seat_review_deal))
+    monkeypatch.setattr(review, "seat_review_in", held.waiting(review.seat_review_in))
     body = {**LATE_POSITION, "view": "seat", "samples": 2}
     try:
         held.start(two_slots, REVIEW, body)
@@ -142,16 +142,16 @@ def test_the_rules_state_the_seat_view_s_thresholds(client: FlaskClient) -> None
 def test_both_seat_reviews_are_given_the_threads_set(
     path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    asked: list[int] = []
-    for name in ("seat_review_deal", "seat_review_coinche_deal"):
-        real = getattr(review, name)
+    asked: list[tuple[str, int]] = []
+    real = review.seat_review_in
 
-        def spy(*args: Any, real: Any = real, **keywords: Any) -> Any:
-            asked.append(keywords["threads"])
-            return real(*args, **keywords)
+    def spy(variant: Any, *args: Any, **keywords: Any) -> Any:
+        asked.append((variant.name, keywords["threads"]))
+        return real(variant, *args, **keywords)
 
-        monkeypatch.setattr(review, name, spy)
+    monkeypatch.setattr(review, "seat_review_in", spy)
     app = create_app({"TESTING": True, limiter.THREADS_SETTING: "3"})
     position = LATE_POSITION if path == REVIEW else COINCHE_LATE_POSITION
     body = answer(app.test_client(), path, {**position, "view": "seat", "samples": 2})
-    assert body["seat_complete"] and asked == [3]
+    variant = "classic" if path == REVIEW else "coinche"
+    assert body["seat_complete"] and asked == [(variant, 3)]
