@@ -32,6 +32,7 @@ from tests.rules.mutation import (  # noqa: E402 - after the path
     EQUIVALENTS,
     FINGERPRINT,
     fingerprint,
+    module_file,
     module_of,
     read_equivalents,
 )
@@ -62,8 +63,8 @@ def results(root: Path = ROOT) -> dict[str, str]:
 
 def source_file(mutant: str) -> str:
     """The file a mutant was made in: `service.rules.core.play.x_judge__mutmut_3` is in
-    service/rules/core/play.py."""
-    return module_of(mutant).replace(".", "/") + ".py"
+    service/rules/core/play.py, a package's in its `__init__.py`."""
+    return str(module_file(module_of(mutant), ROOT).relative_to(ROOT))
 
 
 def fingerprints_now(names: list[str]) -> dict[str, str | None]:

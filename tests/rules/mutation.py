@@ -140,9 +140,16 @@ def skip_listed_equivalent(path: Path = EQUIVALENTS) -> None:
         return
     module = module_of(mutant)
     copy = getattr(sys.modules.get(module), "__file__", None)  # mutmut's, under mutants/
-    source = Path(copy or Path(*module.split(".")).with_suffix(".py")).read_text("utf-8")
+    source = Path(copy or module_file(module)).read_text("utf-8")
     if fingerprint(source, mutant) == listed.fingerprint:
         os._exit(SKIPPED)
+
+
+def module_file(module: str, root: Path = Path()) -> Path:
+    """Where `module`'s source is, under `root`: its own file, or its package's `__init__.py`
+    (`service.rules.variants.classic` is service/rules/variants/classic/__init__.py)."""
+    plain = root / Path(*module.split(".")).with_suffix(".py")
+    return plain if plain.exists() else root / Path(*module.split(".")) / "__init__.py"
 
 
 def in_mutant() -> bool:

@@ -236,3 +236,12 @@ def test_a_mutant_is_looked_up_in_the_list_once_a_process(tmp_path: Path) -> Non
         check=False,
     )
     assert (ran.returncode, ran.stdout) == (0, "ran\n")
+
+
+def test_a_mutant_of_a_package_is_in_its_init() -> None:
+    from tests.rules.mutation import module_file
+
+    root = Path(__file__).resolve().parents[2]
+    assert module_file("service.rules.core.play", root) == root / "service/rules/core/play.py"
+    classic = module_file("service.rules.variants.classic", root)
+    assert classic == root / "service/rules/variants/classic/__init__.py"

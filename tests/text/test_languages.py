@@ -75,3 +75,16 @@ def test_a_file_s_tables_are_dotted_keys_and_lists_are_tuples() -> None:
         "a.c.d": ("p", "q"),
         "e": True,
     }
+
+
+def test_a_language_s_words_are_its_file_s() -> None:
+    words = catalog._words_of("fr")
+    assert words.ranks[4:] == ("le valet", "la dame", "le roi", "l'as")
+    assert words.suits == ("pique", "cœur", "carreau", "trèfle")
+    assert (words.of, words.or_, words.and_) == ("de", "ou", "et")
+    assert (words.of_each_suit, words.zero_is_singular, words.decimal_separator) == (
+        True,
+        True,
+        ",",
+    )
+    assert catalog._words_of("en")[5:] == (False, False, ".")

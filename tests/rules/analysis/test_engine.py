@@ -62,3 +62,13 @@ def test_the_questions_ask_the_chosen_search() -> None:
 def test_the_rules_say_which_engine_answers() -> None:
     assert describe(CLASSIC).analysis_engine == engine.ENGINE
     assert engine.chosen(os.environ) == engine.ENGINE
+
+
+def test_the_engine_is_loaded_once_when_first_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "ENGINE", engine.REFERENCE)
+    monkeypatch.setattr(engine, "SEARCH", None)
+    assert engine.search_class() is reference.Search
+    assert engine.SEARCH is reference.Search
+    kept = object()
+    monkeypatch.setattr(engine, "SEARCH", kept)
+    assert engine.search_class() is kept

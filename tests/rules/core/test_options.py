@@ -7,7 +7,13 @@ from dataclasses import fields
 
 import pytest
 
-from service.rules.core.options import SHARED_SPECS, Options, OptionSpec
+from service.rules.core.options import (
+    MAX_TARGET,
+    SHARED_SPECS,
+    Options,
+    OptionSpec,
+    option_specs,
+)
 from service.rules.variants import VARIANTS
 from service.text.catalog import text
 
@@ -41,3 +47,29 @@ def test_an_option_s_sentence_is_the_catalog_s_in_each_language() -> None:
 def test_an_integer_option_says_its_bounds() -> None:
     assert OptionSpec("target", None, bounds=(1, 9)).allowed_text == "an integer from 1 to 9"
     assert not OptionSpec("target", None, bounds=(1, 9)).accepts(True)
+
+
+def test_a_variant_s_specs_are_its_own_and_the_shared_ones_by_name_each_default_first() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Game(Options):
+        undertrump: str = "optional"
+        overtrump_partner: bool = False
+        belote: str = "announce"
+        capot: int = 250
+        rounding: str = "nearest_ten"
+        renonce: str = "annul"
+        target: int = 500
+        annonces: bool = True
+        fives: int = 85
+
+    own = OptionSpec("fives", (80, 85, 90))
+    specs = option_specs(Game(), own, *SHARED_SPECS)
+    assert list(specs) == ["fives", *SHARED_SPECS]
+    assert specs["fives"] == OptionSpec("fives", (85, 80, 90), default=85)
+    assert specs["capot"] == OptionSpec("capot", (250, 252), default=250)
+    assert specs["overtrump_partner"].allowed == (False, True)
+    assert specs["target"] == OptionSpec("target", None, bounds=(1, MAX_TARGET), default=500)
+    with pytest.raises(TypeError):
+        option_specs(Game(), *SHARED_SPECS)  # `fives` has no spec

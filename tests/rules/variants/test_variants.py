@@ -142,3 +142,20 @@ def test_the_game_is_scored_the_same_way_in_both_variants() -> None:
     game = COINCHE.score_game([won] * 2, CoincheOptions(target=300))
     assert (game.totals, game.finished, game.winner) == ((360, 120), True, 0)
     assert COINCHE.score_game([won]).finished is False
+
+
+def test_each_variant_describes_its_rules_in_the_language_asked() -> None:
+    from service.rules.variants.classic.describe import describe_rules
+    from service.rules.variants.coinche.describe import describe_coinche_rules
+
+    assert CLASSIC.describe("fr") == describe_rules("fr") != CLASSIC.describe()
+    assert COINCHE.describe("fr") == describe_coinche_rules("fr") != COINCHE.describe()
+    assert CLASSIC.describe() == describe_rules("en")
+
+
+def test_the_coinche_auction_is_judged_under_the_options_given() -> None:
+    calls = ["90SA", "pass", "pass", "pass"]
+    assert COINCHE.auction(3, calls).violation is not None  # no SA without sa_ta
+    assert COINCHE.auction(3, calls, CoincheOptions(sa_ta=True)).contract == Contract(
+        0, 90, SANS_ATOUT
+    )
