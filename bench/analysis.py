@@ -59,8 +59,8 @@ from service.rules.analysis import (
 )
 from service.rules.analysis.native import _native
 from service.rules.core.cards import CARD_CODES, SUIT_CODES
+from support.deals import play_deal, random_hands
 from tests.native.differential import asking
-from tests.rules.builders import play_deal, random_hands
 
 SEED = 20_261_130
 DEALS = 50

@@ -34,7 +34,7 @@ from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
-from tests.rules.builders import play_deal
+from support.deals import play_deal
 
 TRICKS = 8
 DECK = 32

@@ -42,6 +42,7 @@ from service.rules.core.table import PLAYERS, team_of
 from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
+from support.deals import DECK_SIZE, play_deal
 from tests.rules.analysis.test_questions import (
     EXAMPLES,
     OPTIONS,
@@ -59,7 +60,7 @@ from tests.rules.analysis.test_questions import (
     position_of,
     tree,
 )
-from tests.rules.builders import DECK_SIZE, cards, play_deal
+from tests.rules.builders import cards
 
 LAST_THREE = DECK_SIZE - 3 * PLAYERS  # the first play of the last three tricks
 
