@@ -114,7 +114,7 @@ def floor_request_us(endpoint: str) -> list[float]:
     from werkzeug.test import EnvironBuilder
 
     from bench.floor import app as floor
-    from tests.api.bodies import BODIES
+    from support.bodies import BODIES
 
     data = json.dumps(BODIES[endpoint]).encode()
     environ = EnvironBuilder(
