@@ -60,7 +60,7 @@ from service.rules.analysis import (
 from service.rules.analysis.native import _native
 from service.rules.core.cards import CARD_CODES, SUIT_CODES
 from support.deals import play_deal, random_hands
-from tests.native.differential import asking
+from support.solver import asking
 
 SEED = 20_261_130
 DEALS = 50

@@ -12,7 +12,8 @@ from service.rules.analysis import Claim, judge_claim, solve
 from service.rules.analysis.native import _native
 from service.rules.analysis.questions import deal_in
 from service.rules.variants import CLASSIC
-from tests.native.differential import OPTIONS, UNHURRIED, asking, make, position, takers_objective
+from support.solver import asking
+from tests.native.differential import OPTIONS, UNHURRIED, make, position, takers_objective
 
 SOLVES = 10_000
 MARGIN = 4 * 2**20  # bytes: what the allocator may keep beyond the warm-up's high mark
