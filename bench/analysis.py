@@ -52,8 +52,8 @@ from service.rules.analysis.native import _native
 from service.rules.analysis.questions import ANY, BEST, Claim, judge_claim, solve
 from service.rules.analysis.review import review_deal
 from service.rules.core.cards import CARD_CODES, SUIT_CODES
-from tests.native.differential import asking
-from tests.rules.builders import play_deal, random_hands
+from support.deals import play_deal, random_hands
+from support.solver import asking
 
 SEED = 20_261_130
 DEALS = 50

@@ -2,8 +2,8 @@
 on one worker and on two, beside the in-process replay's own cost.
 
 Run from the repo root as `python -m bench.audit` (`make bench` runs it). Prints figures,
-asserts nothing. A generated archive (tests/audit/archive.py: random legal games, a quarter coinche,
-hands given) is written to a temporary directory, then:
+asserts nothing. A generated archive (support/archive.py: random legal games, a quarter
+coinche, hands given) is written to a temporary directory, then:
 
 - per deal, on one core, no Dask: the rules' replay alone (`replay`, records already built);
   the in-process replay, as the endpoint computes it (its schema's load, the replay, its
@@ -35,7 +35,7 @@ from service.audit.records import lines as block_lines
 from service.audit.run import Settings, audit, judge_partition
 from service.rules import replay
 from service.rules.variants import COINCHE as COINCHE_VARIANT
-from tests.audit.archive import Archive, archive
+from support.archive import Archive, archive
 
 REPLAY_DEALS = 1500
 COPIES = 3  # the archive's deals repeated (new ids) for the whole runs: 4,500 then 9,000

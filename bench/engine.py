@@ -39,7 +39,7 @@ from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
-from tests.rules.builders import DECK_SIZE, PlayedDeal, play_deal, reference_winner
+from support.deals import DECK_SIZE, PlayedDeal, play_deal, reference_winner
 
 SEED = 20_240_601
 SAMPLES = 10_000
@@ -114,7 +114,7 @@ def floor_request_us(endpoint: str) -> list[float]:
     from werkzeug.test import EnvironBuilder
 
     from bench.floor import app as floor
-    from tests.api.bodies import BODIES
+    from support.bodies import BODIES
 
     data = json.dumps(BODIES[endpoint]).encode()
     environ = EnvironBuilder(

@@ -16,7 +16,7 @@ round is still printed).
     python -m bench.http [--rounds 3] [--seconds 5] [--connections 16] [--endpoint legal-moves]
                          [--no-frame]
 
-The endpoints are tests/api/bodies.py's: classic's, and coinche's `coinche/legal-moves` (a
+The endpoints are support/bodies.py's: classic's, and coinche's `coinche/legal-moves` (a
 tout-atout decision) and `coinche/deals/replay` (a complete tout-atout deal with hands).
 """
 
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.frame import FRAME_PREFIX  # noqa: E402
-from tests.api.bodies import BODIES  # noqa: E402
+from support.bodies import BODIES  # noqa: E402
 
 LUA = """
 wrk.method = "POST"

@@ -1,10 +1,10 @@
 """The mutation score of service/rules after `mutmut run`, checked against the floor.
 
 Reads every mutant's result from `mutmut results --all true` and the committed list of
-equivalent mutants (`tests/rules/equivalent_mutants.txt`: a mutant's name, the fingerprint of
-its code when it was judged, then why no test can tell it from the original), prints the
-score per file and each mutant that lived, and exits 1 when the share of killed mutants among
-the non-equivalent ones is below FLOOR.
+equivalent mutants (`tests/rules/equivalent_mutants.txt`, read by support/mutation.py: a
+mutant's name, the fingerprint of its code when it was judged, then why no test can tell it
+from the original), prints the score per file and each mutant that lived, and exits 1 when the
+share of killed mutants among the non-equivalent ones is below FLOOR.
 
 Every mutated file counts, so a new rules module's mutants are in the score from its first
 run. A listed equivalent whose code still has its fingerprint is not run (mutmut reports it
@@ -26,9 +26,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a script: tests.rules.mutation from the repo's root
+sys.path.insert(0, str(ROOT))  # run as a script: support.mutation from the repo's root
 
-from tests.rules.mutation import (  # noqa: E402 - after the path
+from support.mutation import (  # noqa: E402 - after the path
     EQUIVALENTS,
     FINGERPRINT,
     fingerprint,

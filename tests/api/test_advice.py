@@ -10,8 +10,9 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from service.rules import Suit
+from support.deals import play_deal
 from tests.api.helpers import FRENCH, answer, problems
-from tests.rules.builders import codes, play_deal
+from tests.rules.builders import codes
 
 PLAY, COINCHE_PLAY, TAKE = "/v1/advice/play", "/v1/coinche/advice/play", "/v1/advice/take"
 

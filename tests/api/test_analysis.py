@@ -12,8 +12,9 @@ from service.app import create_app
 from service.rules import Suit
 from service.rules.core.cards import Card
 from service.text.catalog import card_names
+from support.deals import play_deal
 from tests.api.helpers import FRENCH, answer, problems
-from tests.rules.builders import codes, play_deal
+from tests.rules.builders import codes
 
 # Hearts are trump; seat 1 holds the six best trumps and the two spade masters, leads the
 # first trick and takes: a capot whatever the others play.

@@ -17,11 +17,12 @@ from service.rules.core.strains import STRAIN_CODES
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.replay import CoincheRecord
+from support.deals import random_hands
 from tests.api.helpers import FRENCH, answer, problems
 from tests.api.test_analysis import CLAIM as CLASSIC_CLAIM
 from tests.api.test_analysis import DEAL as CLASSIC_DEAL
 from tests.api.test_analysis import SOLVE as CLASSIC_SOLVE
-from tests.rules.builders import SA_TA, codes, random_hands
+from tests.rules.builders import SA_TA, codes
 
 SOLVE, CLAIM = "/v1/coinche/analysis/solve", "/v1/coinche/analysis/claim"
 # The classic tests' deal (seat 1 holds the six best hearts and AS 10S), bid 160 in hearts.

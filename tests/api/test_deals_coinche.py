@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.rules.variants import COINCHE
-from tests.api.bodies import BODIES
+from support.bodies import BODIES
 from tests.api.helpers import FRENCH, answer, contract, metric, problems
 from tests.rules.builders import SA_TA, codes
 from tests.rules.variants.coinche.test_replay import SA_HANDS, SA_TRICKS, TA_HANDS, TA_TRICKS

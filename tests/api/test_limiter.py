@@ -21,9 +21,10 @@ from service.api import advice, analysis, limiter
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.app import create_app
 from service.rules import Suit, replay
+from support.deals import play_deal
 from tests.api.helpers import FRENCH, answer
 from tests.api.test_analysis import CLAIM, DEAL, SOLVE, random_deal
-from tests.rules.builders import codes, play_deal
+from tests.rules.builders import codes
 
 ADVICE = "/v1/advice/play"
 

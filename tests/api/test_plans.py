@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from service.api import plans
 from service.api.schemas import Schema
 from service.rules import InconsistentInput
-from tests.api.bodies import BODIES
+from support.bodies import BODIES
 from tests.api.helpers import schemas
 
 RULES = {"undertrump": "optional", "capot": 250, "rounding": "nearest_ten", "annonces": True}

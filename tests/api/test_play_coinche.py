@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.bodies import BODIES
+from support.bodies import BODIES
 from tests.api.helpers import FRENCH, answer, metric, problems
 from tests.rules.builders import SA_TA
 

@@ -14,10 +14,11 @@ from service.api import review
 from service.api.analysis import TOUT_ATOUT_POSITION
 from service.app import create_app
 from service.rules.analysis.policy import LABELS, REVIEW_BUDGET_MS
+from support.deals import play_deal
 from tests.api.helpers import answer, problems
 from tests.api.test_analysis import DEAL, SOLVE, random_deal
 from tests.api.test_limiter import Held, slots_of
-from tests.rules.builders import codes, play_deal
+from tests.rules.builders import codes
 
 REVIEW, COINCHE_REVIEW = "/v1/analysis/review", "/v1/coinche/analysis/review"
 PLAY_FIELDS = {

@@ -12,7 +12,7 @@ from service.api.play import RulingSchema
 from service.api.schemas import Schema
 from service.api.variants import CLASSIC_API
 from service.rules import Card, DealRecord, DealSummary, judge, replay, score_game
-from tests.api.bodies import BODIES
+from support.bodies import BODIES
 
 
 def _answers() -> list[tuple[ma.Schema, object]]:

@@ -1,4 +1,4 @@
-"""A generated archive on disk (tests/audit/archive.py), a real dask.distributed cluster (two
+"""A generated archive on disk (support/archive.py), a real dask.distributed cluster (two
 worker processes on this machine, over TCP), and the audit of that archive on this machine and
 on the cluster, with what reads its output."""
 
@@ -14,7 +14,8 @@ import orjson
 import pytest
 
 from service.audit.run import Settings, audit
-from tests.audit.archive import BAD_LINES, Archive, archive
+from support.archive import Archive, archive
+from tests.audit.bad_lines import BAD_LINES
 
 DEALS = 130  # over the files below
 BLOCK_SIZE = 20_000  # bytes: several partitions from the plain file

@@ -14,7 +14,7 @@ from service.audit import counts
 from service.audit.counts import ArchiveCounts, Pair, Player
 from service.audit.judging import BadLine, Deal, Judged, Review, SeatReview
 from service.audit.records import Unreadable
-from tests.audit.archive import BAD_LINES
+from tests.audit.bad_lines import BAD_LINES
 from tests.audit.conftest import Files, ndjson, ndjson_file
 
 

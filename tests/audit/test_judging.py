@@ -13,7 +13,7 @@ from service.api.direct import Direct
 from service.app import create_app
 from service.audit.judging import MISSING, judge_line, refusal
 from service.audit.records import Line
-from tests.audit.archive import BAD_LINES
+from tests.audit.bad_lines import BAD_LINES
 from tests.audit.conftest import Files, ndjson
 
 

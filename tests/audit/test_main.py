@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from service.audit.__main__ import main
-from tests.audit.archive import archive
+from support.archive import archive
 
 
 def test_the_command_judges_an_archive_and_says_so_in_one_line(

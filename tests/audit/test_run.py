@@ -12,7 +12,7 @@ import pytest
 
 from service.audit import run
 from service.audit.run import MARKER, Settings, audit
-from tests.audit.archive import archive
+from support.archive import archive
 from tests.audit.conftest import BLOCK_SIZE, Files, contents, ndjson, ndjson_file
 
 OUTPUTS = ("players.ndjson", "pairs.ndjson", "report.html")

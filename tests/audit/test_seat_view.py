@@ -17,7 +17,7 @@ from service.audit.judging import MILLIONTHS, Deal, Judged, Review, SeatReview
 from service.audit.outliers import GUESSES_TOO_WELL, guess_fields, guess_z
 from service.audit.run import Settings, audit
 from service.rules.advice.policy import GUESS_Z_THRESHOLD, MIN_GUESSES
-from tests.audit.archive import archive
+from support.archive import archive
 from tests.audit.conftest import contents, ndjson, ndjson_file
 from tests.audit.test_run import REVIEWED
 

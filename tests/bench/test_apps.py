@@ -10,7 +10,7 @@ from flask import Flask
 from bench.floor import create_floor
 from bench.frame import FRAME_PREFIX
 from bench.frame import app as frame
-from tests.api.bodies import BODIES
+from support.bodies import BODIES
 
 
 @pytest.mark.parametrize(("app", "prefix"), [(create_floor(), "/v1"), (frame, FRAME_PREFIX)])

@@ -9,14 +9,13 @@ the core to it. Node counts may differ: the core orders and stores positions its
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from time import perf_counter
 from typing import NamedTuple, TypeVar
 
 from service.rules import DealRecord, RuleOptions, replay
-from service.rules.analysis import engine, reference
+from service.rules.analysis import reference
 from service.rules.analysis.native import _native
 from service.rules.analysis.questions import ANY, BEST, Claim, ClaimVerdict, Outcome, Solution
 from service.rules.core.cards import Card
@@ -26,7 +25,8 @@ from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
-from tests.rules.builders import play_deal
+from support.deals import play_deal
+from support.solver import asking
 
 TRICKS = 8
 DECK = 32
@@ -59,17 +59,6 @@ Record = DealRecord | CoincheRecord
 Options = RuleOptions | CoincheOptions
 T = TypeVar("T")
 R = TypeVar("R", DealRecord, CoincheRecord)
-
-
-@contextmanager
-def asking(search: type[reference.Search]) -> Iterator[None]:
-    """The questions asked of `search` meanwhile."""
-    previous = engine.SEARCH
-    engine.SEARCH = search
-    try:
-        yield
-    finally:
-        engine.SEARCH = previous
 
 
 def both(question: Callable[[], T]) -> tuple[T, T]:

@@ -36,6 +36,7 @@ from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
 from service.rules.variants import CLASSIC, COINCHE
 from service.rules.variants.coinche.options import CoincheOptions
 from service.rules.variants.coinche.replay import CoincheRecord
+from support.solver import asking
 from tests.native.differential import (
     COINCHE_OPTIONS,
     DECK,
@@ -43,7 +44,6 @@ from tests.native.differential import (
     STRAINS,
     UNHURRIED,
     Objective,
-    asking,
     both,
     check_solutions,
     check_verdicts,

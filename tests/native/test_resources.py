@@ -11,7 +11,8 @@ from time import perf_counter
 from service.rules.analysis.native import _native
 from service.rules.analysis.questions import Claim, deal_in, judge_claim, solve
 from service.rules.variants import CLASSIC
-from tests.native.differential import OPTIONS, UNHURRIED, asking, make, position, takers_objective
+from support.solver import asking
+from tests.native.differential import OPTIONS, UNHURRIED, make, position, takers_objective
 
 SOLVES = 10_000
 MARGIN = 4 * 2**20  # bytes: what the allocator may keep beyond the warm-up's high mark

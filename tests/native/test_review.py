@@ -23,6 +23,7 @@ from service.rules.analysis.questions import deal_in
 from service.rules.analysis.reference import State
 from service.rules.analysis.review import Review, review_coinche_deal, review_deal
 from service.rules.variants import CLASSIC
+from support.deals import play_deal
 from tests.native.differential import (
     COINCHE_OPTIONS,
     DECK,
@@ -33,7 +34,6 @@ from tests.native.differential import (
     make,
     takers_objective,
 )
-from tests.rules.builders import play_deal
 
 
 def same_review(expected: Review, found: Review) -> None:

@@ -49,3 +49,8 @@ def test_a_core_built_on_the_host_stays_out_of_the_image() -> None:
     assert ignored("service/rules/analysis/native/_native.cpython-311-x86_64-linux-gnu.so")
     assert ignored("service/rules/analysis/native/_native.c")
     assert ignored("build")
+
+
+def test_the_tests_and_what_they_share_with_the_benchmarks_stay_out_of_the_image() -> None:
+    # The service imports none of them (tests/test_support.py).
+    assert all(ignored(folder) for folder in ("tests", "bench", "support"))

@@ -6,14 +6,14 @@ examples by default and `MUTANTS_EXAMPLES`, a third, under `make mutants`. `shar
 test that is not a property (positions compared, deals drawn) the same way.
 
 **Equivalents.** `equivalent_mutants.txt` lists the mutants no test can tell from the original,
-each with the fingerprint of the mutant as it was judged (`fingerprint`: its function's code,
-names of the mutant aside) and the reason. Each one that lives costs a mutant's process every
-test that reaches its function, up to a minute for the search's and the replay's; in a
-mutant's process, `skip_listed_equivalent` ends at once, as mutmut's "skipped", a listed
-mutant whose function still has that fingerprint. A mutant whose code changed (an edit to
-its function, or mutmut's numbering moved: `mutmut show NAME` tells) is run as any other:
-killed, it is reported as no longer equivalent; living, with its new fingerprint, to be
-judged again and written down (`scripts/mutants.py --fingerprints`).
+each with the fingerprint of the mutant as it was judged (support/mutation.py, which reads the
+list: `fingerprint`, its function's code, names of the mutant aside) and the reason. Each one
+that lives costs a mutant's process every test that reaches its function, up to a minute for
+the search's and the replay's; in a mutant's process, `skip_listed_equivalent` ends at once,
+as mutmut's "skipped", a listed mutant whose function still has that fingerprint. A mutant
+whose code changed (an edit to its function, or mutmut's numbering moved: `mutmut show NAME`
+tells) is run as any other: killed, it is reported as no longer equivalent; living, with its
+new fingerprint, to be judged again and written down (`scripts/mutants.py --fingerprints`).
 
 **Hangs.** A mutant that makes a test loop for ever (a hand mask turned negative, bounds that
 never meet) is stopped by mutmut only at twice the time of every test that reaches its
@@ -27,8 +27,6 @@ stopped as one in the test's body.
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import math
 import os
 import resource
@@ -37,13 +35,18 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from time import process_time
-from typing import NamedTuple
+
+from support.mutation import (
+    EQUIVALENTS,
+    MARK,
+    fingerprint,
+    module_file,
+    module_of,
+    read_equivalents,
+)
 
 RULES_EXAMPLES = 150
 MUTANTS_EXAMPLES = 50
-EQUIVALENTS = Path(__file__).resolve().parent / "equivalent_mutants.txt"
-MARK = "__mutmut_"
-FINGERPRINT = "sha1:"  # how a fingerprint starts in the list
 SKIPPED = 34  # mutmut's exit code for "skipped" (mutmut.stats.status_by_exit_code)
 
 # A mutant's test that has taken this many times its own measured time, and at least
@@ -75,51 +78,6 @@ def share(count: int) -> int:
     return max(1, count * settings.default.max_examples // RULES_EXAMPLES)
 
 
-class Equivalent(NamedTuple):
-    """A listed equivalent mutant: its fingerprint when judged (None: not written yet), and
-    why no test can tell it from the original."""
-
-    fingerprint: str | None
-    reason: str
-
-
-def read_equivalents(path: Path = EQUIVALENTS) -> dict[str, Equivalent]:
-    """The listed equivalents, by mutant name: one a line, `NAME [sha1:FINGERPRINT] REASON`
-    (`#` starts a comment). A line with no reason is an error."""
-    listed = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        name, _, rest = text.partition(" ")
-        first, _, after = rest.strip().partition(" ")
-        fingerprint = None
-        if first.startswith(FINGERPRINT):
-            fingerprint, rest = first.removeprefix(FINGERPRINT), after
-        if not rest.strip():
-            raise ValueError(f"{path.name}:{number}: {name} has no reason")
-        listed[name] = Equivalent(fingerprint, rest.strip())
-    return listed
-
-
-def module_of(mutant: str) -> str:
-    """The module a mutant was made in: `service.rules.core.play.x_judge__mutmut_3` is in
-    service.rules.core.play (a method's name, `xǁCardǁparse`, has no dot in it)."""
-    return mutant.partition(MARK)[0].rpartition(".")[0]
-
-
-def fingerprint(source: str, mutant: str) -> str | None:
-    """The fingerprint of `mutant`'s function in `source`, the mutated module's code as
-    mutmut wrote it (None when it has no such function): its syntax tree, its own name left
-    out, so that lines moving above it change nothing and any change to its code does."""
-    function = mutant.rpartition(".")[2]
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == function:
-            node.name = ""
-            return hashlib.sha1(ast.dump(node).encode()).hexdigest()[:12]
-    return None
-
-
 # The mutants (with their list) already looked up in this process: mutmut's forks one a
 # mutant, so at most one, looked up at pytest's start and again at the first test.
 _CHECKED: set[tuple[str, Path]] = set()
@@ -143,13 +101,6 @@ def skip_listed_equivalent(path: Path = EQUIVALENTS) -> None:
     source = Path(copy or module_file(module)).read_text("utf-8")
     if fingerprint(source, mutant) == listed.fingerprint:
         os._exit(SKIPPED)
-
-
-def module_file(module: str, root: Path = Path()) -> Path:
-    """Where `module`'s source is, under `root`: its own file, or its package's `__init__.py`
-    (`service.rules.variants.classic` is service/rules/variants/classic/__init__.py)."""
-    plain = root / Path(*module.split(".")).with_suffix(".py")
-    return plain if plain.exists() else root / Path(*module.split(".")) / "__init__.py"
 
 
 def in_mutant() -> bool:

@@ -1,5 +1,6 @@
-"""The tools `make mutants` runs tests/rules with (tests/rules/mutation.py): the listed
-equivalents, their fingerprints, and the sizes of the heavy tests."""
+"""The tools `make mutants` runs tests/rules with (tests/rules/mutation.py, and
+support/mutation.py, which reads the list): the listed equivalents, their fingerprints, and
+the sizes of the heavy tests."""
 
 from __future__ import annotations
 
@@ -14,19 +15,15 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from support.mutation import EQUIVALENTS, Equivalent, fingerprint, module_of, read_equivalents
 from tests.rules.mutation import (
-    EQUIVALENTS,
     HANG_FACTOR,
     HANG_FLOOR_S,
     MEASURED,
     SKIPPED,
-    Equivalent,
     cpu_limit,
-    fingerprint,
     guarded,
     hang_limit,
-    module_of,
-    read_equivalents,
     share,
     skip_listed_equivalent,
 )
@@ -239,7 +236,7 @@ def test_a_mutant_is_looked_up_in_the_list_once_a_process(tmp_path: Path) -> Non
 
 
 def test_a_mutant_of_a_package_is_in_its_init() -> None:
-    from tests.rules.mutation import module_file
+    from support.mutation import module_file
 
     root = Path(__file__).resolve().parents[2]
     assert module_file("service.rules.core.play", root) == root / "service/rules/core/play.py"

@@ -47,7 +47,8 @@ from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.text.catalog import Cards
-from tests.rules.builders import cards, play_deal, random_hands
+from support.deals import play_deal, random_hands
+from tests.rules.builders import cards
 
 OPTIONS = st.builds(
     RuleOptions,

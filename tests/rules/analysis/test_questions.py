@@ -1,6 +1,7 @@
 """Perfect play (service/rules/analysis/) against a brute-force minimax written plainly here:
-every legal card at every turn, no pruning, no table, the play obligations, trick winners and
-points read from tests/rules/builders.py (a reading of RULES.md apart from service.rules)."""
+every legal card at every turn, no pruning, no table, the play obligations and points read
+from tests/rules/builders.py and the trick winners from support/deals.py (a reading of RULES.md
+apart from service.rules)."""
 
 from __future__ import annotations
 
@@ -36,15 +37,9 @@ from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord, strain_values
+from support.deals import DECK_SIZE, play_deal, reference_winner
 from tests.rules import coinche_reference as ref
-from tests.rules.builders import (
-    DECK_SIZE,
-    cards,
-    play_deal,
-    reference_allows,
-    reference_points,
-    reference_winner,
-)
+from tests.rules.builders import cards, reference_allows, reference_points
 
 TRICKS = 8
 LAST_TRICK_BONUS = 10
@@ -67,7 +62,7 @@ class Reading:
 
 
 def classic(trump: int, options: RuleOptions) -> Reading:
-    """RULES.md read by tests/rules/builders.py."""
+    """RULES.md read by tests/rules/builders.py and support/deals.py."""
     return Reading(
         lambda card, hand, trick: reference_allows(card, hand, trick, trump, options),
         lambda trick: reference_winner(trick, trump),

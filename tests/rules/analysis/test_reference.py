@@ -24,7 +24,8 @@ from service.rules.core.cards import LAST_TRICK_BONUS, mask_of
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Suit, card_values
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CoincheOptions
-from tests.rules.builders import DECK_SIZE, cards, random_hands
+from support.deals import DECK_SIZE, random_hands
+from tests.rules.builders import cards
 
 HEARTS = Suit.HEARTS
 

@@ -40,6 +40,7 @@ from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.text.catalog import text
+from support.deals import DECK_SIZE, play_deal
 from tests.rules.analysis.test_questions import (
     EXAMPLES,
     OPTIONS,
@@ -57,7 +58,7 @@ from tests.rules.analysis.test_questions import (
     position_of,
     tree,
 )
-from tests.rules.builders import DECK_SIZE, cards, play_deal
+from tests.rules.builders import cards
 
 LAST_THREE = DECK_SIZE - 3 * PLAYERS  # the first play of the last three tricks
 

@@ -41,7 +41,8 @@ from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
-from tests.rules.builders import cards, play_deal
+from support.deals import play_deal
+from tests.rules.builders import cards
 from tests.rules.mutation import share
 
 # The positions each variant's differential test compares, and the records each chunk of the

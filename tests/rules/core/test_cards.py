@@ -15,7 +15,8 @@ from service.rules.core.cards import (
     spellings,
 )
 from service.rules.core.strains import card_values
-from tests.rules.builders import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS
+from support.deals import PLAIN_ORDER, TRUMP_ORDER
+from tests.rules.builders import PLAIN_POINTS, TRUMP_POINTS
 
 HEARTS = Suit.HEARTS
 

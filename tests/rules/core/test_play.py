@@ -19,7 +19,8 @@ from service.rules import (
     violation,
 )
 from service.rules.variants import CLASSIC
-from tests.rules.builders import TRUMP_ORDER, cards
+from support.deals import TRUMP_ORDER
+from tests.rules.builders import cards
 
 TRUMP = Suit.HEARTS
 FOLLOW = ViolationCode.FOLLOW_SUIT

@@ -18,7 +18,8 @@ from service.rules.variants import COINCHE
 from service.rules.variants.classic.replay import DealRecord
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
-from tests.rules.builders import cards, play_deal
+from support.deals import play_deal
+from tests.rules.builders import cards
 
 HANDS = tuple(
     cards(hand)

@@ -19,8 +19,8 @@ from service.rules.variants.coinche.bidding import judge_auction
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.rules.variants.coinche.scoring import CoincheDealSummary
+from support.deals import random_hands
 from tests.rules import coinche_reference as ref
-from tests.rules.builders import random_hands
 from tests.rules.variants.coinche.test_options import TABLE
 
 STRAIN_INDEX = {code: i for i, code in enumerate(ref.STRAINS)}

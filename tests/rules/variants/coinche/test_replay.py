@@ -18,14 +18,8 @@ from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord, check_strain, strain_values
-from tests.rules.builders import (
-    DECK_SIZE,
-    SA_TA,
-    PlayedDeal,
-    play_deal,
-    reference_allows,
-    reference_winner,
-)
+from support.deals import DECK_SIZE, PlayedDeal, play_deal, reference_winner
+from tests.rules.builders import SA_TA, reference_allows
 from tests.rules.builders import cards as parse
 
 # Example 13, 110SA taken by seat 0 (dealer 3): the takers' tricks hold the four aces, 10S 10H,

@@ -1,5 +1,5 @@
 """Request bodies: the README's examples and a full 32-card deal, classic and coinche, which the
-endpoint tests send and the HTTP benchmark (bench/http.py) sends too."""
+endpoint tests (tests/api) send and the benchmarks (bench/http.py, bench/engine.py) send too."""
 
 from __future__ import annotations
 

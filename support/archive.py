@@ -1,6 +1,7 @@
-"""A generated archive for the audit's tests and benchmark: deals dealt by the referee's own
-dealing (service/rules/core/dealing.py), played at random among the legal cards, with renonces
-injected by known players, and lines that cannot be judged.
+"""A generated archive for the audit's tests (tests/audit) and benchmark (bench/audit.py): deals
+dealt by the referee's own dealing (service/rules/core/dealing.py), played at random among the
+legal cards, with renonces injected by known players. The lines that cannot be judged, which
+the tests spread among its records, are tests/audit/bad_lines.py's.
 
 >>> made = archive(3, seed=1)
 >>> len(made.records), sorted(made.records[0])[:3]
@@ -26,19 +27,6 @@ POOL: Final = tuple(f"player-{n:02d}" for n in range(1, 13))
 RENONCERS: Final = ("player-03", "player-07")
 """The players who renounce now and then (when they cannot follow as the rules ask)."""
 RENONCE_CHANCE: Final = 0.15  # at each chance a renouncer has, until one renonce a deal
-
-BAD_LINES: Final = (
-    b'{"dealer": 3, "trump": "H"',  # not JSON: cut short
-    b"[1, 2, 3]",  # JSON, not a deal
-    b'{"id": "bad-1", "dealer": 3, "trump": "H", "taker": 0, "plays": ["7S", "7S"]}',  # twice
-    b'{"id": "bad-2", "dealer": 9, "trump": "H", "taker": 0, "plays": []}',  # no such seat
-    b'{"id": "bad-3", "players": ["a", "b", "c"], "dealer": 0, "trump": "S", "taker": 1, '
-    b'"plays": []}',  # three players
-    b"",  # an empty line
-    b"\xff\xfe not UTF-8",
-    b'{"dealer": "' + b"x" * 70_000 + b'"}',  # larger than the referee takes a body
-)
-"""Lines the audit must put in its errors, each for its own reason."""
 
 
 @dataclass
