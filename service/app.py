@@ -29,7 +29,7 @@ from service.api import (
     viewer,
 )
 from service.api.blueprint import Blueprint
-from service.api.openapi import ContractPlugin
+from service.api.openapi import ContractPlugin, language_names
 from service.api.problems import ProblemApi
 from service.api.variants import COINCHE_BLUEPRINT
 
@@ -64,7 +64,8 @@ replay proves. It keeps no state: every answer depends only on its request.
 
 A broken rule of the game is an answer (200, with the violation described). A request that
 cannot be judged is a 422 `application/problem+json` (RFC 9457) whose `errors` point into the
-request with JSON Pointers. Messages are in English, or French with `Accept-Language: fr`.
+request with JSON Pointers. Messages are in {languages}, by `Accept-Language` (English by
+default).
 """
 
 DEFAULT_CONFIG: Mapping[str, Any] = {
@@ -83,7 +84,7 @@ DEFAULT_CONFIG: Mapping[str, Any] = {
     "API_VERSION": "1.0.0",
     "OPENAPI_VERSION": "3.1.0",
     "API_SPEC_OPTIONS": {
-        "info": {"description": DESCRIPTION},
+        "info": {"description": DESCRIPTION.format(languages=language_names())},
         # The paths are relative to wherever the document is served from (`/openapi.yaml`).
         "servers": [{"url": "/", "description": "The referee serving this document"}],
         # No credentials: the referee holds no state and nothing of anyone's.

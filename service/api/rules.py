@@ -14,7 +14,7 @@ from service.api.blueprint import Blueprint
 from service.api.examples import Example
 from service.api.fields import PlainFloat, StrictInteger
 from service.api.i18n import language_headers, request_language
-from service.api.openapi import LANGUAGE_HEADERS
+from service.api.openapi import LANGUAGE_HEADERS, language_names
 from service.api.schemas import Schema
 from service.api.variants import Operation, VariantApi, for_each_variant
 from service.rules.analysis.engine import ENGINES, NATIVE, REFERENCE, VARIABLE
@@ -240,18 +240,18 @@ class CoincheRulesDescriptionSchema(Schema):
 
 ANSWERS: Final = {"classic": RulesDescriptionSchema, "coinche": CoincheRulesDescriptionSchema}
 IN_A_LANGUAGE: Final = Example(
-    "english", summary="The rules in English (French with `Accept-Language: fr`)."
+    "english", summary="The rules in English (another language with `Accept-Language`)."
 )
 RULES: Final = {
     "classic": Operation(
-        "The options, codes and choices, in English or French (Accept-Language).",
+        f"The options, codes and choices, in {language_names()} (Accept-Language).",
         "Each rule option with its default, allowed values and a sentence; the violation and "
         "bidding codes; the card orders and points; and where the referee chose among the "
         "readings of the texts (RULES.md).",
         (IN_A_LANGUAGE,),
     ),
     "coinche": Operation(
-        "The coinche options, codes and choices, in English or French (Accept-Language).",
+        f"The coinche options, codes and choices, in {language_names()} (Accept-Language).",
         "Each option with its default, allowed values and a sentence; the play and auction "
         "codes; the referee's choices (RULES-COINCHE.md's [decided] points and its readings "
         "where the page is silent) and what is not offered.",
