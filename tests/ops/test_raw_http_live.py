@@ -43,19 +43,27 @@ def log_lines(log_path: Path) -> list[dict[str, Any]]:
 
 
 def exchange(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
-    """Send raw bytes, read the first response: its status, headers and body."""
+    """Send raw bytes, read the first response: its status, headers and body. A server that
+    closes the connection before answering in full fails the test (it does not spin)."""
     with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
         sock.sendall(data)
         received = b""
         while b"\r\n\r\n" not in received:
-            received += sock.recv(65536)
+            received += _more(sock, received)
         head, _, body = received.partition(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
         headers = dict(line.split(": ", 1) for line in lines[1:])
         length = int(headers["Content-Length"])
         while len(body) < length:
-            body += sock.recv(65536)
+            body += _more(sock, body)
     return int(lines[0].split()[1]), headers, body[:length]
+
+
+def _more(sock: socket.socket, so_far: bytes) -> bytes:
+    """The next bytes the server sends; an AssertionError when it closed the connection."""
+    chunk = sock.recv(65536)
+    assert chunk, f"the server closed the connection after {so_far!r}"
+    return chunk
 
 
 def assert_problem(answer: tuple[int, dict[str, str], bytes], status: int) -> dict[str, Any]:
