@@ -72,8 +72,8 @@ from service.rules.analysis.questions import solve
 from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import CARD_CODES, SUIT_CODES, Card, Suit
 from service.rules.core.play import trick_winner
+from service.rules.core.seats import PLAYERS, seat_after, team_of
 from service.rules.core.strains import card_values
-from service.rules.core.table import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC, COINCHE
 from service.rules.variants.classic.bidding import PASS, TAKE
 from service.rules.variants.classic.options import DEFAULT_OPTIONS

@@ -34,8 +34,8 @@ from collections.abc import Callable, Sequence
 from time import perf_counter_ns
 
 from service.rules import Card, judge, legal_cards, replay
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import STRAIN_CODES
-from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord

@@ -60,7 +60,7 @@ from service.rules.advice.seat_review import seat_review_deal
 from service.rules.analysis.review import review_deal
 from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import HAND_SIZE, Card
-from service.rules.core.table import PLAYERS, seat_after, team_of
+from service.rules.core.seats import PLAYERS, seat_after, team_of
 from service.rules.variants import CLASSIC
 from service.rules.variants.classic.options import DEFAULT_OPTIONS
 

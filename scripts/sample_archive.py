@@ -56,8 +56,8 @@ from service.rules import DealRecord, deal, legal_cards, trick_winner
 from service.rules.advice.advise import advise_coinche_play, advise_play, advise_take
 from service.rules.core.cards import HAND_SIZE, Card, Suit
 from service.rules.core.errors import InconsistentInput
+from service.rules.core.seats import PLAYERS, Seat, seat_after, team_of
 from service.rules.core.strains import STRAIN_CODES
-from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
 from service.rules.variants import COINCHE
 from service.rules.variants.classic.bidding import PASS
 from service.rules.variants.coinche.bidding import judge_auction

@@ -19,8 +19,8 @@ import orjson
 
 from service.rules import deal, legal_cards, trick_winner
 from service.rules.core.cards import HAND_SIZE, SUIT_CODES, Card
+from service.rules.core.seats import PLAYERS, Seat, seat_after
 from service.rules.core.strains import STRAIN_CODES, Strain
-from service.rules.core.table import PLAYERS, Seat, seat_after
 from service.rules.variants import COINCHE
 
 POOL: Final = tuple(f"player-{n:02d}" for n in range(1, 13))

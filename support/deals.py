@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from service.rules import Card, DealRecord, RuleOptions, legal_cards
 from service.rules.core.cards import ALL_CARDS
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import TOUT_ATOUT
-from service.rules.core.table import PLAYERS
 from service.rules.variants.coinche.options import CoincheOptions
 
 HAND_SIZE = 8

@@ -48,7 +48,7 @@ from service.rules.analysis.questions import (
 from service.rules.core.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
 from service.rules.core.replay import TRICKS
 from service.rules.core.scoring import CONTRACTS
-from service.rules.core.table import PLAYERS
+from service.rules.core.seats import PLAYERS
 
 
 class Milliseconds(PlainFloat):

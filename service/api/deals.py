@@ -47,7 +47,7 @@ from service.rules.analysis.review import review_deal
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.dealing import MIN_SEED_LENGTH
 from service.rules.core.scoring import ScoredDeal
-from service.rules.core.table import PLAYERS
+from service.rules.core.seats import PLAYERS
 from service.rules.variants.classic import FIRST_PACKETS
 from service.text.catalog import keys, text
 

@@ -27,7 +27,7 @@ from service.rules.core.cards import (
     codes,
     spellings,
 )
-from service.rules.core.table import PLAYERS, TEAMS
+from service.rules.core.seats import PLAYERS, TEAMS
 
 # Every code Card.parse reads: a rank (the ten also as T, any case) then a suit letter (any
 # case) or symbol. Output uses only the canonical subset.

@@ -21,7 +21,7 @@ from service.api.variants import PLAY_TAG, Operation, VariantApi, for_each_varia
 from service.api.views import judgement
 from service.rules import Ruling, check_turn, judge
 from service.rules.core.cards import HAND_SIZE
-from service.rules.core.table import PLAYERS
+from service.rules.core.seats import PLAYERS
 
 blp = Blueprint(
     "play",

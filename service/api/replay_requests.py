@@ -18,7 +18,7 @@ from service.api.strains import ContractSchema
 from service.rules import DealRecord, Declaration
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.replay import Belote
-from service.rules.core.table import PLAYERS
+from service.rules.core.seats import PLAYERS
 from service.rules.variants.coinche.replay import CoincheRecord
 
 # A seat holds at most 2 annonces (8 cards, 3 or more each), so a team scores at most 4; a

@@ -55,7 +55,7 @@ from service.rules.analysis.policy import (
 )
 from service.rules.analysis.review import Review, review_in
 from service.rules.core.cards import DECK_SIZE
-from service.rules.core.table import PLAYERS, TEAMS
+from service.rules.core.seats import PLAYERS, TEAMS
 
 blp = Blueprint(
     "review",

@@ -17,7 +17,7 @@ from service.api.schemas import Schema
 from service.api.variants import PLAY_TAG, Operation, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.rules import TrickResult, judge_trick
-from service.rules.core.table import PLAYERS
+from service.rules.core.seats import PLAYERS
 
 blp = Blueprint("tricks", __name__, description="Who wins a trick, and its card points.")
 

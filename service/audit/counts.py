@@ -16,7 +16,7 @@ from typing import Any
 
 from service.audit.judging import MILLIONTHS, BadLine, Deal, Judged
 from service.audit.records import Unreadable
-from service.rules.core.table import PLAYERS, TEAMS, team_of
+from service.rules.core.seats import PLAYERS, TEAMS, team_of
 
 
 class Player(IntEnum):

@@ -25,7 +25,7 @@ from service.api.problems import MALFORMED_JSON
 from service.audit.records import Line, Unreadable
 from service.rules.analysis.policy import REVIEW_MAX_BUDGET_MS
 from service.rules.core.scoring import MADE
-from service.rules.core.table import PLAYERS, Seat, team_of
+from service.rules.core.seats import PLAYERS, Seat, team_of
 
 CLASSIC, COINCHE = "classic", "coinche"
 # Each variant's endpoints: the replay, and the review.

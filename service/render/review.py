@@ -16,7 +16,7 @@ from service.rules.analysis.policy import BLUNDER, INACCURACY, MISTAKE, RENONCE
 from service.rules.analysis.review import Review
 from service.rules.core.cards import DEAL_POINTS
 from service.rules.core.replay import belote_counts, declared_annonces
-from service.rules.core.table import PLAYERS, Team, team_of
+from service.rules.core.seats import PLAYERS, Team, team_of
 from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.classic.scoring import DealSummary, score_deal
 from service.text import catalog

@@ -21,7 +21,7 @@ from service.render.svg_text import wrap
 from service.rules import DealRecord, Replay
 from service.rules.core.cards import Card
 from service.rules.core.replay import Renonce, TrickRecord
-from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
+from service.rules.core.seats import PLAYERS, Seat, seat_after, team_of
 from service.rules.variants.classic.scoring import DealScore
 from service.text.catalog import DEFAULT, card_names, language, suit_name, text
 

@@ -20,8 +20,8 @@ from service.rules.analysis.native import _native
 from service.rules.analysis.questions import ANY, BEST, Claim, ClaimVerdict, Outcome, Solution
 from service.rules.core.cards import Card
 from service.rules.core.replay import Replay
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
-from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord

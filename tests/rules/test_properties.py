@@ -23,8 +23,8 @@ from service.rules import (
 )
 from service.rules.core.cards import mask_of
 from service.rules.core.play import always_legal, obligation_of_mask
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
-from service.rules.core.table import PLAYERS
 from support.deals import DECK_SIZE, PlayedDeal, play_deal, reference_winner
 from tests.rules.builders import cards as parse_cards
 from tests.rules.builders import reference_allows, reference_points

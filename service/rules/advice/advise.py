@@ -36,8 +36,8 @@ from service.rules.core.errors import InconsistentInput
 from service.rules.core.play import PlayOptions, legal_cards
 from service.rules.core.replay import Declaration, TrickRecord
 from service.rules.core.scoring import MADE
+from service.rules.core.seats import PLAYERS, Seat, Team, other_team, team_of
 from service.rules.core.strains import Strain
-from service.rules.core.table import PLAYERS, Seat, Team, other_team, team_of
 from service.rules.variants import CLASSIC, COINCHE, Replayed, Variant, honours
 from service.rules.variants.base import OptionsT, RecordT
 from service.rules.variants.classic.bidding import PASS, TAKE, TAKEN, legal_bids

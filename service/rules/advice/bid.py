@@ -55,8 +55,8 @@ from service.rules.analysis.questions import Outcome, elapsed_ms_since, solve_in
 from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, HAND_SIZE, KING, QUEEN, Card
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.scoring import MADE
+from service.rules.core.seats import PLAYERS, TEAMS, Seat, Team, duplicates, other_team, team_of
 from service.rules.core.strains import Strain, belote_suits
-from service.rules.core.table import PLAYERS, TEAMS, Seat, Team, duplicates, other_team, team_of
 from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.classic.bidding import OPEN, PASS
 from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, Auction, Call, judge_auction

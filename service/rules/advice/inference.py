@@ -54,8 +54,8 @@ from service.rules.core.cards import (
     Card,
     Suit,
 )
+from service.rules.core.seats import PLAYERS, Seat, seat_after, team_of
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain, allowed_strains
-from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
 from service.rules.variants.classic.bidding import PASS
 from service.rules.variants.coinche.bidding import COINCHE, Call
 from service.rules.variants.coinche.options import (

@@ -21,7 +21,7 @@ from math import comb
 from random import Random
 
 from service.rules.core.cards import Card, Mask
-from service.rules.core.table import PLAYERS, Seat
+from service.rules.core.seats import PLAYERS, Seat
 
 Hands = tuple[tuple[Card, ...], ...]
 

@@ -60,7 +60,7 @@ from service.rules.analysis.policy import (
 from service.rules.analysis.questions import MoveValue, elapsed_ms_since
 from service.rules.analysis.review import PlayReview, Review, label_of, review_in
 from service.rules.core.cards import Card
-from service.rules.core.table import PLAYERS, TEAMS, team_of
+from service.rules.core.seats import PLAYERS, TEAMS, team_of
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from service.rules.variants.base import OptionsT, RecordT
 

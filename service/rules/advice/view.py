@@ -28,8 +28,8 @@ from service.rules.core.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
 from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.play import PlayOptions, PlayRules, always_legal, obligation_of_mask
 from service.rules.core.replay import Renonce, TrickRecord
+from service.rules.core.seats import PLAYERS, Seat, seat_after
 from service.rules.core.strains import Strain
-from service.rules.core.table import PLAYERS, Seat, seat_after
 from service.text.catalog import Cards
 
 EVERY_SEAT = (1 << PLAYERS) - 1

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from service.rules.analysis.questions import BEST, Claim, ClaimVerdict
 from service.rules.core.cards import DEAL_POINTS, Card
 from service.rules.core.replay import TRICKS, TrickRecord
-from service.rules.core.table import PLAYERS, other_team, place_in_trick, seat_after, team_of
+from service.rules.core.seats import PLAYERS, other_team, place_in_trick, seat_after, team_of
 from service.rules.variants import CLASSIC, COINCHE, Replayed, Variant
 from service.rules.variants.base import OptionsT, RecordT
 from service.text.catalog import Cards, render

@@ -42,7 +42,7 @@ from service.rules.analysis.reference import (
 from service.rules.core.cards import DEAL_POINTS, DECK_POINTS, LAST_TRICK_BONUS, Card, mask_of
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.play import PlayOptions
-from service.rules.core.table import team_of
+from service.rules.core.seats import team_of
 from service.rules.variants import CLASSIC, COINCHE, Replayed, Variant
 from service.rules.variants.base import OptionsT, RecordT
 

@@ -46,8 +46,7 @@ from service.rules.core.cards import (
     mask_of,
 )
 from service.rules.core.play import PlayOptions, obligation_of_mask, trick_winner
-from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain, card_values
-from service.rules.core.table import (
+from service.rules.core.seats import (
     PLAYERS,
     SEAT_TEAMS,
     TURN_ORDER,
@@ -57,6 +56,7 @@ from service.rules.core.table import (
     seat_after,
     team_of,
 )
+from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain, card_values
 
 CLOCK_EVERY = 1024  # nodes between two readings of the clock
 # Beyond every gain, whatever the unit (search.h's limits: under 5,000,000): a node's first

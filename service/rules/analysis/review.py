@@ -63,7 +63,7 @@ from service.rules.analysis.reference import OutOfTime, Search, State, seat_to_m
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.core.cards import DEAL_POINTS, Card
 from service.rules.core.replay import Renonce
-from service.rules.core.table import PLAYERS, TEAMS, Seat, team_of
+from service.rules.core.seats import PLAYERS, TEAMS, Seat, team_of
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from service.rules.variants.base import OptionsT, RecordT
 from service.text.catalog import Sentence

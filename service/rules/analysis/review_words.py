@@ -21,7 +21,7 @@ from typing import Protocol
 from service.rules.core.cards import Card
 from service.rules.core.play import ViolationCode
 from service.rules.core.replay import Renonce
-from service.rules.core.table import TEAMS, Seat, Team
+from service.rules.core.seats import TEAMS, Seat, Team
 from service.text.catalog import Cards, Counted, Listed, Sentence, Suited
 
 

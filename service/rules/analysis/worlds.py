@@ -44,8 +44,8 @@ from typing import Any, Generic, TypeVar
 from service.rules.analysis.questions import Deal, MoveValue, Outcome, deal_from, objective_in
 from service.rules.analysis.reference import OutOfTime, Search, seat_to_move
 from service.rules.core.cards import DEAL_POINTS, KING, QUEEN, Card, Suit, mask_of
+from service.rules.core.seats import team_of
 from service.rules.core.strains import Strain, belote_suits
-from service.rules.core.table import team_of
 from service.rules.variants import Replayed, Variant
 from service.rules.variants.base import OptionsT, RecordT
 

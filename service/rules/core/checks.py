@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from service.rules.core.annonces import Annonce, classify
 from service.rules.core.cards import Card
 from service.rules.core.errors import InconsistentInput, Problem
-from service.rules.core.table import PLAYERS, duplicates
+from service.rules.core.seats import PLAYERS, duplicates
 from service.text.catalog import Cards
 
 

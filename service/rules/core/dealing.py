@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from service.rules.core.cards import ALL_CARDS, Card
 from service.rules.core.errors import InconsistentInput
-from service.rules.core.table import PLAYERS, TURN_ORDER, Seat, seat_after
+from service.rules.core.seats import PLAYERS, TURN_ORDER, Seat, seat_after
 
 ALGORITHM = (
     "belote-deal/1: HMAC-SHA256(key=UTF-8 seed, message=uint64 big-endian counter from 0) "

@@ -34,8 +34,8 @@ from service.rules.core.cards import (
     Card,
     mask_of,
 )
+from service.rules.core.seats import Seat, seat_after
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain
-from service.rules.core.table import Seat, seat_after
 from service.text.catalog import card_names, render, suit_name
 
 

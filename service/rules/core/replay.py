@@ -37,8 +37,7 @@ from service.rules.core.play import (
     violation,
 )
 from service.rules.core.scoring import ScoredDeal
-from service.rules.core.strains import Strain
-from service.rules.core.table import (
+from service.rules.core.seats import (
     PLAYERS,
     TURN_ORDER,
     Seat,
@@ -47,6 +46,7 @@ from service.rules.core.table import (
     seat_after,
     team_of,
 )
+from service.rules.core.strains import Strain
 from service.text.catalog import Cards
 
 TRICKS = 8

@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from service.rules.core.annonces import AnnonceVerdict
 from service.rules.core.cards import DEAL_POINTS
 from service.rules.core.errors import InconsistentInput, Problem
-from service.rules.core.table import TEAMS, Team, other_team
+from service.rules.core.seats import TEAMS, Team, other_team
 
 MADE, DEDANS, LITIGE, ANNULLED = "made", "dedans", "litige", "annulled"
 CONTRACTS = (MADE, DEDANS, LITIGE, ANNULLED)

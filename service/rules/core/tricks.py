@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from service.rules.core.cards import LAST_TRICK_BONUS, Card, CardValues
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.play import trick_winner
+from service.rules.core.seats import PLAYERS, Seat, Team, duplicates, seat_after, team_of
 from service.rules.core.strains import Strain, card_values
-from service.rules.core.table import PLAYERS, Seat, Team, duplicates, seat_after, team_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,8 +41,8 @@ from service.rules.core.replay import (
     replay_deal,
 )
 from service.rules.core.scoring import GameScore, ScoredDeal, score_game
+from service.rules.core.seats import PLAYERS, Seat
 from service.rules.core.strains import Strain
-from service.rules.core.table import PLAYERS, Seat
 
 RecordT = TypeVar("RecordT")
 OptionsT = TypeVar("OptionsT", bound=Options)

@@ -39,8 +39,8 @@ from service.rules.core.annonces import declarable
 from service.rules.core.cards import ALL_CARDS, KING, QUEEN, Card, mask_of
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.replay import Belote, Declaration, Replay
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import TOUT_ATOUT, belote_suits
-from service.rules.core.table import PLAYERS
 from service.rules.variants import CLASSIC, COINCHE
 from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.classic.replay import DealRecord

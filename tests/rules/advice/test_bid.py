@@ -43,8 +43,8 @@ from service.rules.analysis.policy import DEFAULT_BUDGET_MS
 from service.rules.analysis.questions import Outcome, Solution
 from service.rules.core.cards import ALL_CARDS
 from service.rules.core.errors import InconsistentInput
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT
-from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE, Variant
 from service.rules.variants.coinche.bidding import Call, judge_auction
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract

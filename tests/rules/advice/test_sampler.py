@@ -11,7 +11,7 @@ import pytest
 
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.core.cards import ALL_CARDS, Card
-from service.rules.core.table import PLAYERS
+from service.rules.core.seats import PLAYERS
 
 # --- the sampler: counted exactly, numbered one to one, drawn uniformly ---------------------------
 

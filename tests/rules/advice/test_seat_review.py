@@ -34,7 +34,7 @@ from service.rules.analysis.questions import MoveValue
 from service.rules.analysis.review import review_deal
 from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import Card, Suit
-from service.rules.core.table import PLAYERS, team_of
+from service.rules.core.seats import PLAYERS, team_of
 from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.replay import CoincheRecord

@@ -32,8 +32,8 @@ from service.rules.analysis.questions import (
 from service.rules.analysis.reference import CLOCK_EVERY
 from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, DECK_POINTS, HAND_SIZE, KING, QUEEN
 from service.rules.core.replay import Belote, Declaration
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, belote_suits
-from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord, strain_values

@@ -35,7 +35,7 @@ from service.rules.analysis.review import (
 )
 from service.rules.analysis.review_words import play_words, renonce_words, seat_words, team_words
 from service.rules.core.cards import DEAL_POINTS
-from service.rules.core.table import PLAYERS, team_of
+from service.rules.core.seats import PLAYERS, team_of
 from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord

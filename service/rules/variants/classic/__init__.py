@@ -17,8 +17,8 @@ from service.rules.core.cards import SUIT_CODES, Card, CardValues
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.replay import Belote, Replay
+from service.rules.core.seats import PLAYERS, TURN_ORDER, Seat, seat_after
 from service.rules.core.strains import Strain, card_values
-from service.rules.core.table import PLAYERS, TURN_ORDER, Seat, seat_after
 from service.rules.variants.base import Variant, honours
 from service.rules.variants.classic.bidding import Bidding, judge_bidding
 from service.rules.variants.classic.describe import RulesDescription, describe_rules

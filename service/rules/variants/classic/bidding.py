@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from service.rules.core.cards import SUIT_CODES, Card, Suit
 from service.rules.core.errors import InconsistentInput
-from service.rules.core.table import PLAYERS, Seat, seat_after
+from service.rules.core.seats import PLAYERS, Seat, seat_after
 from service.text.catalog import render, suit_name
 
 PASS, TAKE = "pass", "take"

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from service.rules.core.cards import Card
 from service.rules.core.replay import Declaration
+from service.rules.core.seats import Seat
 from service.rules.core.strains import Strain
-from service.rules.core.table import Seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from service.rules.core.scoring import (
     deal_problems,
     round_score,
 )
-from service.rules.core.table import PLAYERS, TEAMS, Seat, Team, other_team, team_of
+from service.rules.core.seats import PLAYERS, TEAMS, Seat, Team, other_team, team_of
 from service.rules.variants.classic.options import DEFAULT_OPTIONS, RuleOptions
 
 

@@ -16,8 +16,8 @@ from service.rules.core.cards import Card, CardValues
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import Problem
 from service.rules.core.replay import Belote, Replay
+from service.rules.core.seats import Seat
 from service.rules.core.strains import Strain, belote_suits
-from service.rules.core.table import Seat
 from service.rules.variants.base import Variant
 from service.rules.variants.coinche.bidding import Auction, judge_auction
 from service.rules.variants.coinche.describe import CoincheRulesDescription, describe_coinche_rules

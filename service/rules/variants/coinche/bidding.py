@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from service.rules.core.cards import SUIT_PATTERN
 from service.rules.core.errors import InconsistentInput
+from service.rules.core.seats import PLAYERS, Seat, seat_after, team_of
 from service.rules.core.strains import (
     NO_TRUMP_CODES,
     STRAIN_CODES,
@@ -23,7 +24,6 @@ from service.rules.core.strains import (
     needs_sa_ta,
     parse_strain,
 )
-from service.rules.core.table import PLAYERS, Seat, seat_after, team_of
 from service.rules.variants.classic.bidding import INVALID, OPEN, PASS, REDEAL, TAKEN
 from service.rules.variants.coinche.options import (
     BID_STEP,

@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from service.rules.core.errors import Problem
 from service.rules.core.options import Options, OptionSpec, option_specs
+from service.rules.core.seats import PLAYERS, Seat
 from service.rules.core.strains import STRAIN_CODES, Strain, needs_sa_ta
-from service.rules.core.table import PLAYERS, Seat
 
 CAPOT = "capot"  # a contract value: all 8 tricks, outranks any number
 MIN_BID = 80

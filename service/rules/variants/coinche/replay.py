@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from service.rules.core.cards import Card, CardValues
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.replay import Belote, Declaration
+from service.rules.core.seats import Seat
 from service.rules.core.strains import STRAIN_CODES, Strain, card_values, needs_sa_ta
-from service.rules.core.table import Seat
 from service.rules.variants.coinche.options import DEFAULT_COINCHE_OPTIONS, CoincheOptions, Contract
 
 

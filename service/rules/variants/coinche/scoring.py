@@ -23,8 +23,8 @@ from service.rules.core.scoring import (
     deal_problems,
     round_score,
 )
+from service.rules.core.seats import TEAMS, Team, other_team, team_of
 from service.rules.core.strains import SANS_ATOUT, belote_suits
-from service.rules.core.table import TEAMS, Team, other_team, team_of
 from service.rules.variants.coinche.options import (
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from service.rules import InconsistentInput, Suit, ViolationCode
 from service.rules.core.replay import Belote, Declaration
+from service.rules.core.seats import PLAYERS
 from service.rules.core.strains import SANS_ATOUT, STRAIN_CODES, TOUT_ATOUT
-from service.rules.core.table import PLAYERS
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord, check_strain, strain_values

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.rules.core.cards import Card
-from service.rules.core.table import (
+from service.rules.core.seats import (
     PLAYERS,
     SEAT_TEAMS,
     TEAMS,

@@ -1,4 +1,4 @@
-"""The table: four seats in turn order, two teams of partners, and the cards on it.
+"""The seats: four of them in turn order, two teams of partners, and the cards on the table.
 
 RULES.md "Table, seats, cards": seats 0 to 3 play in turn, the player after the dealer leads
 the first trick and the winner of a trick leads the next; partners sit opposite, so a seat's
