@@ -27,9 +27,22 @@ def answer_all(requests: list[Request], kept: Answers) -> dict[str, dict[str, An
         answer = json.loads(text) if request.answer_type == JSON else text
         before = kept.get(request.operation_id, {}).get(request.name)
         if request.varying and isinstance(before, dict):
-            answer |= {field: before[field] for field in request.varying if field in before}
+            for field in request.varying:
+                keep(answer, before, field.split("."))
         answers.setdefault(request.operation_id, {})[request.name] = answer
     return answers
+
+
+def keep(answer: dict[str, Any], before: dict[str, Any], path: list[str]) -> None:
+    """`before`'s value at `path` (a varying field, `card.elapsed_ms` for a nested one) put
+    in `answer`, when both hold the field's parent."""
+    *parents, field = path
+    for key in parents:
+        answer, before = answer.get(key), before.get(key)  # type: ignore[assignment]
+        if not isinstance(answer, dict) or not isinstance(before, dict):
+            return
+    if field in before and field in answer:
+        answer[field] = before[field]
 
 
 def example_requests() -> list[Request]:

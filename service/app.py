@@ -25,6 +25,7 @@ from service.api import (
     problem_pages,
     review,
     rules,
+    table,
     tricks,
     viewer,
 )
@@ -41,6 +42,7 @@ BLUEPRINTS: list[Blueprint] = [
     tricks.blp,
     deals.blp,
     games.blp,
+    table.blp,
     bidding.blp,
     annonces.blp,
     rules.blp,

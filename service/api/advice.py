@@ -290,6 +290,17 @@ class AdviceSchema(Schema):
         required=True, metadata={"description": "What the card was chosen by."}
     )
     elapsed_ms = Figure(required=True)
+    assumed_renonces = ma.fields.List(
+        StrictInteger(),
+        required=True,
+        attribute="assumed",
+        metadata={
+            "description": "The plays (indices in `plays`) the advice took for renonces not "
+            "yet proven: a card left standing as a renonce shows a void its player does not "
+            "have, and no deal agrees with the record unless some plays are renonces. The "
+            "fewest such plays are taken (the first ones in order); empty when none is needed."
+        },
+    )
 
 
 def _late_advice(**extra: Any) -> dict[str, Any]:

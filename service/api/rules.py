@@ -168,6 +168,9 @@ class BidAdviceDescriptionSchema(Schema):
     model = ma.fields.String(required=True)
 
 
+TABLE_TEXT = "What a table (/v1/table, /v1/coinche/table) decides where the texts are silent."
+
+
 class RulesDescriptionSchema(Schema):
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
     violations = codes("The play violation codes.")
@@ -178,6 +181,7 @@ class RulesDescriptionSchema(Schema):
         ma.fields.String(), required=True, metadata={"description": "Applied in this order."}
     )
     interpretations = codes("Where RULES.md chooses among readings of the texts.")
+    table = codes(TABLE_TEXT)
     analysis_engine = ma.fields.String(
         required=True,
         metadata={
@@ -235,6 +239,7 @@ class CoincheRulesDescriptionSchema(Schema):
     deal_points = StrictInteger(required=True)
     choices = codes("The referee's choices where the sources differ or are silent.")
     not_offered = codes("Rules some rooms play that the referee does not offer, and why.")
+    table = codes(TABLE_TEXT)
     seat_view = seat_view_field()
 
 

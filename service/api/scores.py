@@ -24,7 +24,7 @@ from service.api.fields import (
 )
 from service.api.replay_requests import MAX_TEAM_ANNONCES
 from service.api.schemas import Schema
-from service.api.strains import ContractSchema
+from service.api.strains import ContractSchema, ContractValueField, StrainField
 from service.rules import DEAL_POINTS, team_annonces
 from service.rules.core.cards import HAND_SIZE
 from service.rules.core.scoring import CONTRACTS, MAX_DEALS
@@ -125,6 +125,39 @@ class DealBodySchema(Schema):
     )
 
 
+def deal_body(summary: DealSummary) -> dict[str, Any]:
+    """A DealSummary as a DealBodySchema body (what `deal_summary` reads back): a table's
+    `game_entry`."""
+    return {
+        "taker": summary.taker,
+        "points": summary.points,
+        "capot": summary.capot,
+        "belote": next((t for t, count in enumerate(summary.belote) if count), None),
+        "annonces": _annonce_cards(summary.annonces),
+        "trump": summary.trump,
+        "renonce": summary.renonce,
+    }
+
+
+def _annonce_cards(annonces: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
+    """Each team's annonces by their cards, as a body gives them."""
+    return [[annonce.cards for annonce in side] for side in annonces]
+
+
+def card_list_of_lists() -> ma.fields.List:
+    """A team's annonces in an answer: each its cards."""
+    return ma.fields.List(card_list(3, HAND_SIZE, canonical=True))
+
+
+class ContractEntrySchema(Schema):
+    """A contract as an answer gives it: its taker, value, strain and coinche level."""
+
+    taker = seat(required=True)
+    value = ContractValueField(required=True)
+    strain = StrainField(canonical=True, required=True)
+    coinche = StrictInteger(required=True, metadata={"description": "0, 1 or 2."})
+
+
 def deal_summary(body: dict[str, Any], pointer: str = "") -> DealSummary:
     """The rules' DealSummary for a loaded DealBodySchema found at `pointer` in the request."""
     return DealSummary(
@@ -164,6 +197,19 @@ class CoincheDealBodySchema(Schema):
     renonce = nullable(
         team, "The team (0 or 1, not a count) that committed the (first) renonce; null: none."
     )
+
+
+def coinche_body(summary: CoincheDealSummary) -> dict[str, Any]:
+    """A CoincheDealSummary as a CoincheDealBodySchema body (`coinche_summary` reads it
+    back): a table's `game_entry`."""
+    return {
+        "contract": summary.contract,
+        "points": summary.points,
+        "capot": summary.capot,
+        "belote": summary.belote,
+        "annonces": _annonce_cards(summary.annonces),
+        "renonce": summary.renonce,
+    }
 
 
 def coinche_summary(body: dict[str, Any], pointer: str = "") -> CoincheDealSummary:
@@ -216,15 +262,46 @@ class CoincheDealScoreSchema(DealScoreSchema):
     multiplier = StrictInteger(required=True, metadata={"enum": [1, 2, 3, 4]})
 
 
+ANNONCE_CARDS = "Each team's annonces, each given by its cards."
+
+
+class DealEntrySchema(Schema):
+    """A classic deal to score as an answer gives it (a table's `game_entry`): the body of
+    /v1/deals/score with every field there."""
+
+    taker = seat(required=True)
+    points = pair(StrictInteger(), required=True)
+    capot = or_null(team, "The team that won all 8 tricks; null: none.")
+    belote = or_null(team, "The team whose belote-rebelote counts; null: none.")
+    annonces = pair(card_list_of_lists(), required=True, metadata={"description": ANNONCE_CARDS})
+    trump = or_null(SuitField, "The trump.", canonical=True)
+    renonce = or_null(team, "The team whose renonce decided the deal; null: none.")
+
+
+class CoincheDealEntrySchema(Schema):
+    """A coinche deal to score as an answer gives it (a table's `game_entry`): the body of
+    /v1/coinche/deals/score with every field there."""
+
+    contract = ma.fields.Nested(ContractEntrySchema, required=True)
+    points = pair(StrictInteger(), required=True)
+    capot = or_null(team, "The team that won all 8 tricks; null: none.")
+    belote = pair(StrictInteger(), required=True, metadata={"description": "Belotes per team."})
+    annonces = pair(card_list_of_lists(), required=True, metadata={"description": ANNONCE_CARDS})
+    renonce = or_null(team, "The team whose renonce decided the deal; null: none.")
+
+
 class Scored(NamedTuple):
     """How a variant's deal to score is read and its score answered: the body (`body`), the
     rules' deal to score made from it at a pointer (`summary`), the score's schema (`score`),
-    and how many deals a game may list (`most_deals`)."""
+    how many deals a game may list (`most_deals`), and a deal to score written back as its
+    body (`entry`)."""
 
     body: type[Schema]
     summary: Callable[[dict[str, Any], str], Any]
     score: type[Schema]
     most_deals: int
+    entry: Callable[[Any], dict[str, Any]]
+    answered: type[Schema]
 
 
 # A coinche deal's smallest body (its contract object) is over twice a classic one's: 1000 of
@@ -233,8 +310,15 @@ class Scored(NamedTuple):
 MAX_COINCHE_DEALS = MAX_DEALS // 2
 
 SCORED = {
-    "classic": Scored(DealBodySchema, deal_summary, DealScoreSchema, MAX_DEALS),
+    "classic": Scored(
+        DealBodySchema, deal_summary, DealScoreSchema, MAX_DEALS, deal_body, DealEntrySchema
+    ),
     "coinche": Scored(
-        CoincheDealBodySchema, coinche_summary, CoincheDealScoreSchema, MAX_COINCHE_DEALS
+        CoincheDealBodySchema,
+        coinche_summary,
+        CoincheDealScoreSchema,
+        MAX_COINCHE_DEALS,
+        coinche_body,
+        CoincheDealEntrySchema,
     ),
 }

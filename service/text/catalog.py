@@ -17,7 +17,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, runtime_checkable
 
 Value = str | tuple[str, ...] | bool
 """What a key holds: a sentence, a list of them (a page's paragraphs), or a switch of the
@@ -104,6 +104,13 @@ class NamedCard(Protocol):
     def suit(self) -> int: ...
 
 
+@runtime_checkable
+class Speaks(Protocol):
+    """A parameter that says itself in a language: a ruling's violation, a claim's reason."""
+
+    def message(self, lang: str) -> str: ...
+
+
 class Cards(NamedTuple):
     """Cards a sentence's parameter names in the sentence's language (`card_names`): any one
     of them ("or"), or `every` one ("and")."""
@@ -185,6 +192,9 @@ def _said(value: object, lang: str) -> object:
         return _listed(
             [str(_said(item, lang)) for item in value.items], _WORDS[language(lang)].and_
         )
+    said = getattr(value, "message", None)  # a `Speaks` (a runtime check is 10x slower)
+    if callable(said):
+        return said(lang)
     if isinstance(value, float):
         written = f"{value:.1f}".removesuffix(".0")
         return written.replace(".", _WORDS[language(lang)].decimal_separator)

@@ -48,6 +48,7 @@ def test_the_advice_answers_every_legal_card_from_the_seat_s_view(client: FlaskC
         "forced",
         "objective",
         "elapsed_ms",
+        "assumed_renonces",
     }
     assert advice["objective"] == "score" and advice["forced"] is False
     assert advice["seat"] == seat and advice["card"] in hands[seat]

@@ -199,6 +199,12 @@ SAMPLE = {
     "turned": "hearts",
     "value": 7,
     "winner": 0,
+    "given": "2",
+    "why": "seat 3 had to play a spade.",
+    "plays": 12,
+    "play": 14,
+    "said": "belote",
+    "phase": "deal_over",
 }
 # A card's code in a sentence: what the client wrote, or the way to write one (not_a_card).
 CODE = re.compile(r"\b(?:10|[789JQKA])[SHDC]\b")

@@ -98,7 +98,9 @@ class Advice:
     of the `deals` that agree with the record, and `exact`: the unseen cards are determined
     (one deal), so the advice is the perfect-play answer. `forced`: the seat has one legal
     card, which is the card to play whatever the deal; asked without figures for it
-    (`figures_when_forced` False), the advice solves no deal and gives no figures."""
+    (`figures_when_forced` False), the advice solves no deal and gives no figures.
+    `assumed`: the plays (indices) taken for renonces not yet proven, without which no deal
+    agrees with the record (`view.seat_view`)."""
 
     seat: Seat
     card: Card | None
@@ -109,6 +111,7 @@ class Advice:
     elapsed_ms: float
     objective: str
     forced: bool
+    assumed: tuple[int, ...] = ()
 
 
 class BidAdvice(NamedTuple):
@@ -208,7 +211,9 @@ class CardQuestion:
         """The forced card without its figures: no deal solved."""
         count = self.view.deals.count
         seat, card, elapsed = self.view.seat, self.legal[0], elapsed_ms_since(self.asked)
-        return Advice(seat, card, (), 0, count, count == 1, elapsed, self.objective, True)
+        return Advice(
+            seat, card, (), 0, count, count == 1, elapsed, self.objective, True, self.view.assumed
+        )
 
     def answer(self, samples: int, seed: str, budget_ms: int, threads: int) -> Advice:
         """The advice over `samples` deals drawn from `seed` on `threads` threads (`_advise`),
@@ -482,6 +487,7 @@ def _advise(
         elapsed_ms_since(start),
         objective,
         forced,
+        view.assumed,
     )
 
 

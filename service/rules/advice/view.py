@@ -8,7 +8,10 @@ The public facts (RULES.md, RULES-COINCHE.md), each a constraint on where an uns
   follow holds none of the led suit; one that discarded when it had to trump holds no trump;
   one that played under a trump when it had to over-trump holds none above it; each under the
   request's options, decided by `play.obligation_of_mask` itself). A play the replay proves a
-  renonce says nothing of the hand: its player broke the rule;
+  renonce says nothing of the hand: its player broke the rule. A renonce not yet proven (a
+  table lets a card stand, and its player still holds the suit) may leave no deal that
+  agrees with the voids: the view then takes for renonces the fewest plays whose voids,
+  dropped, leave deals (the first such plays in order), and says which (`assumed`);
 - what a seat is known to hold (`Holding`): classic's turned card, in the taker's hand since
   the deal; an announced belote (its holder had the trump king and queen); a declared
   annonce's cards. The turned card is a fact of the deal: a record that gives it to another
@@ -22,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.core.cards import ALL_CARDS, DECK_SIZE, HAND_SIZE, Card, Mask
@@ -37,6 +41,9 @@ EVERY_SEAT = (1 << PLAYERS) - 1
 # it in its trick, a strain and two play options): enough for the plays of a few hundred deals
 # in progress, under 1 MB.
 FORBIDDEN_KEPT = 4096
+# The most plays a view takes for renonces not yet proven, to find a deal that agrees with
+# the others: a table lets a few stand at most before the other team claims one.
+MOST_ASSUMED = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +60,14 @@ class Holding:
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """The deal from `seat`'s chair: its `hand` now, the cards each seat has played (in
-    order), and the deals of the unseen cards that agree with every public fact."""
+    order), and the deals of the unseen cards that agree with every public fact; `assumed`,
+    the plays (indices in the record's plays) taken for renonces so that some deal does."""
 
     seat: Seat
     hand: tuple[Card, ...]
     played: tuple[tuple[Card, ...], ...]
     deals: Deals
+    assumed: tuple[int, ...] = ()
 
     def hands(self, unseen: Hands) -> Hands:
         """The four hands as dealt, from a deal of the unseen cards (`Deals.deal`): each
@@ -111,12 +120,26 @@ def revealed_voids(
 ) -> tuple[Mask, ...]:
     """Per seat, the cards (a mask) its plays show it did not hold (`forbidden_by`), the
     proven renonces left out."""
-    renounced = {renonce.play for renonce in renonces}
     voids = [0] * PLAYERS
-    for index, (seat, card, table) in enumerate(_plays(tricks)):
-        if index not in renounced and not always_legal(card, table, strain):
-            voids[seat] |= forbidden_by(card, table, strain, options)
+    for _, seat, mask in _void_plays(tricks, renonces, strain, options):
+        voids[seat] |= mask
     return tuple(voids)
+
+
+def _void_plays(
+    tricks: Sequence[TrickRecord],
+    renonces: Sequence[Renonce],
+    strain: Strain,
+    options: PlayOptions,
+) -> list[tuple[int, Seat, Mask]]:
+    """Each play that reveals a void, but for the proven renonces: its index, its seat and
+    the cards it shows the seat did not hold."""
+    renounced = {renonce.play for renonce in renonces}
+    return [
+        (index, seat, forbidden_by(card, table, strain, options))
+        for index, (seat, card, table) in enumerate(_plays(tricks))
+        if index not in renounced and not always_legal(card, table, strain)
+    ]
 
 
 def seat_view(
@@ -153,7 +176,6 @@ def seat_view(
     if problems:
         raise InconsistentInput(problems)
     owner = {card: player for player, card, _ in plays} | dict.fromkeys(hand, seat)
-    voids = revealed_voids(tricks, renonces, strain, options)
     sizes = tuple(0 if s == seat else HAND_SIZE - len(played[s]) for s in range(PLAYERS))
     open_seats = sum(1 << s for s in range(PLAYERS) if sizes[s])
     pins: dict[Card, int] = {}
@@ -168,13 +190,24 @@ def seat_view(
             for card in holding.cards:
                 pins[card] = pins.get(card, EVERY_SEAT) & 1 << holding.seat
     unseen = tuple(card for card in ALL_CARDS if card not in owner)
-    allowed = tuple(
-        pins.get(card, EVERY_SEAT)
-        & open_seats
-        & ~sum(1 << s for s in range(PLAYERS) if voids[s] >> card & 1)
-        for card in unseen
-    )
-    deals = Deals(Constraints(unseen, allowed, sizes))
-    if not deals.count:
-        raise InconsistentInput.at("/plays", "advice_no_deal")
-    return SeatView(seat, hand, tuple(tuple(cards) for cards in played), deals)
+    placed = tuple(pins.get(card, EVERY_SEAT) & open_seats for card in unseen)
+    void_plays = _void_plays(tricks, renonces, strain, options)
+
+    def dealt(assumed: tuple[int, ...]) -> Deals:
+        voids = [0] * PLAYERS
+        for index, player, mask in void_plays:
+            if index not in assumed:
+                voids[player] |= mask
+        allowed = tuple(
+            placed[place] & ~sum(1 << s for s in range(PLAYERS) if voids[s] >> card & 1)
+            for place, card in enumerate(unseen)
+        )
+        return Deals(Constraints(unseen, allowed, sizes))
+
+    indices = [index for index, _, _ in void_plays]
+    for count in range(min(MOST_ASSUMED, len(indices)) + 1):
+        for assumed in combinations(indices, count):
+            deals = dealt(assumed)
+            if deals.count:
+                return SeatView(seat, hand, tuple(tuple(c) for c in played), deals, assumed)
+    raise InconsistentInput.at("/plays", "advice_no_deal")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from service.rules.core.errors import InconsistentInput, Problem
 from service.text.catalog import DEFAULT, text
@@ -35,7 +35,12 @@ class Options:
     - `renonce`: the penalty of a renonce: the offenders lose the deal ("dedans"), or the deal
       is annulled and redealt ("annul").
     - `target`: the points that end the game.
-    - `annonces`: whether sequences and fours of a kind score."""
+    - `annonces`: whether sequences and fours of a kind score.
+    - `belote_said`: what announces a belote: "belote" with its first honour, or "both",
+      belote with the first and rebelote with the second (FFB).
+    - `illegal_card`: what a table does with a card that breaks a play obligation: "refuse"
+      it (the card is not played), or let it "stand" as a renonce, penalised at the end of
+      the deal or when the other team claims it."""
 
     undertrump: str
     overtrump_partner: bool
@@ -45,6 +50,8 @@ class Options:
     renonce: str
     target: int
     annonces: bool
+    belote_said: str
+    illegal_card: str
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -116,6 +123,10 @@ class OptionSpec:
         return self.sentence()
 
 
+TABLE_CHOICES: Final = "rule.table."
+"""The catalog's prefix of what a table decides where the texts are silent, the same in both
+games (service/rules/table.py), as each game's rules description lists it."""
+
 SHARED_SPECS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
@@ -127,6 +138,8 @@ SHARED_SPECS: dict[str, OptionSpec] = {
         OptionSpec("renonce", ("dedans", "annul")),
         OptionSpec("target", None, bounds=(1, MAX_TARGET)),
         OptionSpec("annonces", (False, True)),
+        OptionSpec("belote_said", ("belote", "both")),
+        OptionSpec("illegal_card", ("refuse", "stand")),
     )
 }
 """The options both games have (`Options`), each specified once."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from service.rules.core.cards import (
@@ -91,17 +92,28 @@ class Violation(NamedTuple):
     to_beat: Card | None
 
     def message(self, lang: str = "en") -> str:
-        return render(
-            f"violation.{self.code}",
-            lang,
-            {
-                "led": suit_name(self.led, lang),
-                # Under SA only `follow_suit` is broken, whose sentence names no trump.
-                "trump": "" if self.trump == SANS_ATOUT else suit_name(self.trump, lang),
-                "to_beat": "" if self.to_beat is None else card_names((self.to_beat,), lang),
-                "cards": card_names(self.required, lang),
-            },
-        )
+        return _violation_message(self, lang)
+
+
+# The sentences of the violations said most often, kept: a hand's illegal cards often share
+# one violation, and a table or a replay says it at every call (a few hundred bytes each).
+SAID_KEPT = 4096
+
+
+@lru_cache(maxsize=SAID_KEPT)
+def _violation_message(violation: Violation, lang: str) -> str:
+    """`violation`'s sentence in `lang`."""
+    return render(
+        f"violation.{violation.code}",
+        lang,
+        {
+            "led": suit_name(violation.led, lang),
+            # Under SA only `follow_suit` is broken, whose sentence names no trump.
+            "trump": "" if violation.trump == SANS_ATOUT else suit_name(violation.trump, lang),
+            "to_beat": "" if violation.to_beat is None else card_names((violation.to_beat,), lang),
+            "cards": card_names(violation.required, lang),
+        },
+    )
 
 
 class IllegalPlay(NamedTuple):

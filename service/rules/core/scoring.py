@@ -131,11 +131,15 @@ def score_game(
     deals: Sequence[Any],
     options: GameOptions,
     score: Callable[[Any, Any], ScoredDeal[Any]],
+    may_win: Callable[[ScoredDeal[Any], Team, int], bool] | None = None,
 ) -> GameScore:
     """Deals in order, with the litige reserve handed on, up to the target (RULES.md
     "The game"): when at the end of a deal a team has reached the target, the team with more
     points wins; equal totals play another deal. A deal listed after the win is an error.
-    `score` scores one deal to score with `options` (the variant's `score_deal`)."""
+    `score` scores one deal to score with `options` (the variant's `score_deal`); `may_win`
+    (the variant's) says whether a team with this total after this deal may win at it: one
+    that may not has not reached the target, and the game goes on unless the other team has
+    reached it with more points."""
     if len(deals) > MAX_DEALS:
         raise InconsistentInput.at("/deals", "too_many_deals", limit=MAX_DEALS, size=len(deals))
     totals = [0, 0]
@@ -160,8 +164,13 @@ def score_game(
             reserve = 0
         for t in range(TEAMS):
             totals[t] += deal.score[t]
-        if max(totals) >= options.target and totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
+        ahead = 0 if totals[0] > totals[1] else 1
+        if (
+            totals[ahead] >= options.target
+            and totals[ahead] != totals[1 - ahead]
+            and (may_win is None or may_win(deal, ahead, totals[ahead]))
+        ):
+            winner = ahead
         scored.append(
             GameDeal(
                 deal,

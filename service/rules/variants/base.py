@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from service.rules.core.cards import KING, QUEEN, Card, CardValues
 from service.rules.core.dealing import Deal, shuffled_deck
@@ -31,6 +31,7 @@ from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.options import Options, OptionSpec, load_options
 from service.rules.core.replay import (
     Belote,
+    Declaration,
     DeclarationVerdict,
     Played,
     Replay,
@@ -41,13 +42,23 @@ from service.rules.core.replay import (
     replay_deal,
 )
 from service.rules.core.scoring import GameScore, ScoredDeal, score_game
-from service.rules.core.seats import PLAYERS, Seat
+from service.rules.core.seats import PLAYERS, Seat, Team
 from service.rules.core.strains import Strain
 
 RecordT = TypeVar("RecordT")
 OptionsT = TypeVar("OptionsT", bound=Options)
 SummaryT = TypeVar("SummaryT")
 ScoreT = TypeVar("ScoreT", bound=ScoredDeal[Any])
+
+
+class Taken(NamedTuple):
+    """What an auction fixed, in either game: the taker, the strain, and coinche's value and
+    coinche level (classic's: none, 0)."""
+
+    taker: Seat
+    strain: Strain
+    value: int | str | None = None
+    coinche: int = 0
 
 
 class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
@@ -98,7 +109,25 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
         """The state of the auction after `calls` from the dealer's next, or its first
         illegal call (classic's bidding needs the `turned` card)."""
 
+    @abstractmethod
+    def taken(self, auction: Any) -> Taken | None:
+        """What an auction (this variant's `auction`) fixed, once it is taken; else None."""
+
     # --- a deal's record -----------------------------------------------------------------
+
+    @abstractmethod
+    def record(
+        self,
+        dealer: Seat,
+        taken: Taken,
+        plays: tuple[Card, ...],
+        hands: tuple[tuple[Card, ...], ...] | None,
+        belotes: tuple[Belote, ...],
+        declarations: tuple[Declaration, ...],
+    ) -> RecordT:
+        """The variant's record of a deal: the dealer, what was taken, the plays, the hands
+        when known, the belotes announced (each by its seat and suit) and the annonces
+        declared."""
 
     @abstractmethod
     def strain(self, record: RecordT) -> Strain:
@@ -170,7 +199,18 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
     def score_game(self, deals: Sequence[SummaryT], options: OptionsT | None = None) -> GameScore:
         """Deals to score in order, to the target, the litige reserve handed on
         (`scoring.score_game`, the same for every variant)."""
-        return score_game(deals, self.options_or_default(options), self.score_deal)
+        chosen = self.options_or_default(options)
+        return score_game(
+            deals,
+            chosen,
+            self.score_deal,
+            lambda deal, team, total: self.may_win(deal, team, total, chosen),
+        )
+
+    def may_win(self, deal: ScoreT, team: Team, total: int, options: OptionsT) -> bool:
+        """Whether `team`, `total` after `deal`, may win the game at it when it has reached
+        the target (every team may, unless the variant's rules say otherwise)."""
+        return True
 
     # --- the description -----------------------------------------------------------------
 

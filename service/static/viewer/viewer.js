@@ -8,7 +8,7 @@
 // from the modules of each part, and wires the controls. The parts: the deal table (table.js,
 // sheet.js, judge.js), the analysis panel (analysis.js), the review (review.js,
 // review-graph.js, contract-needs.js, graph.js), Teach me (teach.js), the URL state
-// (fragment.js); shared: api.js, state.js, cards.js, words.js (strings.js: the words of every
+// (fragment.js), playing a table (play-table.js); shared: api.js, state.js, cards.js, words.js (strings.js: the words of every
 // language of the referee's catalog, written by the service), dom.js, reading.js, position.js.
 
 import { solve } from "./analysis.js";
@@ -23,6 +23,7 @@ import { renderReview, review } from "./review.js";
 import { renderPoints, renderRenonces, renderTricks } from "./sheet.js";
 import { VARIANTS, endpoint, offered, state, variantOf } from "./state.js";
 import { LANGUAGES } from "./strings.js";
+import { relanguagePlay, wirePlayTable } from "./play-table.js";
 import { renderTable } from "./table.js";
 import { renderTeach } from "./teach.js";
 import { languageOf, t } from "./words.js";
@@ -133,6 +134,7 @@ function onKey(event) {
 
 async function setLanguage(lang) {
   state.lang = lang;
+  relanguagePlay();
   if (state.record) await showRecord(JSON.stringify(state.record), state.step);
   else {
     render();
@@ -219,6 +221,7 @@ async function start() {
     await showRecord($("record").value, 0);
   });
   $("deal-form").addEventListener("submit", deal);
+  wirePlayTable();
   $("first").addEventListener("click", () => goTo(0));
   $("prev").addEventListener("click", () => goTo(state.step - 1));
   $("next").addEventListener("click", () => goTo(state.step + 1));

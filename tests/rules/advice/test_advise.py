@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from service.rules import replay
 from service.rules.advice import advise as advise_module
+from service.rules.advice import view as view_module
 from service.rules.advice.advise import (
     POINTS,
     Advice,
@@ -648,13 +649,42 @@ def test_the_turned_card_puts_an_unseen_card_in_the_taker_s_hand() -> None:
     )
 
 
-def test_facts_that_contradict_each_other_leave_no_deal() -> None:
-    # Seat 1 did not trump a spade lead (discarded a diamond): it holds no heart. Hearts are
-    # trump, seat 1 took with the turned JH: no deal.
+def test_a_void_the_facts_contradict_is_taken_for_a_renonce(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 1 did not trump a spade lead (discarded a diamond): it holds no heart, by that play.
+    # Hearts are trump, seat 1 took with the turned JH: no deal agrees with both, unless the
+    # discard was a renonce left standing. The advice takes the fewest plays for renonces
+    # that leave deals, and says which.
     record = DealRecord(3, HEARTS, 1, cards("AS 7D"))
+    hand = cards("7S 8S 9S 10S 7C 8C 9C 10C")
+    jack = cards("JH")[0]
+    advice = advise_play(record, 2, hand, turned=jack, samples=1, budget_ms=1)
+    assert advice.assumed == (1,)
+    view = card_question(CLASSIC, record, 2, hand, H, jack).view
+    assert view.assumed == (1,)
+    for rank in view.deals.ranks(4, random.Random(0)):
+        assert jack in view.hands(view.deals.deal(rank))[1]
+    # A forced card, answered at once, says so too: seat 2 holds one spade.
+    forced = cards("7S 7C 8C 9C 10C JC QC KC")
+    at_once = advise_play(record, 2, forced, turned=jack, figures_when_forced=False)
+    assert (at_once.forced, at_once.samples, at_once.assumed) == (True, 0, (1,))
+    # A record that needs none assumes none.
+    assert advise_play(record, 2, hand, samples=1, budget_ms=1).assumed == ()
+    # Beyond the most plays the view takes for renonces: no deal.
+    monkeypatch.setattr(view_module, "MOST_ASSUMED", 0)
     with pytest.raises(InconsistentInput) as error:
-        advise_play(record, 2, cards("7S 8S 9S 10S 7C 8C 9C 10C"), turned=cards("JH")[0])
+        advise_play(record, 2, hand, turned=jack)
     assert problem_of(error) == ("/plays", "advice_no_deal")
+
+
+def test_each_play_the_facts_contradict_is_taken_for_a_renonce() -> None:
+    # Seat 1 discards on two spade leads (no trump, by each play), and took with the turned
+    # JH: both discards are taken for renonces, and only they.
+    record = DealRecord(3, HEARTS, 1, cards("AS 7D 8S 9S 10S 8D 7S QS"))
+    hand = cards("KS 7C 8C 9C 10C JC")
+    view = card_question(CLASSIC, record, 0, hand, H, cards("JH")[0]).view
+    assert view.assumed == (1, 5)
 
 
 def view_of(

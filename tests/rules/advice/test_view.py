@@ -98,3 +98,14 @@ def test_a_proven_renonce_reveals_nothing() -> None:
     assert revealed_voids(early.tricks, early.renonces, HEARTS, H)[2] == mask_of(
         cards("7S 8S 9S 10S JS QS KS AS 7H 8H 9H 10H JH QH KH AH")
     )
+
+
+def test_a_seats_voids_add_up_over_its_plays() -> None:
+    # Seat 1 discards 7D on seat 0's spade lead (no spade, no heart), then 7C on its diamond
+    # lead (no diamond either).
+    record = DealRecord(3, HEARTS, 0, cards("AS 7D 8S 9S KD 7C 8D 9D"))
+    judged = replay(record)
+    voids = revealed_voids(judged.tricks, judged.renonces, HEARTS, H)
+    spade_lead = forbidden_by(cards("7D")[0], cards("AS"), HEARTS, H)
+    diamond_lead = forbidden_by(cards("7C")[0], cards("KD"), HEARTS, H)
+    assert voids[1] == spade_lead | diamond_lead != spade_lead

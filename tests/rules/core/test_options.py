@@ -62,6 +62,8 @@ def test_a_variant_s_specs_are_its_own_and_the_shared_ones_by_name_each_default_
         renonce: str = "annul"
         target: int = 500
         annonces: bool = True
+        belote_said: str = "both"
+        illegal_card: str = "stand"
         fives: int = 85
 
     own = OptionSpec("fives", (80, 85, 90))

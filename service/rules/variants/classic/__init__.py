@@ -16,11 +16,11 @@ from typing import Any
 from service.rules.core.cards import SUIT_CODES, Card, CardValues
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import InconsistentInput, Problem
-from service.rules.core.replay import Belote, Replay
+from service.rules.core.replay import Belote, Declaration, Replay
 from service.rules.core.seats import PLAYERS, TURN_ORDER, Seat, seat_after
 from service.rules.core.strains import Strain, card_values
-from service.rules.variants.base import Variant, honours
-from service.rules.variants.classic.bidding import Bidding, judge_bidding
+from service.rules.variants.base import Taken, Variant, honours
+from service.rules.variants.classic.bidding import TAKEN, Bidding, judge_bidding
 from service.rules.variants.classic.describe import RulesDescription, describe_rules
 from service.rules.variants.classic.options import DEFAULT_OPTIONS, OPTION_SPECS, RuleOptions
 from service.rules.variants.classic.replay import DealRecord
@@ -62,6 +62,28 @@ class Classic(Variant[DealRecord, RuleOptions, DealSummary, DealScore]):
         if turned is None:
             raise InconsistentInput.at("/turned", "bidding_needs_turned")
         return judge_bidding(dealer, turned, calls)
+
+    def taken(self, auction: Bidding) -> Taken | None:
+        """The taker and the trump, once a suit is taken."""
+        if auction.status != TAKEN:
+            return None
+        assert auction.taker is not None  # a bidding taken names its taker
+        assert auction.trump is not None  # and its trump
+        return Taken(auction.taker, auction.trump)
+
+    def record(
+        self,
+        dealer: Seat,
+        taken: Taken,
+        plays: tuple[Card, ...],
+        hands: tuple[tuple[Card, ...], ...] | None,
+        belotes: tuple[Belote, ...],
+        declarations: tuple[Declaration, ...],
+    ) -> DealRecord:
+        """Classic's record: the trump and the taker; its belote announced or not."""
+        return DealRecord(
+            dealer, taken.strain, taken.taker, plays, hands, bool(belotes), declarations
+        )
 
     def strain(self, record: DealRecord) -> Strain:
         return record.strain

@@ -17,6 +17,7 @@ from service.rules.core.describe import (
     describe_options,
     described,
 )
+from service.rules.core.options import TABLE_CHOICES
 from service.rules.variants.classic.options import OPTION_SPECS
 from service.text.catalog import text
 
@@ -30,6 +31,7 @@ class RulesDescription:
     deal_points: int
     annonce_tie_breaks: tuple[str, ...]
     interpretations: tuple[CodeDescription, ...]
+    table: tuple[CodeDescription, ...]
 
 
 def describe_rules(lang: str = "en") -> RulesDescription:
@@ -47,4 +49,5 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         deal_points=DEAL_POINTS,
         annonce_tie_breaks=tuple(text("rule.classic.tie_breaks", lang)),  # type: ignore[arg-type]
         interpretations=described("rule.classic.interpretation.", lang),
+        table=described(TABLE_CHOICES, lang),
     )

@@ -24,6 +24,8 @@ class RuleOptions(Options):
     renonce: str = "dedans"
     target: int = 1000
     annonces: bool = False
+    belote_said: str = "belote"
+    illegal_card: str = "refuse"
 
 
 DEFAULT_OPTIONS = RuleOptions()

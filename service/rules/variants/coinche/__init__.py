@@ -15,16 +15,18 @@ from typing import Any
 from service.rules.core.cards import Card, CardValues
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import Problem
-from service.rules.core.replay import Belote, Replay
-from service.rules.core.seats import Seat
+from service.rules.core.replay import Belote, Declaration, Replay
+from service.rules.core.scoring import DEDANS
+from service.rules.core.seats import Seat, Team
 from service.rules.core.strains import Strain, belote_suits
-from service.rules.variants.base import Variant
-from service.rules.variants.coinche.bidding import Auction, judge_auction
+from service.rules.variants.base import Taken, Variant
+from service.rules.variants.coinche.bidding import TAKEN, Auction, judge_auction
 from service.rules.variants.coinche.describe import CoincheRulesDescription, describe_coinche_rules
 from service.rules.variants.coinche.options import (
     COINCHE_OPTION_SPECS,
     DEFAULT_COINCHE_OPTIONS,
     CoincheOptions,
+    Contract,
 )
 from service.rules.variants.coinche.replay import CoincheRecord, strain_values
 from service.rules.variants.coinche.scoring import CoincheDealScore, CoincheDealSummary, score_deal
@@ -54,6 +56,28 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
     ) -> Auction:
         """RULES-COINCHE.md "Auction" (no card is turned)."""
         return judge_auction(dealer, calls, self.options_or_default(options))
+
+    def taken(self, auction: Auction) -> Taken | None:
+        """The contract at its coinche level, once the auction is taken."""
+        if auction.status != TAKEN:
+            return None
+        contract = auction.contract
+        assert contract is not None  # an auction taken has its contract
+        return Taken(contract.taker, contract.strain, contract.value, contract.coinche)
+
+    def record(
+        self,
+        dealer: Seat,
+        taken: Taken,
+        plays: tuple[Card, ...],
+        hands: tuple[tuple[Card, ...], ...] | None,
+        belotes: tuple[Belote, ...],
+        declarations: tuple[Declaration, ...],
+    ) -> CoincheRecord:
+        """Coinche's record: the contract; each belote announced by its seat and suit."""
+        assert taken.value is not None  # a coinche contract has its value
+        contract = Contract(taken.taker, taken.value, taken.strain, taken.coinche)
+        return CoincheRecord(dealer, contract, plays, hands, belotes, declarations)
 
     def strain(self, record: CoincheRecord) -> Strain:
         return record.contract.strain
@@ -97,6 +121,16 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
     ) -> CoincheDealScore:
         """RULES-COINCHE.md "Scoring a deal" (`scoring.score_deal`)."""
         return score_deal(summary, self.options_or_default(options))
+
+    def may_win(
+        self, deal: CoincheDealScore, team: Team, total: int, options: CoincheOptions
+    ) -> bool:
+        """Under `game_end: ffb` a team that went dedans, or was capot, and reaches the
+        target only through its belote of that deal has not won: play goes on (FFB)."""
+        if options.game_end != "ffb":
+            return True
+        beaten = (deal.contract == DEDANS and team == deal.takers) or deal.capot == 1 - team
+        return not beaten or total - deal.breakdown[team].belote >= options.target
 
     def describe(self, lang: str = "en") -> CoincheRulesDescription:
         return describe_coinche_rules(lang)

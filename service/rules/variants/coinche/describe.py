@@ -18,6 +18,7 @@ from service.rules.core.describe import (
     describe_options,
     described,
 )
+from service.rules.core.options import TABLE_CHOICES
 from service.rules.core.strains import SA_ACE19_POINTS, TA_FFB_POINTS
 from service.rules.variants.coinche.options import COINCHE_OPTION_SPECS
 
@@ -42,6 +43,7 @@ class CoincheRulesDescription:
     strain_points: tuple[StrainPoints, ...]
     deal_points: int
     choices: tuple[CodeDescription, ...]
+    table: tuple[CodeDescription, ...]
     not_offered: tuple[CodeDescription, ...]
 
 
@@ -64,5 +66,6 @@ def describe_coinche_rules(lang: str = "en") -> CoincheRulesDescription:
         ),
         deal_points=DEAL_POINTS,
         choices=described("rule.coinche.choice.", lang),
+        table=described(TABLE_CHOICES, lang),
         not_offered=described("rule.coinche.not_offered.", lang),
     )

@@ -48,6 +48,9 @@ class CoincheOptions(Options):
     annonces: bool = False
     target: int = 2000
     renonce: str = "dedans"
+    belote_said: str = "belote"
+    illegal_card: str = "refuse"
+    game_end: str = "reach"
 
 
 DEFAULT_COINCHE_OPTIONS = CoincheOptions()
@@ -114,4 +117,7 @@ COINCHE_OPTION_SPECS: dict[str, OptionSpec] = option_specs(
     "annonces",
     "target",
     "renonce",
+    "belote_said",
+    "illegal_card",
+    OptionSpec("game_end", ("reach", "ffb")),
 )

@@ -19,6 +19,8 @@ OPTIONS = [
     ("renonce", "dedans", ("dedans", "annul"), None, None),
     ("target", 1000, None, 1, 100000),
     ("annonces", False, (False, True), None, None),
+    ("belote_said", "belote", ("belote", "both"), None, None),
+    ("illegal_card", "refuse", ("refuse", "stand"), None, None),
 ]
 
 
@@ -50,6 +52,7 @@ def test_every_sentence_is_in_the_language_asked_else_english(lang: str, said: s
         ("violations", "rule.violation."),
         ("bidding", "rule.classic.bidding."),
         ("interpretations", "rule.classic.interpretation."),
+        ("table", "rule.table."),
     ):
         assert [(c.code, c.description) for c in getattr(described, field)] == [
             (key.removeprefix(prefix), text(key, said)) for key in keys(prefix)

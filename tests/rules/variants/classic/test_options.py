@@ -18,6 +18,8 @@ DEFAULTS = {
     "renonce": "dedans",
     "target": 1000,
     "annonces": False,
+    "belote_said": "belote",
+    "illegal_card": "refuse",
 }
 
 ALLOWED = [
@@ -42,6 +44,10 @@ ALLOWED = [
     ("target", 100000),
     ("annonces", True),
     ("annonces", False),
+    ("belote_said", "belote"),
+    ("belote_said", "both"),
+    ("illegal_card", "refuse"),
+    ("illegal_card", "stand"),
 ]
 
 REFUSED = [

@@ -41,6 +41,9 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "ta_belote": ("each_suit", "none"),
     "annonces": (False, True),
     "renonce": ("dedans", "annul"),
+    "belote_said": ("belote", "both"),
+    "illegal_card": ("refuse", "stand"),
+    "game_end": ("reach", "ffb"),
 }
 
 
@@ -51,8 +54,8 @@ def test_the_table_of_options_with_defaults_first() -> None:
         assert getattr(DEFAULT_COINCHE_OPTIONS, name) == values[0]
     target = COINCHE_OPTION_SPECS["target"]
     assert (target.allowed, target.default, target.bounds) == (None, 2000, (1, 100_000))
-    # The page's order: target between annonces and renonce.
-    assert list(COINCHE_OPTION_SPECS) == [*list(TABLE)[:-1], "target", "renonce"]
+    # The page's order: target between annonces and renonce; the table's own after.
+    assert list(COINCHE_OPTION_SPECS) == [*list(TABLE)[:-4], "target", *list(TABLE)[-4:]]
 
 
 @pytest.mark.parametrize(
@@ -117,7 +120,7 @@ def test_the_description_in_each_language(lang: str) -> None:
     assert [o.name for o in description.options] == [s.name for s in specs]
     expected = [text(f"option.{s.name}", lang) for s in specs]
     assert [o.description for o in description.options] == expected
-    target = description.options[-2]
+    target = description.options[-5]
     assert (target.name, target.minimum, target.maximum, target.allowed) == (
         "target",
         1,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.rules.variants import CLASSIC
 from service.rules.variants.coinche.describe import describe_coinche_rules
 
 # RULES-COINCHE.md "Auction": the violation codes in their precedence.
@@ -64,7 +65,8 @@ def test_every_list_of_codes_in_the_language_asked(lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "field", ["violations", "auction", "auction_statuses", "not_offered", "choices", "options"]
+    "field",
+    ["violations", "auction", "auction_statuses", "not_offered", "choices", "options", "table"],
 )
 def test_no_sentence_is_the_same_in_french_and_english(field: str) -> None:
     english = getattr(describe_coinche_rules("en"), field)
@@ -75,3 +77,10 @@ def test_no_sentence_is_the_same_in_french_and_english(field: str) -> None:
 
 def test_english_is_the_default_language() -> None:
     assert describe_coinche_rules() == describe_coinche_rules("en")
+
+
+def test_both_games_state_what_a_table_decides_the_same_way() -> None:
+    for lang in ("en", "fr"):
+        coinche = describe_coinche_rules(lang).table
+        assert coinche == CLASSIC.describe(lang).table
+        assert [c.code for c in coinche][:2] == ["belote_said", "annonce"]

@@ -756,3 +756,54 @@ def test_both_variants_score_a_capot_as_the_team_that_won_every_trick() -> None:
     for scored in (classic, coinche):
         assert isinstance(scored, ScoredDeal)
         assert (scored.contract, scored.capot, scored.takers, scored.winner) == ("made", 1, 1, 1)
+
+
+# Option game_end: "ffb" (the Fédération Française de Belote): a team that went dedans, or
+# was capot, and reaches the target only through its belote of that deal has not won.
+BIG_MAKE = CoincheDealSummary(Contract(0, 80, Suit.HEARTS), (162, 0), 0, (0, 0), ((), ()))
+DEDANS_WITH_BELOTE = CoincheDealSummary(
+    Contract(0, 80, Suit.HEARTS), (70, 92), None, (1, 0), ((), ())
+)
+CAPOT_AGAINST_BELOTE = CoincheDealSummary(
+    Contract(1, 80, Suit.HEARTS), (0, 162), 1, (1, 0), ((), ())
+)
+
+
+def mirrored(summary: CoincheDealSummary) -> CoincheDealSummary:
+    """The same deal with the teams' seats swapped (seat s plays seat s + 1's cards)."""
+    contract = summary.contract
+    return CoincheDealSummary(
+        Contract((contract.taker + 1) % 4, contract.value, contract.strain, contract.coinche),
+        (summary.points[1], summary.points[0]),
+        None if summary.capot is None else 1 - summary.capot,
+        (summary.belote[1], summary.belote[0]),
+        (summary.annonces[1], summary.annonces[0]),
+    )
+
+
+@pytest.mark.parametrize("team", [0, 1])
+@pytest.mark.parametrize("second", [DEDANS_WITH_BELOTE, CAPOT_AGAINST_BELOTE])
+def test_under_ffb_a_belote_does_not_win_a_beaten_team_the_game(second: Any, team: int) -> None:
+    deals = [BIG_MAKE, second] if team == 0 else [mirrored(BIG_MAKE), mirrored(second)]
+    first = COINCHE.score_deal(BIG_MAKE).score[0]
+    target = first + 10  # reached only with the 20 of the belote
+    reach = COINCHE.score_game(deals, COINCHE.options({"target": target}))
+    assert reach.finished and reach.winner == team and reach.totals[team] == first + 20
+    ffb = COINCHE.options({"target": target, "game_end": "ffb"})
+    held = COINCHE.score_game(deals, ffb)
+    assert not held.finished and held.winner is None and held.totals == reach.totals
+
+
+def test_under_ffb_a_beaten_team_past_the_target_without_its_belote_wins() -> None:
+    first = COINCHE.score_deal(BIG_MAKE).score[0]
+    ffb = COINCHE.options({"target": first - 10, "game_end": "ffb"})
+    game = COINCHE.score_game([BIG_MAKE], ffb)
+    assert game.winner == 0
+
+
+def test_under_ffb_the_team_that_made_its_contract_wins_with_its_belote() -> None:
+    made = CoincheDealSummary(Contract(0, 80, Suit.HEARTS), (100, 62), None, (1, 0), ((), ()))
+    first = COINCHE.score_deal(BIG_MAKE).score[0]
+    ffb = COINCHE.options({"target": first + 185, "game_end": "ffb"})
+    game = COINCHE.score_game([BIG_MAKE, made], ffb)
+    assert game.winner == 0 and game.totals[0] - 20 < first + 185

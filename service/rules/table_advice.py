@@ -1,0 +1,106 @@
+"""Advice at a table: the call or the card for the seat to act, from that seat's view only.
+
+The table (`table.py`) knows every hand; the advice must not. Its question is made of what
+the seat to act sees: its own hand, the turned card (classic), the calls, the cards played
+and what was said, the deal's record with no hand in it. The other hands never reach the
+advice's sampler, so the answer is the same whatever they hold. The auction's advice is each
+variant's (classic: take or pass, `advise_take`; coinche: the call, `advise_bid`), the card's
+the same for both (`card_question`, which takes for renonces the fewest plays a renonce left
+standing needs, `view.seat_view`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from service.rules.advice.advise import (
+    DEFAULT_OBJECTIVE,
+    Advice,
+    TakeAdvice,
+    advise_take,
+    card_question,
+)
+from service.rules.advice.bid import advise_bid
+from service.rules.advice.inference import DEFAULT_INFERENCE
+from service.rules.core.errors import InconsistentInput
+from service.rules.table import AUCTION, PLAY, Table
+from service.rules.variants.base import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class TableAdvice:
+    """The advice to the seat to act: its `call` (the auction's figures) or its `card`."""
+
+    seat: int
+    call: TakeAdvice | None = None
+    card: Advice | None = None
+
+
+CallAdvice = Callable[[Table, Any, int, str, int], TakeAdvice]
+
+
+def _take(state: Table, options: Any, samples: int, seed: str, budget_ms: int) -> TakeAdvice:
+    """Classic's bidding: take the turned card's suit, name another, or pass."""
+    assert state.to_act is not None and state.turned is not None and state.auction is not None
+    seat, record = state.to_act, state.record
+    hand = state.hands[seat]
+    return advise_take(
+        record.dealer,
+        seat,
+        hand,
+        state.turned,
+        state.auction.round,
+        options,
+        samples,
+        seed,
+        budget_ms,
+    )
+
+
+def _bid(state: Table, options: Any, samples: int, seed: str, budget_ms: int) -> TakeAdvice:
+    """Coinche's auction: a bid, coinche or surcoinche, or pass."""
+    assert state.to_act is not None
+    seat, record = state.to_act, state.record
+    hand = state.hands[seat]
+    return advise_bid(record.dealer, record.calls, seat, hand, options, samples, seed, budget_ms)
+
+
+CALL_ADVICE: Final[dict[str, CallAdvice]] = {"classic": _take, "coinche": _bid}
+"""Each variant's advice at its auction."""
+
+
+def advise_table(
+    variant: Variant[Any, Any, Any, Any],
+    state: Table,
+    options: Any,
+    samples: int,
+    seed: str,
+    budget_ms: int,
+    threads: int = 1,
+) -> TableAdvice:
+    """The advice to `state`'s seat to act, over `samples` deals drawn from `seed` within
+    `budget_ms` (a forced card at once, without figures); InconsistentInput at `/phase`
+    when nobody is to act."""
+    seat = state.to_act
+    if seat is None or state.phase not in (AUCTION, PLAY):
+        raise InconsistentInput.at("", "advice_nobody_to_act", phase=state.phase)
+    if state.phase == AUCTION:
+        call = CALL_ADVICE[variant.name](state, options, samples, seed, budget_ms)
+        return TableAdvice(seat, call=call)
+    seen = replace(state.deal, hands=None)  # the seat's view: no hand but its own
+    question = card_question(
+        variant,
+        seen,
+        seat,
+        state.hands[seat],
+        options,
+        state.turned,
+        DEFAULT_OBJECTIVE,
+        (),  # the calls are the table's, checked: they weigh no deal (`DEFAULT_INFERENCE`)
+        DEFAULT_INFERENCE,
+    )
+    if question.forced:
+        return TableAdvice(seat, card=question.at_once())
+    return TableAdvice(seat, card=question.answer(samples, seed, budget_ms, threads))

@@ -1,0 +1,121 @@
+"""Advice at a table (service/rules/table_advice.py): the seat to act is advised from its own
+view, as the advice endpoints advise it: the same figures, whatever the other hands hold."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from service.rules import table_advice
+from service.rules.advice.advise import advise_take, card_question
+from service.rules.core.dealing import shuffled_deck
+from service.rules.core.errors import InconsistentInput
+from service.rules.table import Dealt, TableRecord, table
+from service.rules.table_advice import advise_table
+from service.rules.variants import CLASSIC, COINCHE
+from tests.rules.test_table import HANDS, HEARTS_80, SEED, coinche, play_out_to
+
+SAMPLES, ADVICE_SEED, BUDGET = 2, "a bot at the table", 60_000
+
+
+def steady(advice: Any) -> Any:
+    """An advice without its time."""
+    return replace(advice, elapsed_ms=0.0)
+
+
+def asked_of(monkeypatch: pytest.MonkeyPatch, name: str) -> list[tuple[Any, ...]]:
+    """The calls made to table_advice's `name` (an auction's advice), each answered by a
+    marker: which advice is asked, and with what, with no deal solved."""
+    asked: list[tuple[Any, ...]] = []
+
+    def recorded(*arguments: Any) -> str:
+        asked.append(arguments)
+        return f"{name}'s advice"
+
+    monkeypatch.setattr(table_advice, name, recorded)
+    return asked
+
+
+def test_coinche_calls_are_asked_of_the_bid_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = asked_of(monkeypatch, "advise_bid")
+    state = table(COINCHE, TableRecord(0, Dealt(hands=HANDS), calls=("80S",)), coinche())
+    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    assert (advised.seat, advised.call, advised.card) == (2, "advise_bid's advice", None)
+    assert asked == [(0, ("80S",), 2, HANDS[2], coinche(), SAMPLES, ADVICE_SEED, BUDGET)]
+
+
+@pytest.mark.parametrize(("calls", "round_"), [((), 1), (("pass",) * 4, 2)])
+def test_classic_bids_are_asked_of_the_take_advice(
+    monkeypatch: pytest.MonkeyPatch, calls: tuple[str, ...], round_: int
+) -> None:
+    asked = asked_of(monkeypatch, "advise_take")
+    options = CLASSIC.options({"rounding": "nearest_ten"})
+    state = table(CLASSIC, TableRecord(3, Dealt(deck=shuffled_deck(SEED)), calls=calls), options)
+    advised = advise_table(CLASSIC, state, options, SAMPLES, ADVICE_SEED, BUDGET)
+    assert (advised.seat, advised.call, advised.card) == (0, "advise_take's advice", None)
+    hand, turned = state.hands[0], state.turned
+    assert len(hand) == 5 and turned is not None
+    assert asked == [(3, 0, hand, turned, round_, options, SAMPLES, ADVICE_SEED, BUDGET)]
+
+
+def test_a_classic_take_is_advised_as_the_take_advice_advises_it() -> None:
+    options = CLASSIC.options(None)
+    state = table(CLASSIC, TableRecord(3, Dealt(deck=shuffled_deck(SEED))), options)
+    advised = advise_table(CLASSIC, state, options, 1, ADVICE_SEED, BUDGET)
+    alone = advise_take(3, 0, state.hands[0], state.turned, 1, options, 1, ADVICE_SEED, BUDGET)
+    assert steady(advised.call) == steady(alone)
+
+
+def late(hands: Any) -> Any:
+    """The deal of `hands` 24 cards in: seat to act with 2 cards, a choice to make."""
+    start = table(COINCHE, TableRecord(0, Dealt(hands=hands), calls=HEARTS_80), coinche())
+    return play_out_to(COINCHE, start, coinche(), plays=24)
+
+
+def test_a_card_is_advised_from_the_seats_own_view() -> None:
+    state = late(HANDS)
+    seat = state.to_act
+    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    assert advised.seat == seat and advised.call is None and advised.card is not None
+    seen = replace(state.deal, hands=None)
+    question = card_question(COINCHE, seen, seat, state.hands[seat], coinche())
+    alone = question.answer(SAMPLES, ADVICE_SEED, BUDGET, 1)
+    assert steady(advised.card) == steady(alone)
+    assert advised.card.card in state.legal and not advised.card.forced
+
+
+def test_the_card_advised_is_the_same_whatever_the_other_hands_hold() -> None:
+    state = late(HANDS)
+    seat = state.to_act
+    others = [s for s in range(4) if s != seat and len(state.hands[s]) == len(state.hands[seat])]
+    a, b = others[0], others[1]
+    # Two unplayed cards of two other seats swapped, the record still the same.
+    swapped = [list(hand) for hand in HANDS]
+    first, second = state.hands[a][0], state.hands[b][0]
+    swapped[a][swapped[a].index(first)] = second
+    swapped[b][swapped[b].index(second)] = first
+    other = late(tuple(tuple(hand) for hand in swapped))
+    assert other.record.plays == state.record.plays and other.hands != state.hands
+    mine = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    theirs = advise_table(COINCHE, other, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    assert steady(mine.card) == steady(theirs.card)
+
+
+def test_a_forced_card_is_advised_at_once() -> None:
+    state = late(HANDS)
+    while len(state.legal) != 1:
+        state = play_out_to(COINCHE, state, coinche(), plays=len(state.record.plays) + 1)
+    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    assert advised.card is not None and advised.card.forced
+    assert (advised.card.card, advised.card.samples) == (state.legal[0], 0)
+
+
+def test_nobody_to_act_is_nothing_to_advise() -> None:
+    over = table(COINCHE, TableRecord(0, Dealt(hands=HANDS), calls=("pass",) * 4), coinche())
+    with pytest.raises(InconsistentInput) as raised:
+        advise_table(COINCHE, over, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    (problem,) = raised.value.problems
+    assert (problem.pointer, problem.code) == ("", "advice_nobody_to_act")
+    assert "(redeal)" in problem.message("en")
