@@ -198,6 +198,6 @@ arena: $(VENV)/.runtime-installed $(NATIVE_MODULE)
 bench: $(VENV)/.audit-installed $(NATIVE_MODULE)
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 	$(PIP_INSTALL) $(COLVER)
-	@for name in engine analysis http audit; do \
+	@for name in engine analysis http audit table; do \
 		if [ -f "bench/$$name.py" ]; then echo "== bench/$$name.py"; $(BIN)/python -m "bench.$$name"; fi; \
 	done
