@@ -25,7 +25,7 @@ from service.rules.advice.advise import (
 from service.rules.advice.bid import advise_bid
 from service.rules.advice.inference import DEFAULT_INFERENCE
 from service.rules.core.errors import InconsistentInput
-from service.rules.table import AUCTION, PLAY, Table
+from service.rules.table import AUCTION, Table
 from service.rules.variants.base import Variant
 
 
@@ -43,7 +43,9 @@ CallAdvice = Callable[[Table, Any, int, str, int], TakeAdvice]
 
 def _take(state: Table, options: Any, samples: int, seed: str, budget_ms: int) -> TakeAdvice:
     """Classic's bidding: take the turned card's suit, name another, or pass."""
-    assert state.to_act is not None and state.turned is not None and state.auction is not None
+    assert state.to_act is not None  # a bidding open has its seat to bid
+    assert state.turned is not None  # and classic's its turned card
+    assert state.auction is not None
     seat, record = state.to_act, state.record
     hand = state.hands[seat]
     return advise_take(
@@ -78,13 +80,13 @@ def advise_table(
     samples: int,
     seed: str,
     budget_ms: int,
-    threads: int = 1,
+    threads: int,
 ) -> TableAdvice:
     """The advice to `state`'s seat to act, over `samples` deals drawn from `seed` within
-    `budget_ms` (a forced card at once, without figures); InconsistentInput at `/phase`
-    when nobody is to act."""
+    `budget_ms` on `threads` threads (a forced card at once, without figures);
+    InconsistentInput when nobody is to act."""
     seat = state.to_act
-    if seat is None or state.phase not in (AUCTION, PLAY):
+    if seat is None:  # nobody acts but in the auction and the play
         raise InconsistentInput.at("", "advice_nobody_to_act", phase=state.phase)
     if state.phase == AUCTION:
         call = CALL_ADVICE[variant.name](state, options, samples, seed, budget_ms)

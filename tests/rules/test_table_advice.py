@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from service.rules import table_advice
-from service.rules.advice.advise import advise_take, card_question
+from service.rules.advice.advise import DEFAULT_OBJECTIVE, advise_take, card_question
+from service.rules.advice.inference import DEFAULT_INFERENCE
 from service.rules.core.dealing import shuffled_deck
 from service.rules.core.errors import InconsistentInput
 from service.rules.table import Dealt, TableRecord, table
@@ -41,7 +42,7 @@ def asked_of(monkeypatch: pytest.MonkeyPatch, name: str) -> list[tuple[Any, ...]
 def test_coinche_calls_are_asked_of_the_bid_advice(monkeypatch: pytest.MonkeyPatch) -> None:
     asked = asked_of(monkeypatch, "advise_bid")
     state = table(COINCHE, TableRecord(0, Dealt(hands=HANDS), calls=("80S",)), coinche())
-    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1)
     assert (advised.seat, advised.call, advised.card) == (2, "advise_bid's advice", None)
     assert asked == [(0, ("80S",), 2, HANDS[2], coinche(), SAMPLES, ADVICE_SEED, BUDGET)]
 
@@ -53,7 +54,7 @@ def test_classic_bids_are_asked_of_the_take_advice(
     asked = asked_of(monkeypatch, "advise_take")
     options = CLASSIC.options({"rounding": "nearest_ten"})
     state = table(CLASSIC, TableRecord(3, Dealt(deck=shuffled_deck(SEED)), calls=calls), options)
-    advised = advise_table(CLASSIC, state, options, SAMPLES, ADVICE_SEED, BUDGET)
+    advised = advise_table(CLASSIC, state, options, SAMPLES, ADVICE_SEED, BUDGET, 1)
     assert (advised.seat, advised.call, advised.card) == (0, "advise_take's advice", None)
     hand, turned = state.hands[0], state.turned
     assert len(hand) == 5 and turned is not None
@@ -63,7 +64,7 @@ def test_classic_bids_are_asked_of_the_take_advice(
 def test_a_classic_take_is_advised_as_the_take_advice_advises_it() -> None:
     options = CLASSIC.options(None)
     state = table(CLASSIC, TableRecord(3, Dealt(deck=shuffled_deck(SEED))), options)
-    advised = advise_table(CLASSIC, state, options, 1, ADVICE_SEED, BUDGET)
+    advised = advise_table(CLASSIC, state, options, 1, ADVICE_SEED, BUDGET, 1)
     alone = advise_take(3, 0, state.hands[0], state.turned, 1, options, 1, ADVICE_SEED, BUDGET)
     assert steady(advised.call) == steady(alone)
 
@@ -77,7 +78,7 @@ def late(hands: Any) -> Any:
 def test_a_card_is_advised_from_the_seats_own_view() -> None:
     state = late(HANDS)
     seat = state.to_act
-    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1)
     assert advised.seat == seat and advised.call is None and advised.card is not None
     seen = replace(state.deal, hands=None)
     question = card_question(COINCHE, seen, seat, state.hands[seat], coinche())
@@ -98,8 +99,8 @@ def test_the_card_advised_is_the_same_whatever_the_other_hands_hold() -> None:
     swapped[b][swapped[b].index(second)] = first
     other = late(tuple(tuple(hand) for hand in swapped))
     assert other.record.plays == state.record.plays and other.hands != state.hands
-    mine = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
-    theirs = advise_table(COINCHE, other, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    mine = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1)
+    theirs = advise_table(COINCHE, other, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1)
     assert steady(mine.card) == steady(theirs.card)
 
 
@@ -107,7 +108,7 @@ def test_a_forced_card_is_advised_at_once() -> None:
     state = late(HANDS)
     while len(state.legal) != 1:
         state = play_out_to(COINCHE, state, coinche(), plays=len(state.record.plays) + 1)
-    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1)
     assert advised.card is not None and advised.card.forced
     assert (advised.card.card, advised.card.samples) == (state.legal[0], 0)
 
@@ -115,7 +116,43 @@ def test_a_forced_card_is_advised_at_once() -> None:
 def test_nobody_to_act_is_nothing_to_advise() -> None:
     over = table(COINCHE, TableRecord(0, Dealt(hands=HANDS), calls=("pass",) * 4), coinche())
     with pytest.raises(InconsistentInput) as raised:
-        advise_table(COINCHE, over, coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+        advise_table(COINCHE, over, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1)
     (problem,) = raised.value.problems
     assert (problem.pointer, problem.code) == ("", "advice_nobody_to_act")
     assert "(redeal)" in problem.message("en")
+
+
+class Question:
+    """A card question as `card_question` makes it, answering with what it was asked."""
+
+    def __init__(self, forced: bool) -> None:
+        self.forced = forced
+
+    def at_once(self) -> str:
+        return "at once"
+
+    def answer(self, *asked: Any) -> tuple[Any, ...]:
+        return asked
+
+
+@pytest.mark.parametrize("forced", [False, True])
+def test_a_card_question_holds_the_seats_view_only(
+    monkeypatch: pytest.MonkeyPatch, forced: bool
+) -> None:
+    asked: list[tuple[Any, ...]] = []
+
+    def question(*arguments: Any) -> Question:
+        asked.append(arguments)
+        return Question(forced)
+
+    monkeypatch.setattr(table_advice, "card_question", question)
+    options = CLASSIC.options({"undertrump": "optional"})
+    record = TableRecord(0, Dealt(hands=HANDS, turned=HANDS[1][0]), calls=("take",))
+    state = table(CLASSIC, record, options)
+    advised = advise_table(CLASSIC, state, options, SAMPLES, ADVICE_SEED, BUDGET, 3)
+    assert advised.seat == 1 and advised.call is None
+    assert advised.card == ("at once" if forced else (SAMPLES, ADVICE_SEED, BUDGET, 3))
+    ((variant, seen, seat, hand, chosen, turned, objective, calls, inference),) = asked
+    assert (variant, seat, hand, chosen, turned) == (CLASSIC, 1, HANDS[1], options, HANDS[1][0])
+    assert seen == replace(state.deal, hands=None) and seen.hands is None
+    assert (objective, calls, inference) == (DEFAULT_OBJECTIVE, (), DEFAULT_INFERENCE)
