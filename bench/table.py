@@ -145,9 +145,7 @@ def through_http(rounds: int, seconds: int, connections: int) -> dict[str, float
             wrk(f"http://127.0.0.1:{port}{name}", files[name], script, 1, 4)  # warm-up
         for _ in range(rounds):
             for name, body_file in files.items():
-                run = wrk(
-                    f"http://127.0.0.1:{port}{name}", body_file, script, seconds, connections
-                )
+                run = wrk(f"http://127.0.0.1:{port}{name}", body_file, script, seconds, connections)
                 assert run["errors"] == 0, (name, run)
                 rates.setdefault(name, []).append(run["rps"])
     finally:

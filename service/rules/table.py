@@ -665,6 +665,10 @@ def check_hands(hands: Sequence[Sequence[Card]]) -> None:
 # The auctions and the deals a table reads again, kept: a room sends the same deck and calls
 # with each of a deal's 32 cards. Each entry is a few hundred bytes; the caches are bounded.
 KEPT = 1024
+# A game may list hundreds of deals: kept with its score, half a megabyte. Fewer games are kept (a
+# worker serves a few tables at once), so that a client sending many long games holds some
+# 8 MB at most.
+GAMES_KEPT = 16
 
 
 @lru_cache(maxsize=KEPT)
@@ -688,7 +692,7 @@ def _dealt(
     return variant.deal_deck(list(deck), dealer, taker)
 
 
-@lru_cache(maxsize=KEPT)
+@lru_cache(maxsize=GAMES_KEPT)
 def _game(variant: Variant[Any, Any, Any, Any], deals: tuple[Any, ...], options: Any) -> GameScore:
     """The game of `deals` (`Variant.score_game`), kept: a room sends the same game with each
     action of a deal."""
