@@ -17,7 +17,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol
 
 Value = str | tuple[str, ...] | bool
 """What a key holds: a sentence, a list of them (a page's paragraphs), or a switch of the
@@ -104,9 +104,9 @@ class NamedCard(Protocol):
     def suit(self) -> int: ...
 
 
-@runtime_checkable
 class Speaks(Protocol):
-    """A parameter that says itself in a language: a ruling's violation, a claim's reason."""
+    """A parameter that says itself in a language: a ruling's violation, a claim's reason
+    (found by its `message`: `_said`)."""
 
     def message(self, lang: str) -> str: ...
 
