@@ -41,25 +41,26 @@ def first_card(state: Any, options: Any) -> Any:
     return act(COINCHE, state.record, options, Action(state.to_act, CARD, card=state.legal[0]))
 
 
-def in_progress(deals: int, seed: int = 0) -> list[tuple[TableRecord, Any]]:
-    """`deals` coinche tables in play, each with its replay record (hands known)."""
+def in_progress(deals: int, seed: int = 0) -> list[tuple[str, Any]]:
+    """`deals` coinche tables in play, each with the seed that dealt it: seeded deals played
+    by their first legal card to a play count drawn from 1 to 31."""
     options, chooser = COINCHE.options(None), random.Random(seed)
     found = []
     for n in range(deals):
-        record = TableRecord(0, Dealt(deck=shuffled_deck(f"bench table {n:06}")), calls=CALLS)
-        state = table(COINCHE, record, options)
+        dealt = f"bench table {n:06}"
+        state = table(
+            COINCHE, TableRecord(0, Dealt(deck=shuffled_deck(dealt)), calls=CALLS), options
+        )
         for _ in range(chooser.randint(1, 31)):
-            state = act(
-                COINCHE, state.record, options, Action(state.to_act, CARD, card=state.legal[0])
-            )
-        found.append((state.record, state.deal))
+            state = first_card(state, options)
+        found.append((dealt, state))
     return found
 
 
 def in_process(deals: int, rounds: int) -> dict[str, float]:
     """Median microseconds per call, of the table and of the replay, over alternating rounds."""
     options = COINCHE.options(None)
-    positions = in_progress(deals)
+    positions = [(state.record, state.deal) for _, state in in_progress(deals)]
     times: dict[str, list[float]] = {"table": [], "replay": []}
     for _ in range(rounds):
         start_ = time.perf_counter()
@@ -74,20 +75,13 @@ def in_process(deals: int, rounds: int) -> dict[str, float]:
 
 
 def endpoint_bodies(deals: int) -> list[dict[str, dict[str, Any]]]:
-    """Per deal in progress, the table's body (its seed) and the replay's (its hands)."""
-    options, chooser, found = COINCHE.options(None), random.Random(0), []
-    for n in range(deals):
-        seed = f"bench table {n:06}"
-        state = table(
-            COINCHE, TableRecord(0, Dealt(deck=shuffled_deck(seed)), calls=CALLS), options
-        )
-        for _ in range(chooser.randint(1, 31)):
-            state = first_card(state, options)
-        found.append(as_bodies(seed, state))
-    return found
+    """Per deal in progress (`in_progress`), the table's body (its seed) and the replay's
+    (its hands)."""
+    return [as_bodies(seed, state) for seed, state in in_progress(deals)]
 
 
 def as_bodies(seed: str, state: Any) -> dict[str, dict[str, Any]]:
+    """A coinche table dealt by `seed`, 80 hearts by seat 1: its body and its replay's."""
     plays = [str(card) for card in state.record.plays]
     hands = [[str(card) for card in hand] for hand in state.deal.hands]
     return {

@@ -29,7 +29,7 @@ from service.api.fields import (
 )
 from service.api.options import CoincheRequestSchema, RequestSchema
 from service.api.schemas import Schema
-from service.api.strains import ContractSchema, StrainField
+from service.api.strains import ContractAnswerSchema
 from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.rules.core.cards import SUIT_CODES
@@ -39,7 +39,6 @@ from service.rules.variants.coinche.bidding import AUCTION_CODES, CALL_PATTERN, 
 from service.rules.variants.coinche.options import (
     BID_STEP,
     CAPOT,
-    COINCHE_LEVELS,
     COINCHE_OPTION_SPECS,
     MIN_BID,
 )
@@ -92,11 +91,6 @@ class BiddingSchema(Schema):
 
 
 # --- coinche: the auction --------------------------------------------------------------------
-
-
-class ContractAnswerSchema(ContractSchema):
-    strain = StrainField(canonical=True, required=True)
-    coinche = StrictInteger(required=True, metadata={"enum": list(range(COINCHE_LEVELS))})
 
 
 # Bids are raised and each followed by at most 3 passes (4 under four_passes), plus a coinche

@@ -24,7 +24,7 @@ from service.api.fields import (
 )
 from service.api.replay_requests import MAX_TEAM_ANNONCES
 from service.api.schemas import Schema
-from service.api.strains import ContractSchema, ContractValueField, StrainField
+from service.api.strains import ContractAnswerSchema, ContractSchema
 from service.rules import DEAL_POINTS, team_annonces
 from service.rules.core.cards import HAND_SIZE
 from service.rules.core.scoring import CONTRACTS, MAX_DEALS
@@ -147,15 +147,6 @@ def _annonce_cards(annonces: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
 def card_list_of_lists() -> ma.fields.List:
     """A team's annonces in an answer: each its cards."""
     return ma.fields.List(card_list(3, HAND_SIZE, canonical=True))
-
-
-class ContractEntrySchema(Schema):
-    """A contract as an answer gives it: its taker, value, strain and coinche level."""
-
-    taker = seat(required=True)
-    value = ContractValueField(required=True)
-    strain = StrainField(canonical=True, required=True)
-    coinche = StrictInteger(required=True, metadata={"description": "0, 1 or 2."})
 
 
 def deal_summary(body: dict[str, Any], pointer: str = "") -> DealSummary:
@@ -282,7 +273,7 @@ class CoincheDealEntrySchema(Schema):
     """A coinche deal to score as an answer gives it (a table's `game_entry`): the body of
     /v1/coinche/deals/score with every field there."""
 
-    contract = ma.fields.Nested(ContractEntrySchema, required=True)
+    contract = ma.fields.Nested(ContractAnswerSchema, required=True)
     points = pair(StrictInteger(), required=True)
     capot = or_null(team, "The team that won all 8 tricks; null: none.")
     belote = pair(StrictInteger(), required=True, metadata={"description": "Belotes per team."})

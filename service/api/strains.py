@@ -110,3 +110,11 @@ class ContractSchema(Schema):
     @ma.post_load
     def contract(self, data: dict[str, Any], **kwargs: Any) -> Contract:
         return Contract(data["taker"], data["value"], data["strain"], data["coinche"])
+
+
+class ContractAnswerSchema(ContractSchema):
+    """A contract as an answer gives it (an auction's, a table's, a game entry's): every
+    field there, the strain canonical."""
+
+    strain = StrainField(canonical=True, required=True)
+    coinche = StrictInteger(required=True, metadata={"enum": list(range(COINCHE_LEVELS))})

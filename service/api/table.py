@@ -30,7 +30,6 @@ from service.api.bidding import (
     MAX_BIDS_LISTED,
     SUIT_INPUTS,
     Among,
-    ContractAnswerSchema,
     calls_field,
 )
 from service.api.blueprint import Blueprint
@@ -54,6 +53,7 @@ from service.api.limiter import advice_threads, busy, capped, in_slot
 from service.api.play import IllegalCardSchema
 from service.api.schemas import AnnonceSchema, Schema, ViolationSchema
 from service.api.scores import SCORED
+from service.api.strains import ContractAnswerSchema
 from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS

@@ -29,7 +29,7 @@ Choices the texts leave open, stated in the rules' description (`rule.table.*`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
@@ -180,9 +180,6 @@ class Table(NamedTuple):
     verdict: Verdict | None = None
     auction: Any = None
     deal: Any = None
-
-
-RestJudge = Callable[[Any, Any, Seat, Any], Any]
 
 
 def table(

@@ -16,7 +16,8 @@ from service.rules.variants import COINCHE
 
 def test_each_table_is_timed_against_the_replay_of_its_own_deal() -> None:
     options = COINCHE.options(None)
-    for record, deal in in_progress(5):
+    for _, played in in_progress(5):
+        record, deal = played.record, played.deal
         state = table(COINCHE, record, options)
         assert state.phase == "play" and deal == state.deal
         assert COINCHE.replay(deal, options).to_move == state.to_act

@@ -51,6 +51,12 @@ def test_a_coinche_deal_is_called_played_and_a_renonce_claimed(page: Page) -> No
         click_action(page, "pass")
     page.wait(lambda: "Play: seat 0 to act." in status(page))
     assert "Contract: 80H, taken by seat 0." in status(page)
+    # Hearts are trump: the queen of hearts is drawn and named so; the king of spades is not.
+    queen = page.find('.play-seat[data-seat="0"] [data-card="QH"]')
+    assert "trump" in queen.get_attribute("class").split()
+    assert queen.get_attribute("aria-label").endswith(", trump")
+    king = page.find('.play-seat[data-seat="0"] [data-card="KS"]')
+    assert "trump" not in king.get_attribute("class").split()
     # Seat 0's eight cards may be clicked; nobody else's.
     assert len(page.find_all('.play-seat[data-seat="0"] button.card')) == 8
     assert page.find_all('.play-seat[data-seat="1"] button.card') == []

@@ -35,12 +35,13 @@ export function headedTable(className, caption, heads) {
   return table;
 }
 
-/** A card: a button when it may be clicked; `mark`: a renonce's or its proof's badge. */
-export function cardElement(code, { button = false, mark = null } = {}) {
+/** A card: a button when it may be clicked; `mark`: a renonce's or its proof's badge; `trump`:
+ * the trump suit it is drawn under (the record's by default; null: none). */
+export function cardElement(code, { button = false, mark = null, trump = trumpSuit() } = {}) {
   const element = document.createElement(button ? "button" : "span");
   const suit = suitOf(code);
   element.className = `card suit-${suit}`;
-  if (suit === trumpSuit()) element.classList.add("trump");
+  if (suit === trump) element.classList.add("trump");
   element.dataset.card = code;
   const rank = document.createElement("span");
   rank.className = "rank";
@@ -49,7 +50,7 @@ export function cardElement(code, { button = false, mark = null } = {}) {
   symbol.className = "suit";
   symbol.textContent = SUIT_SYMBOLS[suit];
   element.append(rank, symbol);
-  let label = cardName(code);
+  let label = cardName(code, trump);
   if (mark) {
     element.classList.add(mark.kind);
     const badge = document.createElement("span");

@@ -111,7 +111,7 @@ function renderHands(table) {
     cards.className = "play-cards";
     for (const code of table.hands[seat]) {
       const playable = table.phase === "play" && seat === table.to_act;
-      const card = cardElement(code, { button: playable });
+      const card = cardElement(code, { button: playable, trump: trumpOf(table) });
       if (playable) {
         card.classList.add(illegal.has(code) ? "illegal" : "legal");
         card.addEventListener("click", () => ask({ seat, card: code }));
@@ -153,7 +153,7 @@ function renderTrick(table) {
   if (table.trick) {
     const cards = document.createElement("div");
     cards.className = "play-cards";
-    for (const code of table.trick.cards) cards.append(cardElement(code));
+    for (const code of table.trick.cards) cards.append(cardElement(code, { trump: trumpOf(table) }));
     parts.push(paragraph(t("playTrick", { seat: table.trick.leader })), cards);
   }
   $("play-trick").replaceChildren(...parts);
@@ -192,20 +192,14 @@ export function renderPlay() {
   const { table } = play;
   if (!table) return;
   $("play").hidden = false;
-  state.tableTrump = trumpOf(table);
-  state.drawingTable = true;
-  try {
-    const { verdict } = table;
-    const shown = verdict ? [paragraph(verdict.message, verdict.legal ? "legal-verdict" : "illegal-verdict")] : [];
-    $("play-verdict").replaceChildren(...shown);
-    renderStatus(table);
-    renderTrick(table);
-    renderHands(table);
-    renderActions(table);
-    renderTeach();
-  } finally {
-    state.drawingTable = false;
-  }
+  const { verdict } = table;
+  const shown = verdict ? [paragraph(verdict.message, verdict.legal ? "legal-verdict" : "illegal-verdict")] : [];
+  $("play-verdict").replaceChildren(...shown);
+  renderStatus(table);
+  renderTrick(table);
+  renderHands(table);
+  renderActions(table);
+  renderTeach();
 }
 
 export function wirePlayTable() {

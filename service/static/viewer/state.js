@@ -49,8 +49,6 @@ export const state = {
   calls: "", // Teach me's coinche auction so far, as typed: the calls before the seat to call
   rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
   teachTable: false, // the table's "Teach me" switch (play-table.js)
-  drawingTable: false, // whether the table being played is drawn (its trump marks the cards)
-  tableTrump: null, // that table's trump suit
 };
 
 export const variantOf = (record) => (typeof record.contract === "object" && record.contract !== null ? "coinche" : "classic");
@@ -65,12 +63,8 @@ export function strain() {
   return SYMBOL_SUITS[text] ?? text;
 }
 
-/** The one trump suit, or null (sans-atout, and tout-atout where every suit is trump): the
- * record's, or while the table being played is drawn (play-table.js), the table's. */
-export const trumpSuit = () => {
-  if (state.drawingTable) return state.tableTrump;
-  return strain().length === 1 ? strain() : null;
-};
+/** The one trump suit, or null (sans-atout, and tout-atout where every suit is trump). */
+export const trumpSuit = () => (strain().length === 1 ? strain() : null);
 
 export const takerOf = (record) => (variantOf(record) === "coinche" ? record.contract.taker : record.taker);
 

@@ -25,10 +25,11 @@ export const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1
 /** A sentence that begins with a card's name: "Ten of diamonds may not be played." */
 export const sentence = (key, params) => capitalised(t(key, params));
 
-/** The words a screen reader says for a card: "jack of hearts", "valet de cœur". */
-export function cardName(code) {
+/** The words a screen reader says for a card: "jack of hearts", "valet de cœur"; `trump`:
+ * the suit said to be trump (the record's by default). */
+export function cardName(code, trump = trumpSuit()) {
   const name = t("cardName", { rank: t(`ranks.${rankOf(code)}`), suit: t(`suits.${suitOf(code)}`) });
-  return suitOf(code) === trumpSuit() ? `${name}, ${t("trumpWord")}` : name;
+  return suitOf(code) === trump ? `${name}, ${t("trumpWord")}` : name;
 }
 
 /** A card as players write it, in the page's language: "K♥", "R♥". */
