@@ -22,20 +22,14 @@ def post(path, body):
         return json.load(answer)
 
 
-def new_deal(number, dealer, game):
-    return {"seed": f"tutorial game, deal {number}", "dealer": dealer, "game": game, "rules": RULES}
+def deal(number):
+    return {"seed": f"tutorial game, deal {number}"}
 
 
 def play_game(chooser):
-    body = new_deal(0, 0, [])
-    table, deals = post("/v1/coinche/table", body), 0
+    body = {"dealer": 0, **deal(0), "next_deal": deal(1), "rules": RULES}
+    table, deals = post("/v1/coinche/table", body), 1
     while table["phase"] != "game_over":
-        if table["phase"] in ("deal_over", "redeal"):  # the next deal, the game so far
-            game = body["game"] + ([table["game_entry"]] if table["game_entry"] else [])
-            deals += 1
-            body = new_deal(deals, table["next_dealer"], game)
-            table = post("/v1/coinche/table", body)
-            continue
         seat, kind = table["to_act"], "call" if table["phase"] == "auction" else "card"
         action = None
         if table["announceable"]:  # belote, rebelote: said with the card
@@ -47,7 +41,11 @@ def play_game(chooser):
             action = {"seat": seat, kind: chooser.choice(table["legal"])}
         table = post("/v1/coinche/table", {**body, "action": action})
         body.update(table["record"])
-    return table, deals + 1
+        if table["next"]:  # the deal is over: the next one, dealt, the game so far
+            deals += 1
+            body = {**table["next"]["body"], "next_deal": deal(deals), "rules": RULES}
+            table = table["next"]["table"]
+    return table, deals
 
 
 if __name__ == "__main__":

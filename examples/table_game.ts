@@ -29,21 +29,14 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await answer.json()) as T;
 }
 
-const newDeal = (n: number, dealer: number, game: Body["game"]): Body => ({
-  seed: `tutorial game, deal ${n}`, dealer, game, rules: RULES,
-});
+type Next = NonNullable<Table["next"]>;
+const deal = (n: number) => ({ seed: `tutorial game, deal ${n}` });
 
-async function playGame(): Promise<[Table, number]> {
-  let body = newDeal(0, 0, []);
-  let table = await post<Table>("/v1/coinche/table", body);
-  let deals = 0;
+async function playGame(): Promise<[Next["table"], number]> {
+  let body: Body = { dealer: 0, ...deal(0), next_deal: deal(1), rules: RULES };
+  let table: Next["table"] = await post<Table>("/v1/coinche/table", body);
+  let deals = 1;
   while (table.phase !== "game_over") {
-    if (table.phase === "deal_over" || table.phase === "redeal") { // the next deal
-      const entry = table.game_entry ? [table.game_entry] : [];
-      body = newDeal(++deals, table.next_dealer, [...(body.game ?? []), ...entry]);
-      table = await post<Table>("/v1/coinche/table", body);
-      continue;
-    }
     const seat = table.to_act as number;
     let action: Action | null = null;
     if (table.announceable.length > 0) { // belote, rebelote: said with the card
@@ -54,10 +47,15 @@ async function playGame(): Promise<[Table, number]> {
     }
     const choice = table.legal[Math.floor(random() * table.legal.length)];
     action ??= table.phase === "auction" ? { seat, call: choice } : { seat, card: choice };
-    table = await post<Table>("/v1/coinche/table", { ...body, action });
-    body = { ...body, ...table.record };
+    const after = await post<Table>("/v1/coinche/table", { ...body, action });
+    body = { ...body, ...after.record };
+    table = after;
+    if (after.next) { // the deal is over: the next one, dealt, the game so far
+      body = { ...after.next.body, next_deal: deal(++deals), rules: RULES };
+      table = after.next.table;
+    }
   }
-  return [table, deals + 1];
+  return [table, deals];
 }
 
 playGame().then(([table, deals]) => {

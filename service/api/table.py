@@ -59,7 +59,7 @@ from service.api.views import judgement
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.dealing import shuffled_deck
-from service.rules.core.errors import InconsistentInput
+from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.seats import PLAYERS
 from service.rules.table import (
     ACTIONS,
@@ -74,6 +74,8 @@ from service.rules.table import (
     Table,
     TableRecord,
     act,
+    check_dealt,
+    next_deal,
     table,
 )
 from service.rules.table_advice import TableAdvice, advise_table
@@ -178,6 +180,68 @@ seeded_deck = lru_cache(maxsize=1024)(shuffled_deck)
 deal, and the shuffle costs a third of a replay."""
 
 
+def deal_members(api: VariantApi) -> dict[str, ma.fields.Field]:
+    """The deal's fields of a table's body (and of its `next_deal`): `hands` (classic's with
+    `turned`), `deck` or `seed`."""
+    classic = api.name == "classic"
+    members: dict[str, ma.fields.Field] = {
+        "hands": nullable(
+            lambda **kw: BoundedList(
+                card_list(0, HAND_SIZE, distinct=False), validate=validate.Length(max=PLAYERS), **kw
+            ),
+            "The four hands of 8 as dealt"
+            + (", once a suit is taken (with `turned`)" if classic else "")
+            + "; or give `deck` or `seed`.",
+        ),
+        "deck": nullable(
+            lambda **kw: card_list(0, DECK_SIZE, distinct=False, **kw),
+            "The 32 cards in the order the dealer deals them, top first; or give `hands` or "
+            "`seed`.",
+        ),
+        "seed": nullable(
+            lambda **kw: ma.fields.String(validate=SeedLength(), **kw),
+            f"A seed, dealt as {api.path('deals/deal')} deals it; or give `hands` or `deck`.",
+        ),
+    }
+    if classic:
+        members["turned"] = nullable(CardField, "The turned card, with `hands` (the taker's).")
+    return members
+
+
+def dealt_of(data: dict[str, Any]) -> Dealt:
+    """The cards as dealt, from the deal's fields loaded (`deal_members`): exactly one of
+    `seed`, `deck` and `hands` given."""
+    given = [name for name in ("hands", "deck", "seed") if data[name] is not None]
+    if len(given) != 1:
+        raise InconsistentInput.at(f"/{given[-1]}" if given else "", "table_deal", given=len(given))
+    if data["seed"] is not None:
+        return Dealt(deck=seeded_deck(data["seed"]))
+    if data["deck"] is not None:
+        return Dealt(deck=tuple(data["deck"]))
+    hands = tuple(tuple(hand) for hand in data["hands"])
+    return Dealt(hands=hands, turned=data.get("turned"))
+
+
+def next_deal_schema(api: VariantApi) -> type[Schema]:
+    """The variant's `next_deal`: the deal's fields, loaded as `{"dealt", "given"}` (the
+    cards as dealt, and the fields as given, to send back in `next.body`)."""
+
+    @ma.post_load
+    def loaded(self: Schema, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        try:
+            dealt = dealt_of(data)
+        except InconsistentInput as error:
+            raise _under(error, "/next_deal") from None
+        return {"dealt": dealt, "given": data}
+
+    return api.schema(Schema, name="TableNextDealSchema", loaded=loaded, **deal_members(api))
+
+
+def _under(error: InconsistentInput, at: str) -> InconsistentInput:
+    """The same problems, their pointers under `at`."""
+    return InconsistentInput(Problem(at + p.pointer, p.code, p.params) for p in error.problems)
+
+
 def table_request(
     api: VariantApi, name: str = "TableRequestSchema", **extra: ma.fields.Field
 ) -> type[Schema]:
@@ -200,23 +264,7 @@ def table_request(
 
     members: dict[str, Any] = {
         "dealer": seat(required=True),
-        "hands": nullable(
-            lambda **kw: BoundedList(
-                card_list(0, HAND_SIZE, distinct=False), validate=validate.Length(max=PLAYERS), **kw
-            ),
-            "The four hands of 8 as dealt"
-            + (", once a suit is taken (with `turned`)" if classic else "")
-            + "; or give `deck` or `seed`.",
-        ),
-        "deck": nullable(
-            lambda **kw: card_list(0, DECK_SIZE, distinct=False, **kw),
-            "The 32 cards in the order the dealer deals them, top first; or give `hands` or "
-            "`seed`.",
-        ),
-        "seed": nullable(
-            lambda **kw: ma.fields.String(validate=SeedLength(), **kw),
-            f"A seed, dealt as {api.path('deals/deal')} deals it; or give `hands` or `deck`.",
-        ),
+        **deal_members(api),
         "calls": calls,
         "plays": card_list(
             0,
@@ -252,24 +300,24 @@ def table_request(
             load_default=None,
             metadata={"description": "An action to judge; none: the table as it stands."},
         ),
+        "next_deal": ma.fields.Nested(
+            next_deal_schema(api),
+            allow_none=True,
+            load_default=None,
+            metadata={
+                "description": "The deal after this one, given as this one is (`seed`, `deck` "
+                "or `hands`): once this deal is over, the answer carries the next one's table "
+                "in `next`, and the action that ends a deal needs no call of its own after it."
+            },
+        ),
     }
-    if classic:
-        members["turned"] = nullable(CardField, "The turned card, with `hands` (the taker's).")
 
     @ma.post_load
     def loaded(self: Schema, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        given = [name for name in ("hands", "deck", "seed") if data[name] is not None]
-        if len(given) != 1:
-            raise InconsistentInput.at(
-                f"/{given[-1]}" if given else "", "table_deal", given=len(given)
-            )
-        if data["seed"] is not None:
-            dealt = Dealt(deck=seeded_deck(data["seed"]))
-        elif data["deck"] is not None:
-            dealt = Dealt(deck=tuple(data["deck"]))
-        else:
-            hands = tuple(tuple(hand) for hand in data["hands"])
-            dealt = Dealt(hands=hands, turned=data.get("turned"))
+        dealt = dealt_of(data)
+        following = data["next_deal"]
+        if following is not None:
+            check_dealt(following["dealt"], "/next_deal")
         claim = data["claim"]
         plays = tuple(data["plays"])
         record = TableRecord(
@@ -283,7 +331,14 @@ def table_request(
         game = [scored.summary(body, f"/game/{i}") for i, body in enumerate(data["game"])]
         asked = {key: data[key] for key in extra}
         options, action = data["options"], data["action"]
-        return {"record": record, "options": options, "game": game, "action": action, **asked}
+        return {
+            "record": record,
+            "options": options,
+            "game": game,
+            "action": action,
+            "next_deal": following,
+            **asked,
+        }
 
     return api.schema(api.request, name=name, loaded=loaded, **members, **extra)
 
@@ -336,15 +391,13 @@ class RecordAfterSchema(Schema):
     claim = ma.fields.Nested(ClaimedSchema, required=True, allow_none=True, attribute="claimed")
 
 
-class Answered:
+def answered(state: Table, entry: dict[str, Any] | None) -> dict[str, Any]:
     """A table as the API answers it: the table's own fields, and `game_entry`, the deal over
-    as `game` takes it (its variant's deal body)."""
-
-    def __init__(self, state: Table, entry: dict[str, Any] | None) -> None:
-        self.state, self.game_entry = state, entry
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.state, name)
+    as `game` takes it (its variant's deal body). A mapping, which the answer's dump reads
+    by key (a wrapper's attribute lookups cost a tenth of the dump)."""
+    answer = state._asdict()
+    answer["game_entry"] = entry
+    return answer
 
 
 class ClassicContractSchema(Schema):
@@ -353,7 +406,63 @@ class ClassicContractSchema(Schema):
 
 
 def table_answer(api: VariantApi) -> type[Schema]:
-    """The variant's table: the state, the deal's score and game entry once over, the game."""
+    """The variant's table: the state, the deal's score and game entry once over, the game,
+    and the next deal's table (`next`) when the body gave it."""
+    members = state_members(api)
+    members["next"] = ma.fields.Nested(
+        next_answer(api),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Once the deal is over and the game goes on, when the body gave "
+            "`next_deal`: the next deal's body to send (with your `rules` and the deal after "
+            "it) and its table."
+        },
+    )
+    return api.schema(Schema, name="TableSchema", **members)
+
+
+def next_answer(api: VariantApi) -> type[Schema]:
+    """The next deal, as `next` gives it: its body and its table."""
+    scored = api.each(SCORED)
+    given = "As the body's `next_deal` gave it; else null."
+    deal = {
+        "hands": or_null(
+            lambda **kw: ma.fields.List(card_list(0, HAND_SIZE, canonical=True), **kw), given
+        ),
+        "deck": or_null(lambda **kw: card_list(0, DECK_SIZE, canonical=True, **kw), given),
+        "seed": or_null(ma.fields.String, given),
+    }
+    if api.name == "classic":
+        deal["turned"] = or_null(CardField, given, canonical=True)
+    next_body = api.schema(
+        Schema,
+        name="TableNextBodySchema",
+        dealer=seat(required=True, metadata={"description": "The next dealer."}),
+        game=ma.fields.List(
+            ma.fields.Nested(scored.answered),
+            required=True,
+            metadata={"description": "The game's deals so far, this one last when it scored."},
+        ),
+        **deal,
+    )
+    members = {
+        "body": ma.fields.Nested(
+            next_body,
+            required=True,
+            metadata={"description": "The next deal's body: the dealer, the deal, the game."},
+        ),
+        "table": ma.fields.Nested(
+            api.schema(Schema, name="TableStateSchema", **state_members(api)),
+            required=True,
+            metadata={"description": "The next deal's table, before its first call."},
+        ),
+    }
+    return api.schema(Schema, name="TableNextSchema", **members)
+
+
+def state_members(api: VariantApi) -> dict[str, Any]:
+    """The fields of a table's state (`TableSchema` and the next deal's)."""
     scored = api.each(SCORED)
     classic = api.name == "classic"
     contract = ClassicContractSchema if classic else ContractAnswerSchema
@@ -361,7 +470,7 @@ def table_answer(api: VariantApi) -> type[Schema]:
         "phase": ma.fields.String(required=True, metadata={"enum": list(PHASES)}),
         "to_act": or_null(seat, "The seat to act; null when none (the deal is over)."),
         "legal": ma.fields.Function(
-            lambda state: [str(x) for x in state.legal],
+            lambda state: [str(x) for x in state["legal"]],
             required=True,
             metadata={
                 "type": "array",
@@ -413,7 +522,7 @@ def table_answer(api: VariantApi) -> type[Schema]:
     }
     if classic:
         members["turned"] = or_null(CardField, "The turned card.", canonical=True)
-    return api.schema(Schema, name="TableSchema", **members)
+    return members
 
 
 TABLE: Final = {
@@ -475,10 +584,23 @@ def register(api: VariantApi) -> None:
         @route.doc(operation)
         @judgement(route.blueprint, table_request(api), table_answer(api))
         @busy(route.blueprint)
-        def post(self, body: dict[str, Any]) -> Answered:
+        def post(self, body: dict[str, Any]) -> dict[str, Any]:
             state = run(api, body)
-            summary = state.summary
-            return Answered(state, None if summary is None else api.each(SCORED).entry(summary))
+            following = body["next_deal"]
+            coming = None
+            if following is not None:
+                coming = next_deal(
+                    api.variant, state, following["dealt"], body["options"], body["game"]
+                )
+            entry = api.each(SCORED).entry
+            answer = answered(state, None if state.summary is None else entry(state.summary))
+            answer["next"] = None
+            if coming is not None:
+                deals = [*body["game"], *([] if state.summary is None else [state.summary])]
+                game = [entry(deal) for deal in deals]
+                given = {"dealer": coming.record.dealer, "game": game, **following["given"]}
+                answer["next"] = {"body": given, "table": answered(coming, None)}
+            return answer
 
 
 def run(api: VariantApi, body: dict[str, Any]) -> Table:

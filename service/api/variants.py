@@ -141,6 +141,7 @@ class VariantApi:
     def schema(
         self,
         body: type[Schema],
+        /,
         *parts: type[Schema],
         name: str | None = None,
         **members: Any,

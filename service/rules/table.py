@@ -52,7 +52,7 @@ from service.rules.core.replay import (
     declared_annonces,
 )
 from service.rules.core.scoring import GameScore, ScoredDeal
-from service.rules.core.seats import PLAYERS, TEAMS, Seat, seat_after, team_of
+from service.rules.core.seats import PLAYERS, Seat, seat_after, team_of
 from service.rules.variants.base import Taken, Variant, honours
 from service.text.catalog import Cards, Sentence, Speaks, Suited
 
@@ -212,6 +212,41 @@ def act(
     return state._replace(verdict=said)
 
 
+def check_dealt(dealt: Dealt, at: str = "") -> None:
+    """`dealt` can be dealt: a deck of the 32 cards, each once, or four hands of 8, each card
+    once (InconsistentInput under `at`: `/next_deal/deck`)."""
+    try:
+        if dealt.deck is not None:
+            check_deck(dealt.deck)
+        else:
+            assert dealt.hands is not None
+            check_hands(dealt.hands)
+    except InconsistentInput as error:
+        raise _moved(error, "/", f"{at}/") from None
+
+
+def next_deal(
+    variant: Variant[Any, Any, Any, Any],
+    state: Table,
+    dealt: Dealt,
+    options: Any,
+    game: Sequence[Any] = (),
+    budget_ms: int = DEFAULT_BUDGET_MS,
+) -> Table | None:
+    """The table of the deal after `state`'s, dealt `dealt` by `state.next_dealer`, its game
+    `game` and `state`'s deal once scored; None while `state`'s deal goes on or once the game
+    is over. A deal a room deals before it is needed: the card that ends a deal opens the
+    next (InconsistentInput at `/next_deal`)."""
+    if state.phase not in (DEAL_OVER, REDEAL):
+        return None
+    deals = (*game, *([] if state.summary is None else [state.summary]))
+    record = TableRecord(state.next_dealer, dealt)
+    try:
+        return _Reading(variant, record, options, deals, budget_ms).table()
+    except InconsistentInput as error:
+        raise _moved(error, "/", "/next_deal/") from None
+
+
 def verdict(code: str, violation: Violation | None = None, **params: object) -> Verdict:
     """A verdict of the table's own catalog (`table.<code>`); legal when the action stands."""
     return Verdict(code in STANDS, code, Sentence(f"table.{code}", params), violation)
@@ -231,7 +266,7 @@ class _Reading:
         self.variant, self.record, self.options = variant, record, options
         self.game_deals, self.budget_ms = tuple(game), budget_ms
         self._check_game()
-        self._check_dealt()
+        self.first_deal = self._check_dealt()
         self.turned = self._turned()
         self.auction = self._auction()
         self.taken = variant.taken(self.auction)
@@ -251,14 +286,15 @@ class _Reading:
             if before.finished:
                 raise InconsistentInput.at("/game", "game_finished", winner=before.winner)
 
-    def _check_dealt(self) -> None:
-        """The deck is 32 cards, each once; or the hands are four of 8, each card once."""
+    def _check_dealt(self) -> Deal | None:
+        """The deck is 32 cards, each once, and its deal before the auction; or the hands are
+        four of 8, each card once (None)."""
         dealt = self.record.dealt
         if dealt.deck is not None:
-            _dealt(self.variant, dealt.deck, self.record.dealer, None)
-        else:
-            assert dealt.hands is not None
-            check_hands(dealt.hands)
+            return _dealt(self.variant, dealt.deck, self.record.dealer, None)
+        assert dealt.hands is not None
+        check_hands(dealt.hands)
+        return None
 
     def _auction(self) -> Any:
         record = self.record
@@ -275,10 +311,9 @@ class _Reading:
 
     def _turned(self) -> Card | None:
         """Classic's turned card: the deck's, dealt, or the one given with the hands."""
-        dealt = self.record.dealt
-        if dealt.deck is not None:
-            return _dealt(self.variant, dealt.deck, self.record.dealer, None).turned
-        return dealt.turned
+        if self.first_deal is not None:
+            return self.first_deal.turned
+        return self.record.dealt.turned
 
     def _hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards as dealt: the whole hands once a contract is taken, before it
@@ -383,7 +418,8 @@ class _Reading:
             )
         replayed = self.replay
         assert replayed is not None
-        held = self._held()
+        held = replayed.remaining  # each seat's cards now: its hand less the cards it played
+        assert held is not None  # the table always knows the hands
         trick, tricks = _trick_now(replayed, taken.strain)
         over = replayed.complete or record.claimed is not None
         score = summary = None
@@ -423,11 +459,6 @@ class _Reading:
             auction=self.auction,
             deal=self.deal,
         )
-
-    def _held(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's cards now: its hand less the cards it played."""
-        played = set(self.record.plays)
-        return tuple(tuple(c for c in hand if c not in played) for hand in self.hands)
 
     def _summary(self, replayed: Replay[Any, Any]) -> Any:
         """The deal to score: the replay's on a complete deal; on a deal a claim ended, the
@@ -718,11 +749,9 @@ def _no_renonce(seat: Seat, renonces: Sequence[Renonce]) -> Verdict | None:
 def _trick_now(replayed: Replay[Any, Any], strain: int) -> tuple[TrickNow | None, tuple[int, int]]:
     """The trick on the table (None when the deal is complete) and the tricks each team has
     won."""
-    won = [0] * TEAMS
-    for trick in replayed.tricks:
-        if trick.winner is not None:
-            won[team_of(trick.winner)] += 1
-    tricks: tuple[int, int] = (won[0], won[1])
+    winners = [team_of(trick.winner) for trick in replayed.tricks if trick.winner is not None]
+    second = sum(winners)  # the teams are 0 and 1
+    tricks: tuple[int, int] = (len(winners) - second, second)
     if replayed.complete:
         return None, tricks
     last = replayed.tricks[-1] if replayed.tricks else None

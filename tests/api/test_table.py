@@ -65,6 +65,60 @@ def test_a_whole_game_to_the_target(client: FlaskClient, variant: str) -> None:
     assert calls < len(game) * (32 + 40 + 1) + 50
 
 
+def play_game_dealt_ahead(
+    client: FlaskClient, variant: str, rules: dict[str, Any], chooser: random.Random
+) -> tuple[dict[str, Any], int, int]:
+    """`play_game`'s game, each deal given ahead (`next_deal`): the last table, the calls made
+    and the actions among them."""
+    path = TABLES[variant]
+    body = {**new_deal(0, 0, [], rules), "next_deal": {"seed": f"{SEED} #1"}}
+    state, calls, actions, deals = answer(client, path, body), 1, 0, 1
+    while state["phase"] != "game_over":
+        kind = "call" if state["phase"] == "auction" else "card"
+        action = {"seat": state["to_act"], kind: chooser.choice(state["legal"])}
+        state = answer(client, path, {**body, "action": action})
+        calls, actions = calls + 1, actions + 1
+        body = {**body, **state["record"]}
+        if state["next"] is not None:
+            next_deal = {"seed": f"{SEED} #{deals + 1}"}
+            body = {**state["next"]["body"], "next_deal": next_deal, "rules": rules}
+            state, deals = state["next"]["table"], deals + 1
+    return state, calls, actions
+
+
+@pytest.mark.parametrize("variant", ["classic", "coinche"])
+def test_a_deal_given_ahead_opens_as_the_last_one_ends(client: FlaskClient, variant: str) -> None:
+    rules = {"target": 500}
+    state, _, _ = play_game(client, variant, rules, random.Random(variant))
+    ahead, calls, actions = play_game_dealt_ahead(client, variant, rules, random.Random(variant))
+    # The same game, and a call for each action: one more, to see the first deal.
+    assert ahead["game"] == state["game"] and ahead["phase"] == "game_over"
+    assert calls == actions + 1
+
+
+def test_the_next_deal_comes_only_once_the_deal_is_over(client: FlaskClient) -> None:
+    body = {"seed": SEED, "dealer": 3, "next_deal": {"seed": f"{SEED} #1"}}
+    assert answer(client, TABLES["coinche"], body)["next"] is None
+    passed = {**body, "calls": ["pass"] * 3, "action": {"seat": 3, "call": "pass"}}
+    redealt = answer(client, TABLES["coinche"], passed)
+    assert redealt["phase"] == "redeal"
+    following = redealt["next"]
+    given = {"seed": f"{SEED} #1", "deck": None, "hands": None}
+    assert following["body"] == {"dealer": 0, **given, "game": []}
+    assert (following["table"]["phase"], following["table"]["to_act"]) == ("auction", 1)
+    again = answer(client, TABLES["coinche"], {**following["body"]})
+    assert again == {**following["table"], "next": None}
+
+
+def test_a_next_deal_that_cannot_be_dealt(client: FlaskClient) -> None:
+    dealt = answer(client, "/v1/coinche/deals/deal", {"seed": SEED, "dealer": 0})
+    deck = [card for hand in dealt["hands"] for card in hand]
+    body = {"seed": SEED, "dealer": 0, "next_deal": {"deck": deck[:31]}}
+    assert list(problems(client, TABLES["coinche"], body)) == ["/next_deal/deck"]
+    both = {**body, "next_deal": {"deck": deck, "seed": SEED}}
+    assert list(problems(client, TABLES["coinche"], both)) == ["/next_deal/seed"]
+
+
 def test_a_deal_over_scores_as_the_replay(client: FlaskClient) -> None:
     body = new_deal(3, 0, [], {})
     state = answer(client, TABLES["coinche"], body)

@@ -4,6 +4,8 @@ loop the page promises (at most 60 lines, no rule of the game in it)."""
 
 from __future__ import annotations
 
+import importlib.util
+import random
 import re
 import shutil
 import subprocess
@@ -78,3 +80,28 @@ def test_the_loop_is_short_and_keeps_no_rule(name: str) -> None:
     # The page promises 60 lines of Python; TypeScript says the same in a few more.
     assert len(text.splitlines()) <= (60 if name.endswith(".py") else 70)
     assert not RULE_WORDS.search(text), RULE_WORDS.search(text)
+
+
+def test_the_loops_calls_are_its_actions_and_its_bots_questions(
+    referee: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's HTTP calls: each action, each bot's question, and one look at the first deal,
+    nothing more (the deal after is dealt ahead)."""
+    monkeypatch.setattr(sys, "argv", ["table_game.py", referee, "1000"])
+    spec = importlib.util.spec_from_file_location("table_game", EXAMPLES / "table_game.py")
+    assert spec is not None and spec.loader is not None
+    loop = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loop)
+    made: list[tuple[str, bool]] = []
+    post = loop.post
+
+    def counted(path: str, body: dict[str, object]) -> object:
+        made.append((path, "action" in body))
+        return post(path, body)
+
+    monkeypatch.setattr(loop, "post", counted)
+    table, deals = loop.play_game(random.Random(1))
+    assert table["phase"] == "game_over" and deals >= 1
+    looks = [path for path, acting in made if path.endswith("/table") and not acting]
+    assert looks == ["/v1/coinche/table"]
+    assert {path for path, _ in made} == {"/v1/coinche/table", "/v1/coinche/table/advice"}

@@ -869,3 +869,52 @@ def test_a_violation_is_said_in_french_in_the_verdict() -> None:
     refused = step(led, Action(2, CARD, card=AH))
     assert refused.verdict.message("fr").startswith("Du pique est demandé et vous en avez")
     assert refused.verdict.message("fr").endswith("La carte est refusée : le joueur 2 rejoue.")
+
+
+# --- the next deal ----------------------------------------------------------------------
+
+
+def test_the_next_deal_opens_when_the_deal_ends_dealt_by_the_next_dealer() -> None:
+    options = coinche()
+    over = play_out(COINCHE, at_play(), options)
+    deck = shuffled_deck(SEED)
+    following = table_module.next_deal(COINCHE, over, Dealt(deck=deck), options)
+    assert following is not None and over.phase == DEAL_OVER
+    assert following.record == TableRecord(over.next_dealer, Dealt(deck=deck))
+    assert (following.phase, following.to_act) == (AUCTION, seat_after(over.next_dealer))
+    assert following.game == COINCHE.score_game((over.summary,), options)
+    assert following.hands == COINCHE.deal_deck(list(deck), over.next_dealer, None).hands
+
+
+def test_after_four_passes_the_next_deal_is_dealt_and_the_game_is_unchanged() -> None:
+    options = coinche()
+    passed = table(COINCHE, TableRecord(2, Dealt(hands=HANDS), calls=("pass",) * 4), options)
+    following = table_module.next_deal(COINCHE, passed, Dealt(hands=HANDS), options)
+    assert following is not None
+    assert (following.record.dealer, following.phase, following.to_act) == (3, AUCTION, 0)
+    assert following.game == COINCHE.score_game((), options)
+
+
+def test_no_next_deal_while_the_deal_goes_on_or_once_the_game_is_won() -> None:
+    dealt = Dealt(deck=shuffled_deck(SEED))
+    assert table_module.next_deal(COINCHE, at_play(), dealt, coinche()) is None
+    options = coinche(target=100)
+    won = play_out(COINCHE, at_play(target=100), options)
+    assert won.phase == GAME_OVER
+    assert table_module.next_deal(COINCHE, won, dealt, options) is None
+
+
+def test_a_next_deal_that_cannot_be_dealt_is_refused_under_next_deal() -> None:
+    with pytest.raises(InconsistentInput) as refused:
+        table_module.check_dealt(Dealt(deck=shuffled_deck(SEED)[:31]), "/next_deal")
+    assert [p.pointer for p in refused.value.problems] == ["/next_deal/deck"]
+    twice = (HANDS[0], HANDS[0], HANDS[2], HANDS[3])
+    with pytest.raises(InconsistentInput) as refused:
+        table_module.check_dealt(Dealt(hands=twice), "/next_deal")
+    assert all(p.pointer.startswith("/next_deal/hands/") for p in refused.value.problems)
+    options = CLASSIC.options(None)
+    passed = table(CLASSIC, TableRecord(0, Dealt(deck=shuffled_deck(SEED)), ("pass",) * 8), options)
+    assert passed.phase == REDEAL
+    with pytest.raises(InconsistentInput) as refused:  # classic's hands come after the auction
+        table_module.next_deal(CLASSIC, passed, Dealt(hands=HANDS, turned=HANDS[0][0]), options)
+    assert [p.pointer for p in refused.value.problems] == ["/next_deal/hands"]

@@ -152,6 +152,7 @@ class PlaysJudged:
     to_move: Seat | None
     legal: tuple[Card, ...] | None  # when the hands are known and the deal is not complete
     points: tuple[int, int]  # the strain's values, scaled when coinche's option says; 162 in all
+    remaining: tuple[tuple[Card, ...], ...] | None  # each seat's cards left, when hands are known
 
     def judged(self) -> dict[str, Any]:
         """These fields by name, to make a variant's replay of them."""
@@ -286,7 +287,14 @@ def judge_plays(record: PlayedRecord, options: PlayOptions, values: CardValues) 
         if remaining is not None:
             legal = tuple(obligation(remaining[to_move], table, strain, options)[0])
     return Played(
-        tuple(tricks), tuple(renonces), complete, to_move, legal, (points[0], points[1]), seats
+        tuple(tricks),
+        tuple(renonces),
+        complete,
+        to_move,
+        legal,
+        (points[0], points[1]),
+        remaining,
+        seats,
     )
 
 
@@ -369,7 +377,7 @@ def _tricks(
 
 def _renonces_by_hand(
     record: PlayedRecord, seats: Sequence[Seat], options: PlayOptions
-) -> tuple[list[Renonce], list[list[Card]]]:
+) -> tuple[list[Renonce], tuple[tuple[Card, ...], ...]]:
     """Every play judged against the player's remaining hand; also the hands left."""
     hands = record.hands
     assert hands is not None
@@ -397,9 +405,9 @@ def _renonces_by_hand(
         held[seat] &= ~(1 << card)
     if problems:
         raise InconsistentInput(problems)
-    return renonces, [
-        [c for c in hand if mask >> c & 1] for hand, mask in zip(hands, held, strict=True)
-    ]
+    return renonces, tuple(
+        tuple([c for c in hand if mask >> c & 1]) for hand, mask in zip(hands, held, strict=True)
+    )
 
 
 def _renonces_by_later_plays(
