@@ -12,18 +12,20 @@ asserts nothing. On the native engine, from fixed seeds (docs/benchmarks.md has 
   serves it by default, `ADVICE_THREADS`). Aim: median <= 2 s.
 - **audit**: `python -m service.audit`'s pipeline on one worker over those deals, `--review`
   then `--seat-view`: deals per second (one core, the run's fixed costs in).
-- **detection**: classic deals dealt from text seeds, random dealer and taker, the turned
-  card's suit trumps. Every seat plays the advice's card from its own view (`advise_play`,
-  `--honest-samples` deals, the turned card known), but for the cheating partnership (seats
-  0 and 2 of the cheating deals), which in `--share` of its deals plays at every decision a
-  double-dummy best card of the true hands (it sees them). Every deal is then seen from the
-  seats (`seat_review_deal`, default samples and seed) and each team's guesses, hits,
-  expected hits and variance kept. Partnerships of `k` deals are drawn from those team-deals
-  (the honest teams of the honest deals; the cheating team of the cheating pair's deals), and
-  the audit's test applied (`outliers.guess_z`, flagged at GUESS_Z_THRESHOLD over at least
-  MIN_GUESSES): per `k`, the share of cheating partnerships found and of honest ones flagged,
-  and the pooled z of every honest team-deal (how well the seat's view predicts an honest
-  player's hits: near 0 if the sampler's deals are the seat's real uncertainty).
+- **detection**: classic deals dealt from text seeds, a random dealer, bid as the sample
+  archive bids them (`scripts.sample_archive.classic_bidding`: each seat follows the take
+  advice; all pass twice: the next seed). Every seat plays the advice's card from its own
+  view (`advise_play`, `--honest-samples` deals, the turned card known), but for the
+  cheating partnership (seats 0 and 2 of the cheating deals), which in `--share` of its
+  deals plays at every decision a double-dummy best card of the true hands (it sees them).
+  Every deal is then seen from the seats (`seat_review_deal`, default samples and seed, with
+  the bids) and each team's guesses, hits, expected hits and variance kept. Partnerships of
+  `k` deals are drawn from those team-deals (the honest teams of the honest deals; the
+  cheating team of the cheating pair's deals), and the audit's test applied
+  (`outliers.guess_z`, flagged at GUESS_Z_THRESHOLD over at least MIN_GUESSES): per `k`, the
+  share of cheating partnerships found and of honest ones flagged, and the pooled z of every
+  honest team-deal (how well the seat's view predicts an honest player's hits: near 0 if the
+  sampler's deals are the seat's real uncertainty).
 """
 
 # ruff: noqa: E402 - the imports below need the repo root on the path first
@@ -46,6 +48,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from itertools import count
 from multiprocessing import get_context
 from typing import Any, NamedTuple
 
@@ -158,11 +161,20 @@ def _double_dummy_card(record: DealRecord, hands: Any, rng: random.Random) -> Ca
 def played_deal(args: tuple[int, bool, int]) -> tuple[bool, list[TeamDeal]]:
     """Deal `number` played out (cheating or not) and seen from the seats: each team's
     guesses."""
+    from scripts.sample_archive import classic_bidding
+
     number, cheats, honest_samples = args
     rng = random.Random(f"seat bench {number}")
-    dealer, taker = rng.randrange(PLAYERS), rng.randrange(PLAYERS)
-    dealt = deal(f"seat bench deal {number}", dealer, taker)
-    hands, trump, turned = dealt.hands, dealt.turned.suit, dealt.turned
+    dealer = rng.randrange(PLAYERS)
+    for redeal in count():  # bid by the take advice, as the sample archive's deals are
+        seed = f"seat bench deal {number}" + (f" {redeal}" if redeal else "")
+        first = deal(seed, dealer)
+        taken = classic_bidding(dealer, first.hands, first.turned, honest_samples, seed)
+        if taken is not None:
+            break
+    taker, trump, bids = taken
+    dealt = deal(seed, dealer, taker)
+    hands, turned = dealt.hands, dealt.turned
     held = [list(hand) for hand in hands]
     plays: list[Card] = []
     leader = seat_after(dealer)
@@ -188,7 +200,7 @@ def played_deal(args: tuple[int, bool, int]) -> tuple[bool, list[TeamDeal]]:
             plays.append(card)
         leader = seat_after(leader, trick_winner(trick, trump))
     record = DealRecord(dealer, trump, taker, tuple(plays), hands)
-    seen = seat_review_deal(record, budget_ms=BUDGET_MS, turned=turned)
+    seen = seat_review_deal(record, budget_ms=BUDGET_MS, turned=turned, calls=tuple(bids))
     teams = [
         TeamDeal(t.guess_decisions, t.guess_hits, t.guess_expected, t.guess_variance)
         for t in seen.teams

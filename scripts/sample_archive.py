@@ -17,7 +17,7 @@ How each deal is played:
 - Players: four of `POOL` drawn by seat, so that partnerships vary from deal to deal.
 - Classic's bidding: each seat in turn asks `advise_take` (round 1, then round 2) and follows
   it; when all pass twice, the deal is dealt again from the next seed.
-- Coinche's auction (the referee has no bid advice yet): a simple bidder. A seat values each
+- Coinche's auction: a simple bidder, not the bid advice (`advise_bid`). A seat values each
   suit as trump: its trumps' card points, 11 for each other ace, 10 for a ten beside its ace,
   20 for the king and queen of trump; 50 bids 80, each 10 more bids 10 more (160 at most). It
   bids its best suit when that outbids the standing bid and the standing bid is not its
@@ -30,6 +30,8 @@ How each deal is played:
   the advice, but where the advice finds no deal of the unseen cards that agrees with the
   plays (the renonce showed a void the renouncer did not have), a legal card at random. The
   records carry the hands, so the referee proves each renonce by the hand.
+- The auction is in the record (`calls`, as the table and the review read them; classic's
+  with its `turned` card): the view from the seats weighs its deals by it.
 - The announced belote: the record says it was announced when a seat holds the king and queen
   of trump (coinche: that seat and suit).
 - `BAD_LINES` (not JSON, a wrong field, a value out of range, a record that is not a deal,
@@ -135,20 +137,24 @@ def simple_call(hand: Sequence[Card], standing: Contract | None, seat: Seat) -> 
     return f"{bid}{STRAIN_CODES[suit]}"
 
 
-def coinche_auction(dealer: Seat, hands: Sequence[Sequence[Card]]) -> Contract | None:
-    """The simple bidders' auction; None: four passes."""
+def coinche_auction(
+    dealer: Seat, hands: Sequence[Sequence[Card]]
+) -> tuple[Contract, list[str]] | None:
+    """The simple bidders' auction: its contract and its calls; None: four passes."""
     calls: list[str] = []
     while True:
         auction = judge_auction(dealer, calls)
         if auction.next is None:
-            return auction.contract
+            return None if auction.contract is None else (auction.contract, calls)
         calls.append(simple_call(hands[auction.next], auction.standing, auction.next))
 
 
 def classic_bidding(
     dealer: Seat, hands: Sequence[Sequence[Card]], turned: Card, samples: int, seed: str
-) -> tuple[Seat, Suit] | None:
-    """The seat that takes by `advise_take`'s advice and its trump; None: all pass twice."""
+) -> tuple[Seat, Suit, list[str]] | None:
+    """The seat that takes by `advise_take`'s advice, its trump and the bids; None: all pass
+    twice."""
+    bids: list[str] = []
     for round_ in (1, 2):
         for offset in range(1, PLAYERS + 1):
             seat = seat_after(dealer, offset)
@@ -156,8 +162,9 @@ def classic_bidding(
                 dealer, seat, tuple(hands[seat]), turned, round_, samples=samples,
                 seed=seed, budget_ms=BUDGET_MS,
             )  # fmt: skip
+            bids.append(advice.advice or PASS)
             if advice.advice not in (None, PASS):
-                return seat, turned.suit if round_ == 1 else Suit.parse(advice.advice)
+                return seat, turned.suit if round_ == 1 else Suit.parse(advice.advice), bids
     return None
 
 
@@ -225,13 +232,13 @@ def classic_record(number: int, seed: int, samples: int, rng: random.Random) -> 
     players, dealer = rng.sample(POOL, PLAYERS), number % PLAYERS
     renounces = rng.random() < RENONCE_SHARE
 
-    def bid(text_seed: str) -> tuple[Seat, Suit] | None:
+    def bid(text_seed: str) -> tuple[Seat, Suit, list[str]] | None:
         dealt = deal(text_seed, dealer)
         return classic_bidding(dealer, dealt.hands, dealt.turned, samples, text_seed)
 
     text_seed, taken = _until_taken("classic", number, seed, bid)
     dealt = deal(text_seed, dealer)
-    taker, trump = taken
+    taker, trump, bids = taken
     hands = deal(text_seed, dealer, taker).hands
     belote = _holder_of_belote(hands, trump) is not None
     table = Table(dealer, [list(hand) for hand in hands], trump, [])
@@ -250,6 +257,8 @@ def classic_record(number: int, seed: int, samples: int, rng: random.Random) -> 
         "dealer": dealer,
         "trump": STRAIN_CODES[trump],
         "taker": taker,
+        "turned": str(dealt.turned),
+        "calls": bids,
         "belote_announced": belote,
         "plays": _codes(table.plays),
         "hands": [_codes(hand) for hand in hands],
@@ -259,7 +268,7 @@ def classic_record(number: int, seed: int, samples: int, rng: random.Random) -> 
 def coinche_record(number: int, seed: int, samples: int, rng: random.Random) -> dict[str, Any]:
     players, dealer = rng.sample(POOL, PLAYERS), number % PLAYERS
     renounces = rng.random() < RENONCE_SHARE
-    text_seed, contract = _until_taken(
+    text_seed, (contract, calls) = _until_taken(
         "coinche",
         number,
         seed,
@@ -287,6 +296,7 @@ def coinche_record(number: int, seed: int, samples: int, rng: random.Random) -> 
             "value": contract.value,
             "strain": STRAIN_CODES[contract.strain],
         },
+        "calls": calls,
         "belote_announced": []
         if holder is None
         else [{"seat": holder, "suit": STRAIN_CODES[contract.strain]}],

@@ -15,7 +15,7 @@ from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, cappe
 from service.api.bidding import CALLS_READ, EVERY_CALL, AuctionRequestSchema, calls_field
 from service.api.blueprint import Blueprint
 from service.api.examples import Example, example
-from service.api.fields import CardField, StrictBoolean, StrictInteger, card_list, seat
+from service.api.fields import BoundedList, CardField, StrictBoolean, StrictInteger, card_list, seat
 from service.api.i18n import request_language
 from service.api.limiter import advice_threads, busy, in_slot, limited
 from service.api.options import RequestSchema
@@ -31,6 +31,7 @@ from service.rules.advice.advise import (
     Advice,
     CardQuestion,
     TakeAdvice,
+    Z,
     advise_take,
     card_question,
 )
@@ -41,6 +42,7 @@ from service.rules.advice.policy import (
     DEFAULT_CALL_INFERENCE,
     DEFAULT_PLAY,
     DEFAULT_SAMPLES,
+    INTERVAL_LEVEL,
     MAX_SAMPLES,
     PLAYS,
 )
@@ -430,6 +432,25 @@ class TakeRequestSchema(RequestSchema):
 
 
 BIDS: Final = [TAKE, *SUIT_CODES, PASS]
+LEVEL: Final = f"{INTERVAL_LEVEL:.0%}"
+HOW_SURE: Final = (
+    f"the mean give or take {Z:.2f} standard errors (a normal approximation), the error from "
+    "how the deals' values spread, over their effective number ((sum of the weights)² / sum "
+    "of their squares: a deal drawn twice counts once, weighed twice). It covers the luck of "
+    "the deals drawn, not the model's own limits (perfect play, the table's correction); "
+    "below some 20 deals the approximation makes it too narrow. Null below two deals."
+)
+
+
+def interval(description: str) -> BoundedList:
+    """A mean's interval in an answer, `[low, high]`: always there, null when there is none."""
+    return BoundedList(
+        Figure(),
+        validate=validate.Length(equal=2),
+        required=True,
+        allow_none=True,
+        metadata={"description": description},
+    )
 
 
 class BidAdviceSchema(Schema):
@@ -451,6 +472,21 @@ class BidAdviceSchema(Schema):
         required=True,
         allow_none=True,
         metadata={"description": "Share of deals where the contract is made; null for passing."},
+    )
+    score_interval = interval(
+        f"The {LEVEL} interval of `expected_score`, `[low, high]`: {HOW_SURE} `[0, 0]` for a "
+        "pass to a redeal (0 in every deal)."
+    )
+    margin_interval = interval(
+        f"The {LEVEL} interval of `expected_margin`, `[low, high]`, as `score_interval`'s."
+    )
+    margin_gap_interval = interval(
+        f"How far behind the advice this bid's margin is: the {LEVEL} interval of the mean, "
+        "deal by deal, of the advised bid's margin less this one's, `[low, high]` (as "
+        "`score_interval`'s). Every bid is valued on the same deals, so a gap is far surer "
+        "than two `margin_interval`s side by side: a low end at or below 0 says these deals "
+        "cannot tell this bid from the advice. `[0, 0]` for the advised bid; null below two "
+        "deals or without an advice."
     )
 
 

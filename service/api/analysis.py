@@ -1,5 +1,5 @@
-"""POST /v1/analysis/solve and /v1/analysis/claim, and coinche's: perfect play with all four
-hands known.
+"""POST /v1/analysis/solve, /v1/analysis/claim and /v1/analysis/dd-table, and coinche's:
+perfect play with all four hands known.
 
 Written once for every variant (`variants.VARIANT_APIS`), both variants' paths on this
 resource's blueprint (tag `analysis`): a variant's request is its replay's body (`api.record`)
@@ -30,10 +30,12 @@ from service.api.fields import (
     seat,
     team,
 )
-from service.api.limiter import capped, limited
+from service.api.limiter import advice_threads, capped, limited
 from service.api.schemas import Schema
+from service.api.strains import ContractAnswerSchema, ContractValueField, StrainField
 from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
+from service.rules.analysis.dd_table import DoubleDummyTable, dd_table_in
 from service.rules.analysis.explain import ClaimRuling, explain_claim_in
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
 from service.rules.analysis.questions import (
@@ -49,6 +51,7 @@ from service.rules.core.cards import DEAL_POINTS, DECK_SIZE, HAND_SIZE
 from service.rules.core.replay import TRICKS
 from service.rules.core.scoring import CONTRACTS
 from service.rules.core.seats import PLAYERS
+from service.rules.variants.coinche.options import CAPOT
 
 
 class Milliseconds(PlainFloat):
@@ -103,7 +106,8 @@ blp = Blueprint(
     "analysis",
     __name__,
     description="Perfect play with all four hands known (double dummy): what the rest of a "
-    "deal is worth, every card's value, one perfect line, and whether a claim holds.",
+    "deal is worth, every card's value, one perfect line, whether a claim holds, and a "
+    "deal's double-dummy table with its par.",
 )
 
 
@@ -316,6 +320,166 @@ class ClaimVerdictSchema(SearchSchema):
         }
 
 
+class DoubleDummyRequest(Schema):
+    """A deal to tabulate: its four hands, its dealer, and the searches' time budget. Put the
+    variant's request (its `rules`) first among the bases: `api.schema(DoubleDummyRequest,
+    api.request, name="DoubleDummyTableRequestSchema")`."""
+
+    hands = BoundedList(
+        card_list(HAND_SIZE, HAND_SIZE),
+        validate=validate.Length(equal=PLAYERS),
+        required=True,
+        metadata={"description": "Each seat's 8 cards after the deal."},
+    )
+    dealer = seat(
+        required=True,
+        metadata={"description": "The dealer: the seat after it leads the first trick."},
+    )
+    budget_ms = budget_field(
+        "Milliseconds the whole table may take (every strain's searches); past them the "
+        "strains not settled are `exact: false` with `bounds`."
+    )
+
+    @ma.post_load
+    def table(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        hands = tuple(tuple(hand) for hand in data["hands"])
+        return {**data, "hands": hands, "budget_ms": capped(data["budget_ms"])}
+
+
+class DoubleDummyTakersSchema(Schema):
+    """What a team makes as takers in a strain, the deal played as the row says."""
+
+    team = team(required=True)
+    value = ContractValueField(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Coinche: the highest bid the team makes (`capot` when it takes "
+            "every trick), or 80 when it makes none; classic: null (a take has no value).",
+            "oneOf": [{"type": "integer"}, {"type": "string", "enum": [CAPOT]}, {"type": "null"}],
+        },
+    )
+    contract = ma.fields.String(
+        required=True,
+        metadata={
+            "enum": list(CONTRACTS),
+            "description": "That contract's outcome: `made`, or `dedans` (or `litige`) when "
+            "the team makes none.",
+        },
+    )
+    score = pair(
+        StrictInteger(),
+        required=True,
+        metadata={
+            "description": "The deal's score per team, uncoinched, as the variant scores it."
+        },
+    )
+
+
+class DoubleDummyRowSchema(Schema):
+    """One strain of the table: perfect play from the dealer's next's lead."""
+
+    strain = StrainField(canonical=True, required=True)
+    points = pair(
+        StrictInteger(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Each team's final points with perfect play, dix de der in (162 in "
+            "all; coinche's scaled under SA and TA when the options say `scaled`), belote "
+            "apart; null when not settled."
+        },
+    )
+    capot = team(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The team that takes every trick; null: none (or not settled)."},
+    )
+    tricks = pair(
+        StrictInteger(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The most tricks each team can force (perfect play for tricks, as "
+            "DDS counts them; they add up to 8); null when not settled."
+        },
+    )
+    belote = pair(
+        StrictInteger(),
+        required=True,
+        metadata={
+            "description": "Each team's belotes of the strain (king and queen in one hand, "
+            "announced: 20 points each, counted in the scores, not in `points`)."
+        },
+    )
+    contracts = ma.fields.List(
+        ma.fields.Nested(DoubleDummyTakersSchema),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Per team, what it makes as takers; null when not settled."},
+    )
+    bounds = ma.fields.List(
+        pair(StrictInteger()),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "When the points are not settled: per team, `[lo, hi]` its final "
+            "points lie in; null when they are."
+        },
+    )
+    exact = StrictBoolean(
+        required=True, metadata={"description": "false: the budget ran out on this strain."}
+    )
+
+
+class DoubleDummyParSchema(Schema):
+    """The par: the contract both teams reach bidding with every card seen."""
+
+    contract = ma.fields.Nested(
+        ContractAnswerSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The par contract, uncoinched, taken by its team's first seat after "
+            "the dealer; null when no team makes even 80 (passed out)."
+        },
+    )
+    score = pair(
+        StrictInteger(),
+        required=True,
+        metadata={
+            "description": "The deal's score per team with the par contract (0, 0 passed out)."
+        },
+    )
+
+
+class DoubleDummyTableSchema(Schema):
+    """A deal's double-dummy table (a rules `DoubleDummyTable`)."""
+
+    leader = seat(
+        required=True, metadata={"description": "The seat that leads: the dealer's next."}
+    )
+    strains = ma.fields.List(
+        ma.fields.Nested(DoubleDummyRowSchema),
+        required=True,
+        metadata={"description": "A row per strain the rules allow, in the auction's order."},
+    )
+    par = ma.fields.Nested(
+        DoubleDummyParSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Coinche's par; null in classic (its take has no value to outbid "
+            "with) and when a strain's points are not settled."
+        },
+    )
+    exact = StrictBoolean(
+        required=True, metadata={"description": "false: the budget ran out on some strain."}
+    )
+    nodes = StrictInteger(required=True, metadata={"description": "Positions searched."})
+    elapsed_ms = Milliseconds(required=True)
+
+
 # The variants' requests, as their docstrings say them.
 ANALYSED: Final = "A replay's body with the hands required, and the search's time budget."
 CLAIMED: Final = "An analysis's body with a claim and its mode."
@@ -403,6 +567,56 @@ CLAIM: Final = {
     ),
 }
 
+# The solve's deal (seed "analysis example 1"), tabulated before its first card.
+DEALT: Final = {"dealer": 0, "hands": LATE_POSITION["hands"]}
+DD_TABLE: Final = {
+    "classic": (
+        (
+            (
+                "a_deal",
+                DEALT,
+                "Seat 1 leads. Team 0 makes spades (148 points, 7 tricks), hearts and clubs as "
+                "takers; team 1 makes diamonds (91 points). `nodes` and `elapsed_ms` vary with "
+                "the machine.",
+            ),
+        ),
+        "What each team makes in each suit with perfect play: a double-dummy table.",
+        "For the deal of `hands` dealt by `dealer`, as bridge's DDS and BBO's handviewer "
+        "tabulate it: per suit as trump, with perfect play by both teams from the lead of the "
+        "dealer's next (in belote the dealer fixes the lead, not the taker), each team's final "
+        "points (dix de der in, 162 in all; belote counted apart, in `belote`), the team that "
+        "takes every trick if one can force it, the most tricks each team can force, and per "
+        "team what it makes as takers (`contracts`: the take's outcome, made or dedans or "
+        "litige, and the deal's score, every belote held announced, every annonce held "
+        "declared). Classic has no `par`: its first take ends the bidding, on the turned "
+        "card's suit in the first round. One search of the points and one of the tricks per "
+        "suit; past `budget_ms` a suit not settled is `exact: false`, with `bounds` on each "
+        "team's points.",
+    ),
+    "coinche": (
+        (
+            (
+                "a_deal",
+                {**DEALT, "rules": {"sa_ta": True}},
+                "Team 0 makes 140 in spades (148 points) and 140 in clubs: the par is 140 in "
+                "spades by seat 2, the first of team 0 to speak, for 290 to 10; team 1 makes "
+                "90 in diamonds. `nodes` and `elapsed_ms` vary with the machine.",
+            ),
+        ),
+        "What each team makes in each strain with perfect play, and the par contract.",
+        "As /v1/analysis/dd-table, per strain the coinche options allow (the suits, and SA "
+        "and TA with `sa_ta`), in the team points the coinche replay counts. Each team's "
+        "`contracts` entry is the highest bid it makes as takers (80 to `max_bid` by tens, "
+        "`capot` when it takes every trick), uncoinched, or 80 with its outcome when it makes "
+        "none. `par`: the contract both teams reach bidding with every card seen, each for "
+        "its best score: the team that makes the highest contract (on a tie, the team of the "
+        "dealer's next, which speaks first) plays, of its contracts the other team cannot "
+        "outbid, the one with its best margin, uncoinched (a contract made is never coinched; "
+        "a higher one the other team goes dedans in, coinched, never scores it more); null "
+        "when a strain's points are not settled; `contract` null when no team makes 80.",
+    ),
+}
+
 
 Answer = TypeVar("Answer", bound=Callable[[dict[str, Any]], Any])
 
@@ -455,3 +669,19 @@ def register(api: VariantApi) -> None:
         mode, budget_ms = body["mode"], body["budget_ms"]
         verdict = judge_claim_in(api.variant, record, claim, mode, options, budget_ms)
         return explain_claim_in(api.variant, record, claim, verdict, mode, options)
+
+    tabled = api.schema(DoubleDummyRequest, api.request, name="DoubleDummyTableRequestSchema")
+
+    @searching(
+        api,
+        blp,
+        "analysis/dd-table",
+        "double_dummy_table",
+        DD_TABLE,
+        tabled,
+        DoubleDummyTableSchema,
+    )
+    def double_dummy_table(body: dict[str, Any]) -> DoubleDummyTable:
+        hands, dealer, options = body["hands"], body["dealer"], body["options"]
+        threads = advice_threads()
+        return dd_table_in(api.variant, hands, dealer, options, body["budget_ms"], threads)

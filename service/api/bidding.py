@@ -57,16 +57,22 @@ BID_CODES = [key.removeprefix("bidding.") for key in keys("bidding.")]
 MAX_BIDS_LISTED = 32
 
 
-class BiddingRequestSchema(RequestSchema):
-    dealer = seat(required=True)
-    turned = CardField(required=True, metadata={"description": "The turned card."})
-    bids = BoundedList(
+def classic_bids_field(description: str) -> BoundedList:
+    """A list of classic bids, as /v1/bidding reads them: 'pass', 'take' (round 1) or a suit
+    (round 2)."""
+    return BoundedList(
         ma.fields.String(validate=Among((PASS, TAKE, *SUIT_INPUTS), BID_PATTERN)),
         validate=validate.Length(max=MAX_BIDS_LISTED),
         load_default=(),
-        metadata={
-            "description": "From the dealer's next: 'pass', 'take' (round 1) or a suit (round 2)."
-        },
+        metadata={"description": description},
+    )
+
+
+class BiddingRequestSchema(RequestSchema):
+    dealer = seat(required=True)
+    turned = CardField(required=True, metadata={"description": "The turned card."})
+    bids = classic_bids_field(
+        "From the dealer's next: 'pass', 'take' (round 1) or a suit (round 2)."
     )
 
 

@@ -8,6 +8,8 @@ the body:
 
 - a body that is not `application/json` (or `+json`) is refused with 415, where webargs would
   silently read it as "no body";
+- no body at all (none, or an empty one) is not JSON either: a 400 malformed-json, where
+  webargs would load it as an empty object and name every missing field;
 - the JSON is parsed by orjson, which refuses what Python's `json` would let through to a 500:
   nesting deeper than 1024 (RecursionError), lone surrogates, `NaN` and `Infinity`.
 """
@@ -22,7 +24,6 @@ import flask_smorest
 import orjson
 from flask import Request, abort
 from flask_smorest.utils import deepupdate
-from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import BadRequest, ClientDisconnected, HTTPException
 
@@ -90,13 +91,14 @@ def read_body(req: Request) -> bytes:
 
 
 def json_body(req: Request) -> Any:
-    """The request's JSON body, or `core.missing` when there is none. Raises 415 for a body
-    that is not JSON or is compressed, 501 for a transfer coding other than chunked, and
-    `orjson.JSONDecodeError` for a body that does not parse."""
+    """The request's JSON body. Raises 415 for a body that is not JSON or is compressed, 501
+    for a transfer coding other than chunked, and `orjson.JSONDecodeError` for a body that
+    does not parse: an empty one or none among them (a body that is not JSON is a 400, as
+    docs/errors.md says)."""
     if not is_json_request(req):
         if has_body(req):
             abort(415)
-        return core.missing
+        return orjson.loads(b"")  # no body at all: not JSON either (json_syntax.empty)
     # The environ, not `req.headers`: these run on every request, and are mostly absent.
     content_coding = req.environ.get("HTTP_CONTENT_ENCODING")
     if content_coding is not None and content_coding.strip().lower() != "identity":
@@ -104,8 +106,7 @@ def json_body(req: Request) -> Any:
     transfer = req.environ.get("HTTP_TRANSFER_ENCODING")
     if transfer is not None and _beyond_chunked(transfer):
         abort(501)  # RFC 9112 6.1: gunicorn takes `gzip, chunked`, undoing only the chunks
-    data = read_body(req)
-    return orjson.loads(data) if data else core.missing
+    return orjson.loads(read_body(req))
 
 
 class StrictJSONParser(FlaskParser):

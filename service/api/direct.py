@@ -27,6 +27,7 @@ from flask.ctx import RequestContext
 
 from service.api.i18n import DEFAULT_LANGUAGE, Language
 from service.api.problems import (
+    BODY_TOO_LARGE,
     INCONSISTENT_INPUT,
     INVALID_REQUEST,
     ProblemKind,
@@ -103,7 +104,7 @@ class Direct:
         """The 413 problem when `data` is larger than the app takes a body
         (`MAX_CONTENT_LENGTH`); None when it is not."""
         limit = self._app.config.get("MAX_CONTENT_LENGTH")
-        return self._problem(plain_kind(413)) if limit and len(data) > limit else None
+        return self._problem(BODY_TOO_LARGE) if limit and len(data) > limit else None
 
     def unparsed(self, error: orjson.JSONDecodeError, data: bytes) -> Answer:
         """The answer to a body orjson refused (`orjson.loads(data)` raised `error`), whatever

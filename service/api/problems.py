@@ -6,17 +6,21 @@ this service, or under the deployment's `PROBLEM_BASE_URL` behind a gateway. Wha
 says, its title, detail and page, is the catalog's (service/text: `problem_type.<name>`,
 `http_status.<status>`), in the request's language.
 
-- `malformed-json` (400): the body is not JSON; its error says where (line, column, offset).
+- `malformed-json` (400): the body is not JSON (an empty body, or none, among them); its error
+  says where (line, column, offset).
 - `json-too-deep`, `json-number-out-of-range`, `json-unpaired-surrogate` (400): valid JSON
   beyond what the referee reads (RFC 8259 §9 lets a parser set limits); its error says where.
+- `not-found` (404), `method-not-allowed` (405, with `Allow`), `body-too-large` (413),
+  `unsupported-media-type` (415): what a client can get wrong of HTTP itself, whatever the
+  path; each has its page, as the other types do.
 - `invalid-request` (422): the body does not match the schema (a wrong type, a missing or
   unknown field, a card that is not a card).
 - `inconsistent-input` (422): the body is well formed but describes a situation that cannot
   occur at a real table (`InconsistentInput`); each error carries the situation's `code`.
 - `analysis-busy` (503): the worker is already running every analysis it runs at once
   (service/api/limiter.py); `Retry-After` says when to ask again.
-- `about:blank` for plain HTTP errors (400, 404, 405, 413, 415, 500, 501...): the status says
-  it all.
+- `about:blank` for the other HTTP errors (a 400 for a body the server could not read, 414,
+  431, 500, 501...): the status says it all.
 
 Problems with `errors` list `{"pointer": <JSON Pointer into the request body>, "message",
 "code", "line", "column", "offset"}`, every member present (`null` when it has no value).
@@ -103,6 +107,10 @@ MALFORMED_JSON: Final = _typed("malformed-json", 400)
 JSON_TOO_DEEP: Final = _typed("json-too-deep", 400)
 JSON_NUMBER_OUT_OF_RANGE: Final = _typed("json-number-out-of-range", 400)
 JSON_UNPAIRED_SURROGATE: Final = _typed("json-unpaired-surrogate", 400)
+NOT_FOUND: Final = _typed("not-found", 404)
+METHOD_NOT_ALLOWED: Final = _typed("method-not-allowed", 405)
+BODY_TOO_LARGE: Final = _typed("body-too-large", 413)
+UNSUPPORTED_MEDIA_TYPE: Final = _typed("unsupported-media-type", 415)
 INVALID_REQUEST: Final = _typed("invalid-request", 422)
 INCONSISTENT_INPUT: Final = _typed("inconsistent-input", 422)
 ANALYSIS_BUSY: Final = _typed("analysis-busy", 503)
@@ -111,11 +119,20 @@ TYPED_KINDS: Final = (
     JSON_TOO_DEEP,
     JSON_NUMBER_OUT_OF_RANGE,
     JSON_UNPAIRED_SURROGATE,
+    NOT_FOUND,
+    METHOD_NOT_ALLOWED,
+    BODY_TOO_LARGE,
+    UNSUPPORTED_MEDIA_TYPE,
     INVALID_REQUEST,
     INCONSISTENT_INPUT,
     ANALYSIS_BUSY,
 )
 """Every problem type with a page of its own."""
+STATUS_KINDS: Final = {
+    kind.status: kind
+    for kind in (NOT_FOUND, METHOD_NOT_ALLOWED, BODY_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE)
+}
+"""The types an HTTP error has by its status alone, whatever raised it (routing, `abort`)."""
 RETRY_AFTER_HEADER_DOC: Final = {
     "description": "Seconds to wait before asking again: analyses end in milliseconds, so a "
     "slot is most likely free by then.",
@@ -145,6 +162,12 @@ def plain_kind(status: int) -> ProblemKind:
     localized as RFC 9457 allows), with a sentence for the common ones."""
     key = f"{PLAIN_STATUSES}.{status}"
     return ProblemKind("", status, key if keys(f"{key}.") else None)
+
+
+def status_kind(status: int) -> ProblemKind:
+    """The problem for an HTTP error known by its status alone: its own type for 404, 405,
+    413 and 415 (`STATUS_KINDS`), else about:blank."""
+    return STATUS_KINDS.get(status) or plain_kind(status)
 
 
 class ProblemErrorSchema(ma.Schema):
@@ -277,8 +300,11 @@ _JSON_LIMITS: Final = {
     "invalid low surrogate in string": JSON_UNPAIRED_SURROGATE,
 }
 # orjson's words where they mislead, and the key of the catalog's: it says this of any byte
-# that is not UTF-8.
-_ORJSON_WORDS: Final = {"str is not valid UTF-8: surrogates not allowed": "json_syntax.not_utf8"}
+# that is not UTF-8; and of an empty body, other words than of one of blanks alone.
+_ORJSON_WORDS: Final = {
+    "str is not valid UTF-8: surrogates not allowed": "json_syntax.not_utf8",
+    "Input is a zero-length, empty document": "json_syntax.empty",
+}
 
 
 def json_problem(
@@ -424,4 +450,4 @@ class ProblemApi(Api):
                 return problem_response(status, kind, detail=detail, errors=errors, headers=headers)
             errors = pointer_errors(data["messages"], request_language())
             return problem_response(status, INVALID_REQUEST, errors=errors, headers=headers)
-        return problem_response(status, plain_kind(status), headers=headers)
+        return problem_response(status, status_kind(status), headers=headers)

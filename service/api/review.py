@@ -24,6 +24,7 @@ from service.api.analysis import (
     SearchSchema,
     searching,
 )
+from service.api.bidding import calls_field, classic_bids_field
 from service.api.blueprint import Blueprint
 from service.api.deals import RenonceSchema
 from service.api.fields import (
@@ -120,12 +121,18 @@ class Reviewed(Analysed):
     def record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         analysed: dict[str, Any] = super().record(data, **kwargs)
         seen = {"view": data["view"], "samples": data["samples"], "seed": data["seed"]}
-        return {**analysed, "first": data["from_play"], **seen, "turned": data.get("turned")}
+        asked = {"turned": data.get("turned"), "calls": tuple(data.get("calls", ()))}
+        return {**analysed, "first": data["from_play"], **seen, **asked}
 
 
 # The variants' requests, as their docstrings say them.
 REVIEWED: Final = "A replay's body with the hands required, the review's budget and its first play."
 # Each variant's own fields of a review's body: classic's turned card (coinche turns none).
+SEAT_CALLS: Final = (
+    "With `view: seat`: the auction from the dealer's next, as {path} reads it, ending in the "
+    "contract: each deal a seat could not tell apart weighs how likely these calls were with "
+    "its hands. Without them, the shortest auction the contract implies{classic}."
+)
 REVIEW_FIELDS: Final[dict[str, dict[str, ma.fields.Field]]] = {
     "classic": {
         "turned": CardField(
@@ -135,8 +142,11 @@ REVIEW_FIELDS: Final[dict[str, dict[str, ma.fields.Field]]] = {
                 "the taker's hand, when known."
             },
         ),
+        "calls": classic_bids_field(
+            SEAT_CALLS.format(path="/v1/bidding", classic=" (with `turned`; none without it)")
+        ),
     },
-    "coinche": {},
+    "coinche": {"calls": calls_field(SEAT_CALLS.format(path="/v1/coinche/bidding", classic=""))},
 }
 
 
@@ -518,7 +528,9 @@ def register(api: VariantApi) -> None:
     @searching(api, blp, "analysis/review", "review_deal", REVIEW, reviewed, ReviewSchema)
     def review_deal(body: dict[str, Any]) -> Review | dict[str, Any]:
         if body["view"] == SEAT:
-            seen = seat_review_in(api.variant, *_seat_arguments(body), threads=advice_threads())
+            seen = seat_review_in(
+                api.variant, *_seat_arguments(body), threads=advice_threads(), calls=body["calls"]
+            )
             return seat_answer(seen)
         return review_in(
             api.variant, body["record"], body["options"], body["budget_ms"], body["first"]

@@ -25,13 +25,7 @@ from service.api.advice import (
 )
 from service.api.advice import seed_field as advice_seed_field
 from service.api.analysis import budget_field
-from service.api.bidding import (
-    BID_PATTERN,
-    MAX_BIDS_LISTED,
-    SUIT_INPUTS,
-    Among,
-    calls_field,
-)
+from service.api.bidding import calls_field, classic_bids_field
 from service.api.blueprint import Blueprint
 from service.api.deals import RenonceSchema, SeedLength
 from service.api.examples import Example
@@ -250,14 +244,9 @@ def table_request(
     scored = api.each(SCORED)
     classic = api.name == "classic"
     if classic:
-        calls = BoundedList(
-            ma.fields.String(validate=Among(("pass", "take", *SUIT_INPUTS), BID_PATTERN)),
-            validate=validate.Length(max=MAX_BIDS_LISTED),
-            load_default=(),
-            metadata={
-                "description": "The bids from the dealer's next, as /v1/bidding reads them: "
-                "'pass', 'take' (round 1) or a suit (round 2)."
-            },
+        calls = classic_bids_field(
+            "The bids from the dealer's next, as /v1/bidding reads them: 'pass', 'take' (round "
+            "1) or a suit (round 2)."
         )
     else:
         calls = calls_field()

@@ -127,8 +127,6 @@ def _short_way(
         try:
             # The request itself: every attribute read through the proxy costs a lookup.
             body = json_body(flask.request._get_current_object())
-            if body is ma.missing:
-                return declared(*args)
             loaded = loads.load(body)
         except (orjson.JSONDecodeError, ma.ValidationError):
             return declared(*args)

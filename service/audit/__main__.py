@@ -1,5 +1,5 @@
 """`python -m service.audit INPUT... --out DIR [--review] [--seat-view] [--scheduler ADDRESS]
-[--workers N]`"""
+[--workers N] [--viewer URL]`"""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from service.audit.run import (
     BLOCK_SIZE,
     REVIEW_BLOCK_SIZE,
     SEAT_VIEW_BLOCK_SIZE,
+    VIEWER,
     Settings,
     audit,
 )
@@ -67,6 +68,13 @@ def parser() -> argparse.ArgumentParser:
         help=f"input bytes per partition (default {BLOCK_SIZE}, {REVIEW_BLOCK_SIZE} with "
         f"--review, {SEAT_VIEW_BLOCK_SIZE} with --seat-view)",
     )
+    parser.add_argument(
+        "--viewer",
+        default=VIEWER,
+        metavar="URL",
+        help=f"the viewer the report's deals open in, each a link with its record (default "
+        f"{VIEWER}, the service `make run` starts)",
+    )
     return parser
 
 
@@ -86,6 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             workers=args.workers,
             block_size=args.block_size,
             progress=sys.stderr.isatty(),
+            viewer=args.viewer,
         )
     )
     print(

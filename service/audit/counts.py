@@ -98,6 +98,8 @@ class ArchiveCounts:
     # (millionths of hits beyond the expected, the deal), the most first.
     player_deals: dict[Any, list[tuple[int, str]]] = field(default_factory=dict)
     pair_deals: dict[tuple[Any, Any], list[tuple[int, str]]] = field(default_factory=dict)
+    # The records of those deals (each line's text), by the deal's name: the report's links.
+    records: dict[str, str] = field(default_factory=dict)
 
     def add(self, judged: Judged) -> None:
         """Count one line's outcome."""
@@ -134,6 +136,7 @@ class ArchiveCounts:
             refusals=dict(self.refusals),
             player_deals=dict(self.player_deals),
             pair_deals=dict(self.pair_deals),
+            records={**self.records, **other.records},
         )
         for mine_deals, their_deals in (
             (merged.player_deals, other.player_deals),
@@ -141,6 +144,7 @@ class ArchiveCounts:
         ):
             for key, weighty in their_deals.items():
                 mine_deals[key] = _weightiest(mine_deals.get(key, []), weighty)  # type: ignore[index]
+        merged._keep_weighty_records()
         for reason, count in other.refusals.items():
             merged.refusals[reason] = merged.refusals.get(reason, 0) + count
         for mine, theirs, size in (
@@ -166,8 +170,8 @@ class ArchiveCounts:
             _add(self.pairs[key], counts)  # type: ignore[index]
             self._weigh(self.pair_deals, key, counts, Pair, deal)
 
-    @staticmethod
     def _weigh(
+        self,
         kept: dict[Any, list[tuple[int, str]]],
         key: Any,
         counts: list[int],
@@ -178,6 +182,17 @@ class ArchiveCounts:
         beyond = counts[kind.GUESS_HITS] * MILLIONTHS - counts[kind.GUESS_EXPECTED]
         if counts[kind.GUESSES] and beyond > 0:
             kept[key] = _weightiest(kept.get(key, []), [(beyond, deal.where)])
+            if any(where == deal.where for _, where in kept[key]):
+                self.records[deal.where] = deal.record
+
+    def _keep_weighty_records(self) -> None:
+        """The records of the deals still kept, and no other."""
+        named = {
+            where
+            for kept in (*self.player_deals.values(), *self.pair_deals.values())
+            for _, where in kept
+        }
+        self.records = {where: text for where, text in self.records.items() if where in named}
 
 
 def _weightiest(

@@ -2,7 +2,8 @@
 this process (service/api/direct.py), and what the summaries count taken from the answers.
 
 A record is the body `/v1/deals/replay` takes (or `/v1/coinche/deals/replay`'s, with
-`"variant": "coinche"`), plus an optional `id` and `players` (four player ids, by seat). It
+`"variant": "coinche"`), plus an optional `id` and `players` (four player ids, by seat), and
+the review's `calls` (the auction) and classic's `turned`, which the view from the seats reads. It
 knows no rule of the game beyond what the answers say: the renonces and their seats, the
 contract made or not, and, reviewed, each seat's loss and stake (the review's precision is
 `100 x (1 - loss / stake)`, so that losses and stakes summed over deals give a player's).
@@ -33,6 +34,9 @@ ENDPOINTS: Final = {
     CLASSIC: ("/v1/deals/replay", "/v1/analysis/review"),
     COINCHE: ("/v1/coinche/deals/replay", "/v1/coinche/analysis/review"),
 }
+SEAT_FIELDS: Final = frozenset({"calls", "turned"})
+"""A record's fields that the review reads and the replay does not: the auction (`calls`) and
+classic's turned card, which the view from the seats reads."""
 MAX_ID_LENGTH = 200
 SEAT_VIEW_BUDGET_MS: Final = REVIEW_MAX_BUDGET_MS
 """The seat view's budget for a whole deal (the review's default is 5 s): wide, so that a
@@ -114,6 +118,7 @@ class Deal(NamedTuple):
     renonces: tuple[int, ...]  # the seat of each renonce
     review: Review | None  # None: not reviewed (not asked, or the review refused the deal)
     where: str = ""  # the record's id, else its file and line: to name the deals that weigh
+    record: str = ""  # the line's text: a deal that weighs is linked to the viewer with it
 
 
 class BadLine(NamedTuple):
@@ -165,7 +170,7 @@ def judge_line(direct: Direct, line: Line, review: bool, seat_view: bool = False
         return _error(line, _valid_id(record.get("id")), direct.invalid(error.messages))
     body = {key: value for key, value in record.items() if key not in ENVELOPE_FIELDS}
     replay_path, review_path = ENDPOINTS[envelope["variant"]]
-    replayed = direct.answer(replay_path, body)
+    replayed = direct.answer(replay_path, {k: v for k, v in body.items() if k not in SEAT_FIELDS})
     if replayed.status != 200:
         return _error(line, envelope["id"], replayed)
     asked = {**body, "view": "seat", "budget_ms": SEAT_VIEW_BUDGET_MS} if seat_view else body
@@ -177,6 +182,7 @@ def judge_line(direct: Direct, line: Line, review: bool, seat_view: bool = False
         renonces=tuple(renonce["seat"] for renonce in replayed.body["renonces"]),
         review=_review(reviewed),
         where=str(envelope["id"]) if envelope["id"] is not None else f"{line.file}:{line.number}",
+        record=line.data.decode(),
     )
     text = orjson.dumps(
         {

@@ -35,6 +35,7 @@ over ten thousand players, about a dozen flags are expected from luck.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from service.audit.counts import ArchiveCounts, Pair, Player
@@ -116,7 +117,10 @@ def guess_z(hits: int, expected: int, variance: int, guesses: int) -> float | No
 
 
 def guess_fields(
-    counts: list[int], kind: type[Player] | type[Pair], weighty: list[tuple[int, str]]
+    counts: list[int],
+    kind: type[Player] | type[Pair],
+    weighty: list[tuple[int, str]],
+    link: Callable[[str], str | None] = lambda where: None,
 ) -> tuple[dict[str, Any], list[str]]:
     """The guess columns of a row, and its flag."""
     z = guess_z(
@@ -131,6 +135,7 @@ def guess_fields(
         "guess_expected": _rounded(counts[kind.GUESS_EXPECTED] / MILLIONTHS),
         "z_guess": _rounded(z),
         "guess_deals": [where for _, where in weighty],
+        "guess_links": [link(where) for _, where in weighty],
     }
     return fields, [GUESSES_TOO_WELL] if z is not None and z >= GUESS_Z_THRESHOLD else []
 
@@ -140,16 +145,17 @@ def player_row(
     counts: list[int],
     population: Population,
     weighty: list[tuple[int, str]] | None = None,
+    link: Callable[[str], str | None] = lambda where: None,
 ) -> dict[str, Any]:
     """A line of players.ndjson (`weighty`: the deals where its guesses hit most beyond the
-    expected)."""
+    expected, each with its viewer's `link`)."""
     reviewed = _reviewed(counts)
     z_renonces = renonce_z(counts[Player.RENONCES], counts[Player.DEALS], population.renonce_rate)
     z_loss = loss_z(_loss(counts), reviewed, population)
     flags = [RENONCES] if z_renonces is not None and z_renonces >= THRESHOLD else []
     if z_loss is not None and z_loss <= -THRESHOLD:
         flags.append(FAR_ABOVE_PEERS)
-    guessed, flagged = guess_fields(counts, Player, weighty or [])
+    guessed, flagged = guess_fields(counts, Player, weighty or [], link)
     return {
         "player": player,
         **_common(counts, Player),
@@ -180,7 +186,11 @@ def _common(counts: list[int], kind: type[Player] | type[Pair]) -> dict[str, Any
 
 
 def pair_row(
-    players: tuple[str, str], counts: list[int], archive: ArchiveCounts, population: Population
+    players: tuple[str, str],
+    counts: list[int],
+    archive: ArchiveCounts,
+    population: Population,
+    link: Callable[[str], str | None] = lambda where: None,
 ) -> dict[str, Any]:
     """A line of pairs.ndjson: the partnership's counts (the team's losses are both
     members'), then how it plays together against apart."""
@@ -192,7 +202,7 @@ def pair_row(
         alone = archive.players[member]
         apart.append((_loss(alone) - own, _reviewed(alone) - together))
     z = together_z(counts[Pair.LOSS_FIRST] + counts[Pair.LOSS_SECOND], together, apart, population)
-    guessed, flagged = guess_fields(counts, Pair, archive.pair_deals.get(players, []))
+    guessed, flagged = guess_fields(counts, Pair, archive.pair_deals.get(players, []), link)
     apart_loss = (
         sum(loss / deals for loss, deals in apart) if all(deals for _, deals in apart) else None
     )

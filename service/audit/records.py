@@ -14,6 +14,7 @@ import gzip
 import os
 import zlib
 from collections.abc import Iterable, Iterator
+from itertools import islice, pairwise
 from typing import IO, NamedTuple
 
 GZIP_SUFFIX = ".gz"
@@ -22,7 +23,8 @@ SCAN_CHUNK = 1 << 20  # bytes read at a time when looking for the blocks' line e
 
 class Block(NamedTuple):
     """Lines of one file: from byte `start` to `end` (None: a gzip file, read whole), the first
-    of them line number `first_line`."""
+    of them line number `first_line`; in a gzip file cut in blocks (`blocks(..., cut_gzip)`),
+    its lines from `start` to `end` (0 the first)."""
 
     file: str
     start: int
@@ -62,15 +64,20 @@ def expand(inputs: Iterable[str]) -> tuple[list[str], list[Unreadable]]:
     return list(files), missing
 
 
-def blocks(file: str, block_size: int) -> list[Block] | Unreadable:
-    """`file` cut into blocks of about `block_size` bytes at line ends (a `.gz` file: one
-    block), or why it cannot be opened."""
+def blocks(file: str, block_size: int, cut_gzip: bool = False) -> list[Block] | Unreadable:
+    """`file` cut into blocks of about `block_size` bytes at line ends, or why it cannot be
+    opened. A `.gz` file is one block; with `cut_gzip`, blocks of about `block_size` bytes of
+    its text, by line (each block reads the file again from its start, which the reviews
+    this is for dwarf; a file cut short is one block, read to where it fails)."""
     if file.endswith(GZIP_SUFFIX):
         try:
             with open(file, "rb"):
-                return [Block(file, 0, None, 1)]
+                pass
         except OSError as error:
             return Unreadable(file, 0, os.strerror(error.errno or 0) or str(error))
+        if cut_gzip:
+            return _gzip_blocks(file, block_size)
+        return [Block(file, 0, None, 1)]
     found = []
     try:
         with open(file, "rb") as stream:
@@ -84,6 +91,25 @@ def blocks(file: str, block_size: int) -> list[Block] | Unreadable:
                 start, line = end, line + lines
     except OSError as error:
         return Unreadable(file, 0, os.strerror(error.errno or 0) or str(error))
+
+
+def _gzip_blocks(file: str, block_size: int) -> list[Block]:
+    """A gzip file's blocks of about `block_size` bytes of text, by line number."""
+    cuts, size, number = [0], 0, 0
+    try:
+        with gzip.open(file, "rb") as stream:
+            for data in stream:
+                number, size = number + 1, size + len(data)
+                if size >= block_size:
+                    cuts.append(number)
+                    size = 0
+    except (OSError, EOFError, zlib.error):
+        return [Block(file, 0, None, 1)]  # read whole, it says where it fails
+    if cuts[-1] != number:
+        cuts.append(number)
+    return [Block(file, start, end, start + 1) for start, end in pairwise(cuts)] or [
+        Block(file, 0, None, 1)
+    ]
 
 
 def _block_end(stream: IO[bytes], target: int) -> tuple[int, int]:
@@ -111,9 +137,9 @@ def lines(block: Block) -> Iterator[Line | Unreadable]:
     `block_size` bytes); a gzip file is read line by line, however large."""
     number = block.first_line
     try:
-        if block.end is None:
+        if block.file.endswith(GZIP_SUFFIX):
             with gzip.open(block.file, "rb") as stream:
-                for data in stream:
+                for data in islice(stream, block.start, block.end):
                     yield Line(block.file, number, data.removesuffix(b"\n"))
                     number += 1
             return

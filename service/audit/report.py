@@ -30,10 +30,12 @@ from service.audit.outliers import (
 from service.rules.advice.policy import DOUBT_SHARE, GUESS_Z_THRESHOLD, MIN_GUESSES
 
 STYLE: Final = """
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
+body { font: 16px/1.5 system-ui, sans-serif; max-width: 76rem; margin: 2rem auto; padding: 0 1rem;
   color: #1b1b1b; }
+.wide { overflow-x: auto; }
 table { border-collapse: collapse; margin: 1rem 0; }
-th, td { border-bottom: 1px solid #ccc; padding: .25rem .75rem; text-align: right; }
+th, td { border-bottom: 1px solid #ccc; padding: .25rem .5rem; text-align: right; }
+th { font-size: .85rem; vertical-align: bottom; }
 th:first-child, td:first-child { text-align: left; }
 td:first-child { white-space: nowrap; }
 figure { margin: 1rem 0; }
@@ -125,10 +127,25 @@ def _table(rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str]]) -
         return "<p>None.</p>"
     head = "".join(f"<th scope=col>{html.escape(title)}</th>" for _, title in columns)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(_cell(row[key]))}</td>" for key, _ in columns) + "</tr>"
+        "<tr>" + "".join(f"<td>{_cell_html(row, key)}</td>" for key, _ in columns) + "</tr>"
         for row in rows
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<div class=wide>{table}</div>"
+
+
+def _cell_html(row: dict[str, Any], key: str) -> str:
+    """A cell: its value, escaped; the deals that weigh most, each a link that opens it in the
+    viewer (`guess_links`) when its record was kept."""
+    if key != "guess_deals":
+        return html.escape(_cell(row[key]))
+    links = row.get("guess_links") or [None] * len(row[key])
+    return " ".join(
+        html.escape(str(where))
+        if link is None
+        else f'<a href="{html.escape(link)}">{html.escape(str(where))}</a>'
+        for where, link in zip(row[key], links, strict=True)
+    )
 
 
 def _cell(value: Any) -> str:

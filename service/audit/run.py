@@ -18,11 +18,12 @@ and the counts are integers, summed in whatever order.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -52,6 +53,8 @@ REVIEW_BLOCK_SIZE: Final = 32 << 10
 """With the review, some fifty deals per partition: a review takes a thousand times a replay's
 time (a fraction of a second to a few seconds), and a partition should stay near a minute of
 work, so that the cores share the archive evenly and the progress bar moves."""
+VIEWER: Final = "http://127.0.0.1:8000/viewer"
+"""The viewer the report's deals open in by default: the local service's (`make run`)."""
 SEAT_VIEW_BLOCK_SIZE: Final = 16 << 10
 """With the seat view, some twenty-five deals per partition: each judged card is also valued
 in some thirty deals of the cards its seat did not see (about a second a deal)."""
@@ -67,6 +70,7 @@ class Settings:
     workers: int | None = None  # processes on this machine; None: one per core
     block_size: int | None = None  # None: BLOCK_SIZE, or REVIEW_BLOCK_SIZE with the review
     progress: bool = False
+    viewer: str = VIEWER  # the viewer the report links the deals it names to
 
 
 def part_name(index: int) -> str:
@@ -160,7 +164,9 @@ def audit(settings: Settings) -> dict[str, Any]:
         else BLOCK_SIZE
     )
     with _scheduler(settings) as compute:
-        found = compute([delayed(records.blocks)(file, block_size) for file in files], "reading")
+        found = compute(
+            [delayed(records.blocks)(file, block_size, reviewing) for file in files], "reading"
+        )
         blocks = [block for item in found if isinstance(item, list) for block in item]
         unreadable = missing + [item for item in found if isinstance(item, Unreadable)]
         counted: ArchiveCounts = (
@@ -168,6 +174,21 @@ def audit(settings: Settings) -> dict[str, Any]:
         )
     counted.unreadable = unreadable + counted.unreadable
     return finish(settings, counted, len(blocks), started)
+
+
+def viewer_links(viewer: str, records: dict[str, str]) -> Callable[[str], str | None]:
+    """A deal's link to `viewer` by its name: the viewer's address, its record in the fragment
+    (`#record=`, the line's text in base64url, which the viewer opens); None for a deal whose
+    record was not kept."""
+
+    def link(where: str) -> str | None:
+        text = records.get(where)
+        if text is None:
+            return None
+        encoded = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+        return f"{viewer}#record={encoded}"
+
+    return link
 
 
 def finish(
@@ -178,11 +199,14 @@ def finish(
 
     out = settings.out
     population = Population.of(counted)
+    link = viewer_links(settings.viewer, counted.records)
     players = [
-        player_row(p, counted.players[p], population, counted.player_deals.get(p))
+        player_row(p, counted.players[p], population, counted.player_deals.get(p), link)
         for p in sorted(counted.players)
     ]
-    pairs = [pair_row(p, counted.pairs[p], counted, population) for p in sorted(counted.pairs)]
+    pairs = [
+        pair_row(p, counted.pairs[p], counted, population, link) for p in sorted(counted.pairs)
+    ]
     write_atomically(out / PLAYERS, _ndjson(players))
     write_atomically(out / PAIRS, _ndjson(pairs))
     summary = {

@@ -222,7 +222,7 @@ def check_dealt(dealt: Dealt, at: str = "") -> None:
             assert dealt.hands is not None
             check_hands(dealt.hands)
     except InconsistentInput as error:
-        raise _moved(error, "/", f"{at}/") from None
+        raise error.under(at) from None
 
 
 def next_deal(
@@ -244,7 +244,7 @@ def next_deal(
     try:
         return _Reading(variant, record, options, deals, budget_ms).table()
     except InconsistentInput as error:
-        raise _moved(error, "/", "/next_deal/") from None
+        raise error.under("/next_deal") from None
 
 
 def verdict(code: str, violation: Violation | None = None, **params: object) -> Verdict:
@@ -282,7 +282,7 @@ class _Reading:
             try:
                 before = _game(self.variant, self.game_deals, self.options)
             except InconsistentInput as error:
-                raise _moved(error, "/deals", "/game") from None
+                raise error.moved("/deals", "/game") from None
             if before.finished:
                 raise InconsistentInput.at("/game", "game_finished", winner=before.winner)
 
@@ -301,7 +301,7 @@ class _Reading:
         try:
             auction = _auction(self.variant, record.dealer, record.calls, self.options, self.turned)
         except InconsistentInput as error:
-            raise _moved(error, "/bids", "/calls") from None
+            raise error.moved("/bids", "/calls") from None
         if auction.violation is not None:
             index = auction.violation.index
             raise InconsistentInput.at(
@@ -725,18 +725,6 @@ def _game(variant: Variant[Any, Any, Any, Any], deals: tuple[Any, ...], options:
     """The game of `deals` (`Variant.score_game`), kept: a room sends the same game with each
     action of a deal."""
     return variant.score_game(deals, options)
-
-
-def _moved(error: InconsistentInput, old: str, new: str) -> InconsistentInput:
-    """The same problems, their pointers under `new` where they were under `old`."""
-    return InconsistentInput(
-        Problem(
-            new + p.pointer.removeprefix(old) if p.pointer.startswith(old) else p.pointer,
-            p.code,
-            p.params,
-        )
-        for p in error.problems
-    )
 
 
 def _no_renonce(seat: Seat, renonces: Sequence[Renonce]) -> Verdict | None:

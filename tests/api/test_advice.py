@@ -286,7 +286,11 @@ def test_the_take_advice_values_each_bid_and_passing(client: FlaskClient) -> Non
         "expected_score": 0.0,
         "expected_margin": 0.0,
         "made_share": None,
+        "score_interval": [0.0, 0.0],  # a redeal: 0 in every deal
+        "margin_interval": [0.0, 0.0],
+        "margin_gap_interval": take["margin_interval"],  # behind taking as taking is ahead of 0
     }
+    assert take["margin_gap_interval"] == [0.0, 0.0]  # the advice itself
     assert first["advice"] == "take" and first["samples"] == 3
     second = answer(client, TAKE, {**asked, "round": 2, "samples": 2, "budget_ms": 10_000})
     assert [option["bid"] for option in second["options"]] == ["S", "D", "C", "pass"]
@@ -318,11 +322,40 @@ def test_the_call_advice_values_every_legal_call(client: FlaskClient) -> None:
         "expected_score": 0.0,
         "expected_margin": 0.0,
         "made_share": None,
+        "score_interval": [0.0, 0.0],
+        "margin_interval": [0.0, 0.0],
+        "margin_gap_interval": advice["options"][0]["margin_gap_interval"],
     }
     assert advice["advice"].endswith("H") and advice["samples"] == 2
     # The same body, the same seed: the same answer; inference "calls" is accepted.
     again = answer(client, BID, {**asked, "budget_ms": 10_000, "inference": "calls"})
     assert again["options"] == advice["options"]  # no call before: every deal weighs 1
+
+
+INTERVALS = ("score_interval", "margin_interval", "margin_gap_interval")
+
+
+def test_each_call_s_means_come_with_their_intervals(client: FlaskClient) -> None:
+    asked = {"dealer": 3, "bids": ["pass"], "seat": 1, "hand": STRONG, "seed": "t"}
+    advice = answer(client, BID, {**asked, "samples": 8, "budget_ms": 10_000})
+    for option in advice["options"]:
+        for mean, key in (
+            ("expected_score", "score_interval"),
+            ("expected_margin", "margin_interval"),
+        ):
+            low, high = option[key]
+            assert low <= option[mean] <= high
+    # How far behind the advice each call's margin is, deal by deal: the advice, not at all.
+    advised = {o["bid"]: o for o in advice["options"]}[advice["advice"]]
+    assert advised["margin_gap_interval"] == [0.0, 0.0]
+    for option in advice["options"]:
+        low, high = option["margin_gap_interval"]
+        gap = advised["expected_margin"] - option["expected_margin"]
+        assert gap >= 0 and low - 1e-9 <= gap <= high + 1e-9
+    # One deal says nothing of how the deals spread: every interval null, never left out.
+    lone = answer(client, BID, {**asked, "samples": 1, "budget_ms": 10_000})
+    for option in lone["options"]:
+        assert [option[key] for key in INTERVALS] == [None, None, None]
 
 
 def test_the_call_advice_reads_the_calls_and_plays_at_the_table_unless_asked(

@@ -114,7 +114,7 @@ def test_a_body_that_is_not_json_is_a_415_problem(
     probe_client: FlaskClient, content_type: str
 ) -> None:
     response = probe_client.post("/probe", data=b'{"hand": []}', content_type=content_type)
-    assert problem(response, 415)["type"] == "about:blank"
+    assert problem(response, 415)["type"] == PROBLEMS_PATH + "unsupported-media-type"
 
 
 def test_json_suffix_media_types_are_json(probe_client: FlaskClient) -> None:
@@ -126,7 +126,8 @@ def test_json_suffix_media_types_are_json(probe_client: FlaskClient) -> None:
 
 def test_a_body_over_64_kib_is_a_413_problem(probe_client: FlaskClient) -> None:
     data = b'{"note": "' + b"x" * (64 * 1024) + b'"}'
-    problem(probe_client.post("/probe", data=data, content_type="application/json"), 413)
+    response = probe_client.post("/probe", data=data, content_type="application/json")
+    assert problem(response, 413)["type"] == PROBLEMS_PATH + "body-too-large"
 
 
 def chunked(client: FlaskClient, stream: Any) -> Any:
@@ -154,7 +155,7 @@ def test_a_chunked_body_over_64_kib_is_a_413_problem_not_cut_short(
         if len(hand) + size <= 64 * 1024:
             assert response.status_code == 200, size
         else:
-            problem(response, 413)
+            assert problem(response, 413)["type"] == PROBLEMS_PATH + "body-too-large"
 
 
 class BrokenChunks(io.RawIOBase):
@@ -196,8 +197,10 @@ def test_a_coded_body_is_refused_unless_the_coding_is_identity(
     )
     if status == 200:
         assert response.status_code == 200
+    elif status == 415:
+        assert problem(response, status)["type"] == PROBLEMS_PATH + "unsupported-media-type"
     else:
-        problem(response, status)
+        assert problem(response, status)["type"] == "about:blank"
 
 
 def test_a_415_says_which_content_coding_is_accepted(probe_client: FlaskClient) -> None:

@@ -189,6 +189,14 @@ VALID: dict[str, list[dict[str, Any]]] = {
             "rules": {"sa_ta": True},
         },
     ],
+    "/v1/analysis/dd-table": [
+        {"dealer": 0, "hands": ANALYSIS["hands"], "budget_ms": 500},
+        {"dealer": 3, "hands": ANALYSIS["hands"], "rules": {"capot": 250, "annonces": True}},
+    ],
+    "/v1/coinche/analysis/dd-table": [
+        {"dealer": 0, "hands": ANALYSIS["hands"]},
+        {"dealer": 2, "hands": ANALYSIS["hands"], "rules": {"sa_ta": True, "max_bid": 180}},
+    ],
     "/v1/advice/play": [
         {**ADVICE, "samples": 2, "turned": "QH"},
         {**ADVICE, "samples": 1, "seed": "x", "belote_announced": True, "rules": RULES},

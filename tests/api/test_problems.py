@@ -1,5 +1,6 @@
-"""service/api/problems.py: every error is a problem (404, 405, 422 with JSON pointers, 500),
-in English or French; a probe blueprint stands in for a game endpoint."""
+"""service/api/problems.py: every error is a problem (400, 404, 405, 413, 415 and 422 each of
+its own type, with JSON pointers where a place is wrong; 500), in English or French; a probe
+blueprint stands in for a game endpoint."""
 
 from __future__ import annotations
 
@@ -7,18 +8,21 @@ import logging
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.problems import PROBLEMS_PATH, pointer_errors
-from tests.api.helpers import at, problem
+from service.api.problems import PROBLEMS_PATH, TYPED_KINDS, pointer_errors
+from tests.api.helpers import FRENCH, at, problem
+
+JSON = "application/json"
 
 
-def test_unknown_path_is_a_404_problem(client: FlaskClient) -> None:
+def test_an_unknown_path_answers_a_problem_of_type_not_found(client: FlaskClient) -> None:
     body = problem(client.get("/v1/nowhere"), 404)
     assert body == {
-        "type": "about:blank",
+        "type": "/problems/not-found",
         "title": "Not Found",
         "status": 404,
         "detail": "There is nothing at this path; see /docs.",
@@ -26,15 +30,101 @@ def test_unknown_path_is_a_404_problem(client: FlaskClient) -> None:
     }
 
 
-def test_wrong_method_is_a_405_problem_keeping_allow(client: FlaskClient) -> None:
+def test_a_wrong_method_answers_a_problem_of_type_method_not_allowed_keeping_allow(
+    client: FlaskClient,
+) -> None:
     response = client.delete("/healthz")
-    problem(response, 405)
+    assert problem(response, 405)["type"] == "/problems/method-not-allowed"
     assert set(response.headers["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS"}
+    computation = client.get("/v1/legal-moves")
+    assert problem(computation, 405)["type"] == "/problems/method-not-allowed"
+    assert "POST" in computation.headers["Allow"]
 
 
-def test_no_body_at_all_is_a_422_naming_the_missing_fields(probe_client: FlaskClient) -> None:
-    body = problem(probe_client.post("/probe"), 422)
-    assert body["errors"] == [at("/hand", "Missing data for required field.")]
+def test_a_body_over_the_limit_answers_a_problem_of_type_body_too_large(
+    client: FlaskClient,
+) -> None:
+    data = b'{"trump": "H", "note": "' + b"x" * (64 * 1024) + b'"}'
+    response = client.post("/v1/legal-moves", data=data, content_type=JSON)
+    body = problem(response, 413)
+    assert body["type"] == "/problems/body-too-large"
+    assert body["detail"] == "The request body is larger than 64 KiB."
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Content-Type": "text/plain"},
+        {"Content-Type": JSON, "Content-Encoding": "gzip"},
+    ],
+    ids=["not JSON", "compressed"],
+)
+def test_a_body_the_referee_does_not_read_answers_a_problem_of_type_unsupported_media_type(
+    client: FlaskClient, headers: dict[str, str]
+) -> None:
+    response = client.post("/v1/legal-moves", data=b"{}", headers=headers)
+    assert problem(response, 415)["type"] == "/problems/unsupported-media-type"
+    assert response.headers["Accept-Encoding"] == "identity"
+
+
+@pytest.mark.parametrize(
+    ("status", "method", "path", "sent"),
+    [
+        (404, "GET", "/nowhere", {}),
+        (405, "DELETE", "/healthz", {}),
+        (413, "POST", "/v1/legal-moves", {"data": b" " * 70_000, "content_type": JSON}),
+        (415, "POST", "/v1/legal-moves", {"data": b"{}", "content_type": "text/plain"}),
+    ],
+)
+def test_each_http_error_a_client_can_cause_is_a_type_with_its_page(
+    client: FlaskClient, status: int, method: str, path: str, sent: dict[str, Any]
+) -> None:
+    response = client.open(path, method=method, headers=FRENCH, **sent)
+    body = problem(response, status)
+    assert response.headers["Content-Language"] == "fr"
+    (kind,) = [kind for kind in TYPED_KINDS if body["type"] == PROBLEMS_PATH + kind.name]
+    assert (kind.status, body["title"], body["detail"]) == (
+        status,
+        kind.title("fr"),
+        kind.detail("fr"),
+    )
+    page = client.get(body["type"], headers=FRENCH)
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert kind.title("fr") in page.get_data(as_text=True)
+
+
+EMPTY = "The request body is not valid JSON. At line 1, column 1 (offset 0): input data is empty."
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {},
+        {"content_type": JSON},
+        {"data": b"", "content_type": JSON},
+        {"data": b"", "content_type": "text/plain"},
+        {"data": b" \n", "content_type": JSON},
+    ],
+    ids=["no body", "no body, JSON", "empty JSON", "empty text", "blanks"],
+)
+def test_no_body_or_an_empty_one_is_a_400_malformed_json_as_any_body_not_json(
+    probe_client: FlaskClient, request_: dict[str, Any]
+) -> None:
+    body = problem(probe_client.post("/probe", **request_), 400)
+    assert body["type"] == PROBLEMS_PATH + "malformed-json"
+    assert body["detail"] == EMPTY
+    assert body["errors"] == [at("", "Input data is empty.", line=1, column=1, offset=0)]
+
+
+def test_an_empty_body_is_a_400_on_every_endpoint_in_french_too(
+    app: Flask, client: FlaskClient
+) -> None:
+    posts = [rule.rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())]
+    assert "/v1/coinche/deals/replay" in posts
+    for path in posts:
+        body = problem(client.post(path, data=b"", content_type=JSON, headers=FRENCH), 400)
+        assert body["type"] == PROBLEMS_PATH + "malformed-json", path
+        assert body["errors"][0]["message"] == "Le corps ne contient aucune valeur JSON."
 
 
 def test_validation_errors_are_json_pointers(probe_client: FlaskClient) -> None:

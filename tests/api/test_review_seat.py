@@ -104,6 +104,41 @@ def test_the_coinche_review_sees_from_the_seats(client: FlaskClient) -> None:
     }
 
 
+def test_the_seat_view_reads_the_auction_that_made_the_contract(client: FlaskClient) -> None:
+    late = {
+        **COINCHE_LATE_POSITION,
+        "plays": REVIEW_EXAMPLE["plays"],
+        "from_play": 20,
+        "view": "seat",
+        "samples": 4,
+    }
+    implied = answer(client, COINCHE_REVIEW, late)  # 100S by seat 1, coinched by seat 2
+    told = answer(
+        client,
+        COINCHE_REVIEW,
+        {**late, "calls": ["100S", "pass", "pass", "coinche", "pass", "pass", "pass"]},
+    )
+    assert told["seat_complete"] and implied["seat_complete"]
+    assert [p["seat_samples"] for p in told["plays"]] == [
+        p["seat_samples"] for p in implied["plays"]
+    ]
+    wrong = problems(client, COINCHE_REVIEW, {**late, "calls": ["90S", "pass", "pass", "pass"]})
+    assert list(wrong) == ["/calls"]
+    assert list(problems(client, COINCHE_REVIEW, {**late, "calls": ["100S", "eighty"]})) == [
+        "/calls/1"
+    ]
+
+
+def test_classic_bids_are_read_with_the_turned_card(client: FlaskClient) -> None:
+    # LATE_POSITION: spades by seat 1, the dealer's next, who took the turned card in round 1.
+    body = {**SEAT, "calls": ["take"]}
+    assert list(problems(client, REVIEW, body)) == ["/turned"]
+    assert answer(client, REVIEW, {**body, "turned": "10S"})["seat_complete"]
+    assert list(problems(client, REVIEW, {**body, "turned": "10S", "calls": ["pass", "take"]})) == [
+        "/calls"
+    ]
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [("view", "both"), ("samples", 0), ("samples", 257), ("seed", "x" * 201)],

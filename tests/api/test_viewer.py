@@ -92,8 +92,10 @@ def test_every_module_is_linked_from_the_entry_and_served_beside_it(client: Flas
         linked |= links
         waiting += [link for link in links if link.endswith(".js") and link not in modules]
     assert modules == {path.name for path in STATIC_DIR.glob("*.js")} | {STRINGS_MODULE}
-    assert linked - modules == {"example.json"}
-    assert client.get(f"{ASSETS_URL}/{version}/example.json").status_code == 200
+    # The example deals the page fetches (example.json, beside them, is the picture's example).
+    assert linked - modules == {"example-classic.json", "example-coinche.json"}
+    for name in linked - modules:
+        assert client.get(f"{ASSETS_URL}/{version}/{name}").status_code == 200
 
 
 @pytest.mark.parametrize("path", ["0000000000000000/viewer.js", "{version}/missing.js"])

@@ -9,7 +9,9 @@ from pathlib import Path
 import orjson
 import pytest
 
+from service.api.analysis import COINCHE_LATE_POSITION
 from service.api.direct import Direct
+from service.api.review import REVIEW_EXAMPLE
 from service.app import create_app
 from service.audit.judging import MISSING, judge_line, refusal
 from service.audit.records import Line
@@ -100,3 +102,20 @@ def test_a_line_that_cannot_be_parsed_is_said_not_json_and_where(data: bytes, sa
         judged = judge_line(direct, Line("a.ndjson", 7, data), review=False)
     assert judged.bad is not None and judged.bad.problem.startswith(f"line 7 of a.ndjson{said}")
     assert orjson.loads(judged.text)["message"] == judged.bad.problem
+
+
+def test_a_record_s_auction_goes_to_the_review_from_the_seats_not_to_the_replay() -> None:
+    record = {
+        "id": "with-calls",
+        "variant": "coinche",
+        **COINCHE_LATE_POSITION,
+        "plays": REVIEW_EXAMPLE["plays"],
+        "calls": ["100S", "pass", "pass", "coinche", "pass", "pass", "pass"],
+    }
+    with Direct(create_app({"TESTING": True})) as direct:
+        judged = judge_line(direct, Line("a.ndjson", 1, orjson.dumps(record)), True, True)
+        assert judged.deal is not None and judged.deal.review is not None
+        wrong = {**record, "calls": ["90S", "pass", "pass", "pass"]}
+        refused = judge_line(direct, Line("a.ndjson", 2, orjson.dumps(wrong)), True, True)
+    assert refused.deal is not None and refused.deal.review is None  # the replay stands
+    assert refused.review_refused is not None and refused.review_refused.startswith("/calls")

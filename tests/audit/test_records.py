@@ -32,6 +32,34 @@ def test_blocks_hold_every_line_once_numbered_as_in_the_file(
     assert [block.start for block in blocks[1:]] == [block.end for block in blocks[:-1]]
 
 
+@pytest.mark.parametrize("block_size", [1, 5, 9, 10, 11, 20, 1000])
+def test_a_gzip_file_cut_for_the_review_holds_every_line_once(
+    tmp_path: Path, block_size: int
+) -> None:
+    path = tmp_path / "a.ndjson.gz"
+    path.write_bytes(gzip.compress(TEXT))
+    whole = records.blocks(str(path), block_size)
+    assert whole == [records.Block(str(path), 0, None, 1)]  # without the review: one block
+    blocks = records.blocks(str(path), block_size, cut_gzip=True)
+    assert isinstance(blocks, list)
+    read = [line for block in blocks for line in records.lines(block)]
+    assert read == [
+        Line(str(path), number, data) for number, data in enumerate(TEXT.split(b"\n"), 1)
+    ]
+    assert [block.start for block in blocks[1:]] == [block.end for block in blocks[:-1]]
+    # A block ends at the first line end at or past `block_size` bytes of text.
+    for block in blocks[:-1]:
+        sizes = [len(line.data) + 1 for line in records.lines(block)]
+        assert sum(sizes) >= block_size > sum(sizes[:-1])
+
+
+def test_a_gzip_file_cut_short_is_one_block_read_to_where_it_fails(files: Files) -> None:
+    (block,) = records.blocks(str(files.cut_short), 1, cut_gzip=True)
+    assert block.end is None
+    *read, failed = records.lines(block)
+    assert isinstance(failed, records.Unreadable) and failed.lines == len(read)
+
+
 def test_an_empty_file_has_no_block_and_a_missing_one_is_unreadable(tmp_path: Path) -> None:
     (tmp_path / "empty.ndjson").write_bytes(b"")
     assert records.blocks(str(tmp_path / "empty.ndjson"), 10) == []

@@ -4,6 +4,8 @@ the guess test on figures worked by hand; the deals that weigh most kept in any 
 
 from __future__ import annotations
 
+import base64
+import html
 import math
 from itertools import permutations
 from pathlib import Path
@@ -11,11 +13,12 @@ from pathlib import Path
 import orjson
 import pytest
 
+from service.audit import report
 from service.audit.__main__ import parser
 from service.audit.counts import WEIGHTY_DEALS, ArchiveCounts, Pair, Player
 from service.audit.judging import MILLIONTHS, Deal, Judged, Review, SeatReview
-from service.audit.outliers import GUESSES_TOO_WELL, guess_fields, guess_z
-from service.audit.run import Settings, audit
+from service.audit.outliers import GUESSES_TOO_WELL, Population, guess_fields, guess_z, player_row
+from service.audit.run import VIEWER, Settings, audit, viewer_links
 from service.rules.advice.policy import GUESS_Z_THRESHOLD, MIN_GUESSES
 from support.archive import archive
 from tests.audit.conftest import contents, ndjson, ndjson_file
@@ -43,6 +46,7 @@ def test_a_row_is_flagged_from_the_threshold_on() -> None:
         "guess_expected": 20.0,
         "z_guess": GUESS_Z_THRESHOLD,
         "guess_deals": ["deal-1"],
+        "guess_links": [None],  # no viewer's link without the deal's record
     }
     assert flags == [GUESSES_TOO_WELL]
     counts[Player.GUESS_HITS] -= 1
@@ -127,3 +131,35 @@ def test_with_the_seat_view_the_guesses_add_up_and_a_cluster_agrees(
         assert row["guess_hits"] <= row["guess_decisions"]
     page = (on_cluster / "report.html").read_text()
     assert "Guesses too good for the seat" in page and "Hits expected" in page
+
+
+def test_the_deals_that_weigh_most_link_to_the_viewer_with_their_records() -> None:
+    lines = [seen_deal(f"deal-{n}", hits) for n, hits in enumerate((4, 1, 3))]
+    lines = [
+        j._replace(deal=j.deal._replace(record=f'{{"id": "deal-{n}"}}'))
+        for n, j in enumerate(lines)
+    ]  # type: ignore[union-attr]
+    counted = ArchiveCounts()
+    for judged in lines:
+        counted.add(judged)
+    assert set(counted.records) == {"deal-0", "deal-2"}  # deal-1 hit below the expected
+    merged = ArchiveCounts().merge(counted)
+    link = viewer_links("http://referee.example/viewer", merged.records)
+    assert link("deal-1") is None
+    opened = link("deal-0")
+    assert opened is not None and opened.startswith("http://referee.example/viewer#record=")
+    encoded = opened.split("#record=")[1]
+    assert base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)) == b'{"id": "deal-0"}'
+    row = player_row(
+        "ann", merged.players["ann"], Population.of(merged), merged.player_deals["ann"], link
+    )
+    assert row["guess_deals"] == ["deal-0", "deal-2"]
+    assert row["guess_links"] == [link("deal-0"), link("deal-2")]
+    cell = report._cell_html(row, "guess_deals")
+    assert cell.startswith(f'<a href="{html.escape(opened)}">deal-0</a> ')
+
+
+def test_the_command_names_the_viewer_it_links_to() -> None:
+    assert parser().parse_args(["a.ndjson", "--out", "o"]).viewer == VIEWER
+    args = parser().parse_args(["a.ndjson", "--out", "o", "--viewer", "https://r.example/viewer"])
+    assert args.viewer == "https://r.example/viewer"

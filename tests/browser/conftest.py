@@ -45,6 +45,35 @@ CHROMIUM_FLAGS = (
     "--window-size=1400,1300",
 )
 WAIT_SECONDS = 15
+# The seats as players name them, in the API's seat order: seat 0 at the bottom of the table,
+# the next seats clockwise (the page's layout of seats numbered in turn order, RULES.md).
+SEAT_NAMES = {"en": ("South", "West", "North", "East"), "fr": ("Sud", "Ouest", "Nord", "Est")}
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A seat as the page names it: "South (0)", "Ouest (1)"."""
+    return f"{SEAT_NAMES[lang][seat]} ({seat})"
+
+
+# A hand as players hold it (RULES.md's card orders, highest first): by suit, the trump's first
+# and then the colours alternating (♠ ♥ ♣ ♦ from the trump on), trump order in the trump suits.
+TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
+PLAIN_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")
+SUIT_CYCLE = "SHCD"
+
+
+def as_held(hand: list[str], trumps: str = "") -> list[str]:
+    """`hand` laid out as the page shows it; `trumps`: the suits in trump order ("" in sans-atout,
+    "SHDC" in tout-atout, else the trump suit)."""
+    first = SUIT_CYCLE.index(trumps) if len(trumps) == 1 else 0
+    suits = SUIT_CYCLE[first:] + SUIT_CYCLE[:first]
+
+    def place(card: str) -> tuple[int, int]:
+        rank, suit = card[:-1], card[-1]
+        order = TRUMP_ORDER if suit in trumps else PLAIN_ORDER
+        return suits.index(suit), order.index(rank)
+
+    return sorted(hand, key=place)
 
 
 @pytest.fixture(scope="session")

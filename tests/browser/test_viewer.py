@@ -8,10 +8,11 @@ from typing import Any
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 
 from service.text import catalog
 from tests.api.test_render import EXAMPLE, PLAYS_ONLY
-from tests.browser.conftest import Page
+from tests.browser.conftest import Page, as_held, seat_name
 
 SEED = {"seed": "table 12, deal 7, 2026-11-29", "dealer": 3, "taker": 0}
 
@@ -40,7 +41,7 @@ def test_a_renonce_proven_by_a_later_play_is_marked_with_its_proof(page: Page) -
     assert proof.get_attribute("aria-label") == "king of hearts. Proof of renonce R1"
     item = page.find("#renonces .renonce-item")
     assert (
-        item.find_element(By.CLASS_NAME, "renonce-head").text == "R1 · trick 2: seat 3 played 10♦"
+        item.find_element(By.CLASS_NAME, "renonce-head").text == "R1 · trick 2: East (3) played 10♦"
     )
     assert item.find_element(By.CLASS_NAME, "violation").text == renonce["violation"]["message"]
     assert item.find_element(By.CLASS_NAME, "proof").text == (
@@ -80,7 +81,8 @@ def test_the_arrow_keys_step_to_the_last_trick_and_its_score(page: Page) -> None
     assert shown == {key: [str(team[key]) for team in score["breakdown"]] for key in parts}
     last = judged["tricks"][-1]
     assert (
-        page.text("#center .trick-result") == f"seat {last['winner']} wins, {last['points']} points"
+        page.text("#center .trick-result")
+        == f"{seat_name(last['winner'])} wins, {last['points']} points"
     )
     assert page.text("#running") == (
         f"Card points so far: team 0 {judged['points'][0]}, team 1 {judged['points'][1]}"
@@ -250,7 +252,7 @@ def test_dealing_from_a_seed_and_playing_a_card(page: Page) -> None:
     page.wait(lambda: page.find_all("#seat-0 .card"))
     for seat, hand in enumerate(dealt["hands"]):
         shown = [e.get_attribute("data-card") for e in page.find_all(f"#seat-{seat} .card")]
-        assert shown == hand
+        assert shown == as_held(hand, dealt["turned"][-1])
     assert json.loads(page.find("#record").get_property("value"))["trump"] == dealt["turned"][-1]
     first = page.find("#seat-0 button.card")  # seat 0, after the dealer, leads
     code = first.get_attribute("data-card")
@@ -466,7 +468,7 @@ def test_the_step_names_the_next_cards_trick_and_the_lists_stop_at_the_step(page
     if page.find("#analysis").is_displayed():
         page.find("#solve").click()
         best = page.wait(lambda: page.find_all("#analysis-result .best"))[0].text
-        assert f"(seat {judged['tricks'][4]['leader']} to play)" in best
+        assert f"({seat_name(judged['tricks'][4]['leader'])} to play)" in best
 
     at(18)  # two cards of trick 5 on the table
     assert page.text("#step-label") == "Cards played: 18 of 32 · next: trick 5"
@@ -649,7 +651,7 @@ def test_a_coinche_record_is_shown_and_judged_by_the_coinche_endpoints(page: Pag
     page.paste(COINCHE)
     page.wait(lambda: page.step() == (0, 32))
     assert page.text("#contract") == (
-        "Contract 120 all trumps (tout-atout), coinched · taker: seat 0 · dealer: seat 3"
+        "Contract 120 all trumps (tout-atout), coinched · taker: South (0) · dealer: East (3)"
     )
     assert "taker" in page.text("#seat-0 .roles")
     assert not page.find("#picture").is_displayed()  # coinche has no picture endpoint
@@ -716,7 +718,7 @@ def test_the_analysis_is_offered_on_coinche_records(page: Page) -> None:
     ]
     points = answer["value"]["points"]
     assert page.text("#analysis-result .best") == (
-        f"With best play from here (seat {answer['to_move']} to play): "
+        f"With best play from here ({seat_name(answer['to_move'])} to play): "
         f"team 0 {points[0]}, team 1 {points[1]} ({answer['value']['contract']})."
     )
     assert len(page.find_all("#analysis-result .line .card")) == 8
@@ -741,4 +743,138 @@ def test_an_unfinished_coinche_solve_names_the_contracts_takers(capped_page: Pag
         "card points."
     )
     assert page.find_all("#solve-longer")
+    page.assert_clean()
+
+
+# --- seats, hands and examples as players know them (issue 49, item 3) ---------------------------
+
+
+def hand_shown(page: Page, seat: int) -> list[str]:
+    return [e.get_attribute("data-card") for e in page.find_all(f"#seat-{seat} .card")]
+
+
+def seat_names(page: Page) -> list[str]:
+    """Each seat's name at the table, without its player or badges."""
+    names: list[str] = page.driver.execute_script(
+        "return [0, 1, 2, 3].map((seat) => document.querySelector(`#seat-${seat} h3`)"
+        ".firstChild.textContent)"
+    )
+    return names
+
+
+def test_the_seats_are_named_as_players_name_them_where_they_sit(page: Page) -> None:
+    page.paste(EXAMPLE)
+    page.wait(lambda: page.step() == (0, 32))
+    names = seat_names(page)
+    assert names == ["South (0)", "West (1)", "North (2)", "East (3)"]
+    # Seat 0 at the bottom, then clockwise in turn order: West on the left, North at the top.
+    box = {
+        seat: page.driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y];",
+            page.find(f"#seat-{seat}"),
+        )
+        for seat in range(4)
+    }
+    assert box[2][1] < box[1][1] < box[0][1] and box[2][1] < box[3][1] < box[0][1]
+    assert box[1][0] < box[2][0] < box[3][0]
+    assert page.text("#contract") == "Trump ♠ spades · dealer: East (3) · taker: South (0)"
+    assert [e.text for e in page.find_all("#seed-dealer option")] == names
+    page.find("#lang-fr").click()
+    page.wait(
+        lambda: page.text("#contract") == "Atout ♠ pique · donneur : Est (3) · preneur : Sud (0)"
+    )
+    assert seat_names(page) == ["Sud (0)", "Ouest (1)", "Nord (2)", "Est (3)"]
+    page.find("body").send_keys(*[Keys.ARROW_RIGHT] * 4)
+    page.wait(lambda: page.step() == (4, 32))
+    assert page.text("#center .trick-result") == "Nord (2) remporte, 34 points"
+    page.assert_clean()
+
+
+def test_every_hand_is_held_by_suit_trumps_first_in_trump_order(page: Page) -> None:
+    page.paste(EXAMPLE)  # spades trump
+    page.wait(lambda: page.step() == (0, 32))
+    assert [hand_shown(page, seat) for seat in range(4)] == [
+        as_held(hand, "S") for hand in EXAMPLE["hands"]
+    ]
+    # South's: spades in trump order, then the colours alternating, each in plain order.
+    assert hand_shown(page, 0) == ["9S", "AS", "KS", "QS", "QH", "9H", "JC", "8C"]
+    # A card played leaves its place; the others keep theirs.
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    page.wait(lambda: page.step() == (1, 32))
+    assert hand_shown(page, 0) == ["9S", "AS", "QS", "QH", "9H", "JC", "8C"]
+    for strain, trumps in (("TA", "SHDC"), ("SA", "")):  # every suit trump, then none
+        record = {**COINCHE, "contract": {**COINCHE["contract"], "strain": strain}, "plays": []}
+        page.paste(record)
+        page.wait(lambda trumps=trumps: hand_shown(page, 1) == as_held(COINCHE_HANDS[1], trumps))
+        assert [hand_shown(page, seat) for seat in range(4)] == [
+            as_held(hand, trumps) for hand in COINCHE_HANDS
+        ]
+    page.assert_clean()
+
+
+def test_a_coinche_deal_is_dealt_from_a_seed_with_the_contract_chosen(page: Page) -> None:
+    dealt = page.api("/v1/coinche/deals/deal", {"seed": SEED["seed"], "dealer": 3})
+    assert not page.find("#seed-bid").is_displayed()  # classic: the turned card's suit
+    Select(page.find("#seed-game")).select_by_value("coinche")
+    Select(page.find("#seed-taker")).select_by_visible_text("West (1)")
+    Select(page.find("#seed-bid")).select_by_visible_text("100")
+    Select(page.find("#seed-strain")).select_by_visible_text("all trumps (tout-atout)")
+    page.find("#deal-form button[type=submit]").click()
+    page.wait(lambda: page.find_all("#seat-0 .card"))
+    record = json.loads(page.find("#record").get_property("value"))
+    assert record == {
+        "dealer": 3,
+        "contract": {"taker": 1, "value": 100, "strain": "TA"},
+        "plays": [],
+        "hands": dealt["hands"],
+        "rules": {"sa_ta": True},  # what a tout-atout contract needs
+    }
+    assert page.text("#contract") == (
+        "Contract 100 all trumps (tout-atout) · taker: West (1) · dealer: East (3)"
+    )
+    assert [hand_shown(page, seat) for seat in range(4)] == [
+        as_held(hand, "SHDC") for hand in dealt["hands"]
+    ]
+    page.assert_clean()
+
+
+def test_the_coinche_example_is_an_archive_line_with_its_auction(page: Page) -> None:
+    page.find("#example-coinche").click()
+    page.wait(lambda: page.step() == (0, 32))
+    line = json.loads(page.find("#record").get_property("value"))
+    assert (line["variant"], len(line["players"])) == ("coinche", 4)
+    assert page.text("#contract").startswith(f"Deal {line['id']} · Contract 80 ♠ spades")
+    assert [page.text(f"#seat-{seat} h3 .player") for seat in range(4)] == line["players"]
+    # Its auction, written down as players do: a column a seat, from the dealer's next.
+    rows = page.find_all("#auction .auction-grid tr")
+    grid = [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")] for row in rows]
+    assert grid == [
+        ["South (0)", "West (1)", "North (2)", "East (3)"],
+        ["", "", "", "pass"],  # North deals: East calls first
+        ["80♠", "pass", "pass", "pass"],
+    ]
+    page.find("#example").click()  # and the classic example: no auction in its record
+    page.wait(lambda: page.text("#contract").startswith("Trump ♠"))
+    assert page.find_all("#auction *") == []
+    page.assert_clean()
+
+
+def test_the_double_dummy_table_of_a_deal_and_its_par(page: Page) -> None:
+    page.find("#example-coinche").click()
+    page.wait(lambda: page.step() == (0, 32))
+    line = json.loads(page.find("#record").get_property("value"))
+    page.find("#dd-table").click()
+    rows = page.wait(lambda: page.find_all("#dd-result table.dd-table tr")[1:])
+    # A row for each strain the deal's options allow, as the referee's own table gives it.
+    body = {"dealer": line["dealer"], "hands": line["hands"]}
+    table = page.api("/v1/coinche/analysis/dd-table", body)
+    assert [row.get_attribute("data-strain") for row in rows] == [
+        row["strain"] for row in table["strains"]
+    ]
+    first = table["strains"][0]
+    cells = [cell.text for cell in rows[0].find_elements(By.CSS_SELECTOR, "td")]
+    assert cells[1].startswith(f"{first['points'][0]} ({first['tricks'][0]} tricks)")
+    assert cells[3].startswith(f"{first['points'][1]} ({first['tricks'][1]} tricks)")
+    par = table["par"]["contract"]
+    assert page.text("#dd-result .dd-par").startswith(f"Par: {par['value']} ")
     page.assert_clean()

@@ -13,7 +13,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 
 from tests.api.test_render import EXAMPLE
-from tests.browser.conftest import Page
+from tests.browser.conftest import Page, seat_name
 from tests.browser.test_viewer import COINCHE
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -77,13 +77,13 @@ def test_the_graph_draws_the_takers_points_after_every_card_and_steps_the_deal(
         "card points."
     )
     assert shown[5].get_attribute("aria-label") == (  # as docs/viewer.md quotes it
-        "Card 5, seat 0: jack of clubs. With perfect play from there, the takers end with 89 "
+        "Card 5, South (0): jack of clubs. With perfect play from there, the takers end with 89 "
         "card points. Blunder, 58 points lost. It changed the outcome of the deal."
     )
     for k, (point, play) in enumerate(zip(shown[1:], plays, strict=True), 1):
         name = point.get_attribute("aria-label")
         assert point.get_attribute("role") == "button"
-        assert name.startswith(f"Card {k}, seat {play['seat']}: ")
+        assert name.startswith(f"Card {k}, {seat_name(play['seat'])}: ")
         assert f"the takers end with {values[k]} card points" in name
         classes = point.get_attribute("class").split()
         symbol = point.find_elements(By.CSS_SELECTOR, ".symbol")
@@ -201,13 +201,20 @@ def test_the_table_gives_each_players_figures_in_either_language(page: Page) -> 
     assert rows("seat") == {str(t["seat"]): figures(t, False) for t in review["seats"]}
     assert rows("team") == {str(t["team"]): figures(t, False) for t in review["teams"]}
     names = [th.text for th in page.find_all("#review-result .review-table th[scope=row]")]
-    assert names == ["Seat 0", "Seat 1 (taker)", "Seat 2", "Seat 3", "Team 0", "Team 1"]
+    assert names == [
+        "South (0)",
+        "West (1) · taker",
+        "North (2)",
+        "East (3)",
+        "Team 0",
+        "Team 1",
+    ]
     assert "review=1" in page.driver.current_url
 
     page.find("#lang-fr").click()  # told again in French, not asked again
     page.wait(lambda: page.text("#review-result caption") == "Chaque joueur face au jeu parfait")
     assert rows("seat") == {str(t["seat"]): figures(t, True) for t in review["seats"]}
-    assert points(page)[1].get_attribute("aria-label").startswith("Carte 1, place 0 : roi de pique")
+    assert points(page)[1].get_attribute("aria-label").startswith("Carte 1, Sud (0) : roi de pique")
     assert len(page.analysis_asked()) == 1
     page.screenshot("the-review-in-french")
 
@@ -297,7 +304,8 @@ def test_from_a_renonce_on_the_graph_shows_the_penalty_s_outcome(page: Page) -> 
     page.wait(lambda: page.find_all("#analysis-result .best"))
     a, b = at["after"]["points"]
     assert page.text("#analysis-result .best") == (
-        f"With best play from here (seat {(at['seat'] + 1) % 4} to play): team 0 {a}, team 1 {b} "
+        f"With best play from here ({seat_name((at['seat'] + 1) % 4)} to play): team 0 {a}, "
+        f"team 1 {b} "
         "(dedans)."
     )
     page.find("#lang-fr").click()
@@ -306,12 +314,12 @@ def test_from_a_renonce_on_the_graph_shows_the_penalty_s_outcome(page: Page) -> 
     page.wait(lambda: page.step() == (0, 32))
     page.find("#solve").click()
     page.wait(
-        lambda: "Avec le meilleur jeu d'ici (la place 1 joue)" in page.text("#analysis-result")
+        lambda: "Avec le meilleur jeu d'ici (Ouest (1) joue)" in page.text("#analysis-result")
     )
     a, b = review["plays"][0]["before"]["points"]
     assert review["plays"][0]["before"]["contract"] == "made"
     assert page.text("#analysis-result .best") == (
-        f"Avec le meilleur jeu d'ici (la place 1 joue) : équipe 0 {a}, équipe 1 {b} (faite)."
+        f"Avec le meilleur jeu d'ici (Ouest (1) joue) : équipe 0 {a}, équipe 1 {b} (faite)."
     )
     page.screenshot("a-renonce-in-the-graph")
     page.assert_clean()
@@ -387,4 +395,32 @@ def test_the_review_fits_a_phone(page: Page) -> None:
         page.screenshot("the-review-on-a-phone")
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    page.assert_clean()
+
+
+def test_the_example_deals_reviews_judge_the_whole_deal_up_to_a_late_renonce(page: Page) -> None:
+    # The picture's example (EXAMPLE) renounces at card 6, and a review judges no card after a
+    # deal's first renonce, whose penalty decides the deal: the page's examples are reviewed
+    # further. The classic one renounces in trick 7 (still an example of a renonce and its
+    # proof), the coinche one never.
+    assert page.api("/v1/analysis/review", EXAMPLE)["renonce"] == 5
+    page.record_analysis("/analysis/review")
+    for n, (button, judged) in enumerate((("#example", 28), ("#example-coinche", 32)), 1):
+        page.find(button).click()
+        page.wait(lambda: page.step() == (0, 32) and page.find_all("#review-result > *") == [])
+        page.find("#review-run").click()
+        page.wait(lambda n=n: len(page.analysis_asked()) == n and len(points(page)) == 33)
+        review = page.analysis_asked()[-1]["answer"]
+        assert sum(play["judged"] for play in review["plays"]) == judged
+        names = [point.get_attribute("aria-label") for point in points(page)]
+        assert sum("Not judged" in name for name in names) == 32 - judged
+        if button == "#example":
+            page.find("#last").click()
+            page.wait(lambda: page.step() == (32, 32))
+            assert page.text("#renonces .renonce-head") == "R1 · trick 7: East (3) played Q♦"
+            assert page.text("#renonces .proof") == (
+                "Proof: the hand given in the record held the card that had to be played."
+            )
+            page.driver.execute_script("document.getElementById('review').scrollIntoView()")
+            page.screenshot("the-example-reviewed")
     page.assert_clean()

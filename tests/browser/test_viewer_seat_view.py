@@ -11,6 +11,7 @@ from service.api.analysis import LATE_POSITION
 from service.api.review import REVIEW_EXAMPLE
 from tests.browser.conftest import Page
 from tests.browser.test_viewer_review import REVIEWED
+from tests.browser.test_viewer_teach import named
 
 # The API's example deal, played to its end: seat 2 leads the nine of hearts at card 21 where
 # the nine of clubs was best with every hand seen.
@@ -32,8 +33,8 @@ def test_an_unlucky_card_is_told_so_in_either_language(page: Page) -> None:
     assert asked["body"] == {**LATE, "view": "seat"}
     said = [item.text for item in page.find_all("#review-result .seat-sentences li")]
     assert said == [
-        "Card 21, seat 2: the nine of clubs was best with every hand seen, but from that seat "
-        "the nine of hearts was the better guess: unlucky, not a mistake."
+        "Card 21, North (2) played the nine of hearts, the better guess from that seat; with "
+        "every hand seen, the nine of clubs was best: unlucky, not a mistake."
     ]
     rows = page.find_all("#review-result .seat-table tr")
     assert len(rows) == 1 + 4 + 2  # the head, the seats, the teams
@@ -43,9 +44,8 @@ def test_an_unlucky_card_is_told_so_in_either_language(page: Page) -> None:
     )
     said = [item.text for item in page.find_all("#review-result .seat-sentences li")]
     assert said == [
-        "Carte 21, place 2 : le neuf de trèfle était le meilleur choix, toutes les mains vues, "
-        "mais de cette place le neuf de cœur était le meilleur pari : pas de chance, pas une "
-        "faute."
+        "Carte 21, Nord (2) a joué le neuf de cœur, le meilleur pari de cette place ; toutes les "
+        "mains vues, le neuf de trèfle était le meilleur choix : pas de chance, pas une faute."
     ]
     assert len(page.analysis_asked()) == 1  # told again, not asked again
     page.screenshot("the-review-from-the-seats")
@@ -61,5 +61,9 @@ def test_a_mistake_the_seat_could_have_avoided_is_told_so(page: Page) -> None:
     assert mistakes
     first = mistakes[0]
     (sentence,) = [text for text in said if text.startswith(f"Card {first['play'] + 1}, ")]
+    # The card the player played, named: "Card 7, East (3) played the ten of hearts, which ..."
+    assert sentence.split(", which gave away ")[0].split(" played ")[1] == named(
+        first["card"], REVIEWED["trump"]
+    )
     assert f"gave away {first['loss']} points with every hand seen" in sentence
     assert sentence.endswith("one the seat could have avoided.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from selenium.webdriver.common.by import By
 
-from tests.browser.conftest import Page
+from tests.browser.conftest import Page, as_held
 
 SEED = "table 12, deal 7, 2026-11-29"
 
@@ -43,25 +43,30 @@ def deal(page: Page, stand: bool = False) -> None:
 
 def test_a_coinche_deal_is_called_played_and_a_renonce_claimed(page: Page) -> None:
     deal(page, stand=True)
-    assert "Auction: seat 0 to act." in status(page)
+    assert "Auction: South (0) to act." in status(page)
     click_action(page, "80H")
-    page.wait(lambda: "seat 1 to act" in status(page))
+    page.wait(lambda: "West (1) to act" in status(page))
     assert verdict(page) == "The action stands."
     for _ in range(3):
         click_action(page, "pass")
-    page.wait(lambda: "Play: seat 0 to act." in status(page))
-    assert "Contract: 80H, taken by seat 0." in status(page)
+    page.wait(lambda: "Play: South (0) to act." in status(page))
+    assert "Contract: 80H, taken by South (0)." in status(page)
     # Hearts are trump: the queen of hearts is drawn and named so; the king of spades is not.
     queen = page.find('.play-seat[data-seat="0"] [data-card="QH"]')
     assert "trump" in queen.get_attribute("class").split()
     assert queen.get_attribute("aria-label").endswith(", trump")
     king = page.find('.play-seat[data-seat="0"] [data-card="KS"]')
     assert "trump" not in king.get_attribute("class").split()
+    # Each hand as players hold it: by suit, the trump (hearts) first, in trump order.
+    held = [
+        e.get_attribute("data-card") for e in page.find_all('.play-seat[data-seat="0"] [data-card]')
+    ]
+    assert held == as_held(held, "H") and len(held) == 8
     # Seat 0's eight cards may be clicked; nobody else's.
     assert len(page.find_all('.play-seat[data-seat="0"] button.card')) == 8
     assert page.find_all('.play-seat[data-seat="1"] button.card') == []
     click_card(page, 0, "KS")
-    page.wait(lambda: "seat 1 to act" in status(page))
+    page.wait(lambda: "West (1) to act" in status(page))
     # Seat 1 holds the 8 of spades: the ace of hearts breaks follow_suit, and stands.
     assert (
         page.find_all('.play-seat[data-seat="1"] button.card.legal')[0].get_attribute("data-card")
@@ -71,12 +76,12 @@ def test_a_coinche_deal_is_called_played_and_a_renonce_claimed(page: Page) -> No
     page.wait(lambda: "renonce" in verdict(page))
     assert "you had to play the 8 of spades" in verdict(page)
     assert page.find("#play-verdict p").get_attribute("class") == "illegal-verdict"
-    click_action(page, "Seat 0 claims the renonce")
+    click_action(page, "South (0) claims the renonce")
     page.wait(lambda: "Deal over." in status(page))
     assert "Deal score: 240 to 0." in status(page) and "Game: 240 to 0." in status(page)
     assert verdict(page).startswith("Seat 0 claims the renonce of seat 1 in trick 1")
     click_action(page, "Next deal")
-    page.wait(lambda: "Auction: seat 1 to act." in status(page))
+    page.wait(lambda: "Auction: West (1) to act." in status(page))
     assert "Game: 240 to 0." in status(page)
     page.assert_clean()
 
@@ -84,10 +89,10 @@ def test_a_coinche_deal_is_called_played_and_a_renonce_claimed(page: Page) -> No
 def test_an_action_out_of_turn_is_a_verdict_and_the_page_speaks_french(page: Page) -> None:
     deal(page)
     page.find("#lang-fr").click()
-    page.wait(lambda: "Enchères : au joueur 0 d'agir." in status(page))
+    page.wait(lambda: "Enchères : à Sud (0) d'agir." in status(page))
     assert page.text("#play-heading") == "Jouer une table"
     click_action(page, "pass")
-    page.wait(lambda: "au joueur 1 d'agir" in status(page))
+    page.wait(lambda: "à Ouest (1) d'agir" in status(page))
     assert verdict(page) == "L'action est valable."
     page.assert_clean()
 
@@ -97,10 +102,10 @@ def test_teach_me_asks_the_tables_advice_at_every_turn(page: Page) -> None:
     page.record_analysis("/table/advice")
     switch = page.find("#play-teach")
     switch.click()
-    page.wait(lambda: "Teach me: seat 0 would call" in page.text("#play-teach-result"))
+    page.wait(lambda: "Teach me: South (0) would call" in page.text("#play-teach-result"))
     assert switch.get_attribute("aria-checked") == "true"
     click_action(page, "pass")
-    page.wait(lambda: "Teach me: seat 1 would call" in page.text("#play-teach-result"))
+    page.wait(lambda: "Teach me: West (1) would call" in page.text("#play-teach-result"))
     asked = page.analysis_asked()
     assert [request["body"]["calls"] for request in asked] == [[], ["pass"]]
     assert all(request["body"]["seed"] == SEED for request in asked)
@@ -117,7 +122,7 @@ def test_a_classic_table_is_dealt_five_cards_then_eight(page: Page) -> None:
     deal(page)
     assert len(page.find_all('.play-seat[data-seat="0"] .card')) == 5
     click_action(page, "take")
-    page.wait(lambda: "Play: seat 0 to act." in status(page))
+    page.wait(lambda: "Play: South (0) to act." in status(page))
     assert all(len(page.find_all(f'.play-seat[data-seat="{s}"] .card')) == 8 for s in range(4))
-    assert "Contract: S, taken by seat 0." in status(page)
+    assert "Contract: S, taken by South (0)." in status(page)
     page.assert_clean()

@@ -1,9 +1,11 @@
 """The guide (docs/, mkdocs.yml) and the front page: the option tables written from the specs
-and nowhere else, every problem type listed and linked, and nothing the long README said lost
-(each of its sections is found, by a sentence of it, where it went)."""
+and nowhere else, every problem type listed and linked, the search's polyfill kept here, and
+nothing the long README said lost (each of its sections is found, by a sentence of it, where
+it went)."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import re
@@ -89,6 +91,26 @@ def test_every_problem_type_is_listed_with_a_link_to_its_page() -> None:
             assert "| `about:blank` |" in text
         else:
             assert f"| [`{uri}`](http://127.0.0.1:8000{uri}) |" in text, uri
+
+
+# iframe-worker 1.0.4's shim/index.js as npm publishes it (`npm pack iframe-worker@1.0.4`).
+IFRAME_WORKER_SHIM_SHA512 = (
+    "619d9db03a370672ba6ac957210104acaff5e139bd4fb3d6cc5d1a205debc57d"
+    "5ae5d57aaac45b0a9eec21c99bdffd03ba6c9ca55cb6eca61524a88e43aef831"
+)
+
+
+def test_the_search_reads_from_the_disk_with_its_polyfill_kept_here() -> None:
+    """The offline plugin, and its polyfill from docs/ rather than unpkg.com: the published
+    file, whole, after its licence (tests/browser/test_guide_search.py searches with it)."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text().replace("!!python", "#"))
+    assert config["plugins"] == ["search", "offline"]
+    (polyfill,) = config["extra"]["polyfills"]
+    assert "iframe-worker" in polyfill  # else the plugin adds unpkg.com's
+    shim = (DOCS / polyfill).read_text()
+    licence, _, published = shim.partition(" */\n")
+    assert "Permission is hereby granted" in licence
+    assert hashlib.sha512(published.encode()).hexdigest() == IFRAME_WORKER_SHIM_SHA512
 
 
 def test_the_front_page_is_short_and_leads_into_the_guide() -> None:

@@ -66,13 +66,15 @@ def _more(sock: socket.socket, so_far: bytes) -> bytes:
     return chunk
 
 
-def assert_problem(answer: tuple[int, dict[str, str], bytes], status: int) -> dict[str, Any]:
+def assert_problem(
+    answer: tuple[int, dict[str, str], bytes], status: int, type_: str = "about:blank"
+) -> dict[str, Any]:
     code, headers, body = answer
     assert code == status, body
     assert headers["Content-Type"] == "application/problem+json"
     assert re.fullmatch(r"[0-9a-f]{32}", headers["X-Request-ID"])
     problem: dict[str, Any] = json.loads(body)
-    assert problem["status"] == status and problem["type"] == "about:blank"
+    assert problem["status"] == status and problem["type"] == type_
     return problem
 
 
@@ -98,7 +100,8 @@ def test_a_chunked_body_over_64_kib_is_a_413_problem(port: int) -> None:
         b"%x\r\n%s\r\n" % (len(part), part)
         for part in (body[i : i + 8192] for i in range(0, len(body), 8192))
     )
-    assert_problem(exchange(port, post_chunked(chunks + b"0\r\n\r\n")), 413)
+    answer = exchange(port, post_chunked(chunks + b"0\r\n\r\n"))
+    assert_problem(answer, 413, "/problems/body-too-large")
 
 
 @pytest.mark.parametrize(

@@ -179,6 +179,7 @@ SAMPLE = {
     "cards": every("7S 8S 9S"),
     "deal": 3,
     "expected": 8,
+    "facts": "the voids its plays show and the annonces",
     "led": "spades",
     "limit": 1000,
     "max_bid": 160,

@@ -19,12 +19,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import islice
+from math import sqrt
 from random import Random
+from statistics import NormalDist
 from time import perf_counter
 from typing import Any, NamedTuple
 
 from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, call_weights, pass_weights
-from service.rules.advice.policy import DEFAULT_SAMPLES, MAX_SAMPLES
+from service.rules.advice.policy import DEFAULT_SAMPLES, INTERVAL_LEVEL, MAX_SAMPLES
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS
@@ -114,20 +116,27 @@ class Advice:
     assumed: tuple[int, ...] = ()
 
 
+# A mean's interval: its low and high ends.
+Interval = tuple[float, float]
+
+
 class BidAdvice(NamedTuple):
     """One bid (or coinche call) over the deals solved: the mean deal score of the seat's
-    team, the mean of its score less the other team's, and the share of deals where the
-    contract is made. Passing with no contract standing is valued as a redeal (README,
-    Advice): 0 and 0, and no contract."""
+    team, the mean of its score less the other team's (its margin), and the share of deals
+    where the contract is made; how sure the two means are (`score_interval`,
+    `margin_interval`: `mean_interval`'s), and how far behind the advised bid's margin this
+    one's is, deal by deal over the same deals (`margin_gap_interval`, the interval of the
+    mean of the advised bid's margin less this one's: (0, 0) for the advised bid). Passing
+    with no contract standing is valued as a redeal (README, Advice): 0 and 0 in every deal,
+    and no contract. An interval is None below two deals (and a gap without an advice)."""
 
     bid: str
     expected_score: float | None
     expected_margin: float | None
     made_share: float | None
-
-
-# Passing with no contract standing: a redeal, 0 and 0, and no contract.
-REDEAL = BidAdvice(PASS, 0.0, 0.0, None)
+    score_interval: Interval | None = None
+    margin_interval: Interval | None = None
+    margin_gap_interval: Interval | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +157,7 @@ def _left_ms(deadline: float) -> int:
 
 
 def _view(
+    variant: Variant[Any, Any, Any, Any],
     judged: Replayed,
     seat: Seat,
     hand: tuple[Card, ...],
@@ -155,13 +165,14 @@ def _view(
     options: PlayOptions,
     holdings: list[Holding],
 ) -> SeatView:
-    """`seat`'s view of a deal replayed without its hands (`view.seat_view`), once checked
-    that the deal goes on and that `seat` is the seat to play."""
+    """`seat`'s view of a deal of `variant` replayed without its hands (`view.seat_view`),
+    once checked that the deal goes on and that `seat` is the seat to play."""
     if judged.complete:
         raise InconsistentInput.at("/plays", "advice_after_last_trick")
     if judged.to_move != seat:
         raise InconsistentInput.at("/seat", "advice_not_to_move", seat=seat, to_move=judged.to_move)
-    return seat_view(seat, hand, judged.tricks, judged.renonces, strain, options, holdings)
+    tricks, renonces = judged.tricks, judged.renonces
+    return seat_view(seat, hand, tricks, renonces, strain, options, holdings, variant.name)
 
 
 def _declared(declarations: tuple[Declaration, ...]) -> list[Holding]:
@@ -254,7 +265,7 @@ def card_question(
     record, judged = worlds.record, worlds.judged
     strain = variant.strain(record)
     holdings = holdings_in(variant, record, judged, turned, chosen)
-    view = _view(judged, seat, hand, strain, chosen, holdings)
+    view = _view(variant, judged, seat, hand, strain, chosen, holdings)
     weigh = _weigher(record, bids, chosen, inference)
     legal = tuple(legal_cards(hand, _on_table(judged.tricks), strain, chosen))
     return CardQuestion(asked, worlds, view, weigh, legal, objective)
@@ -526,9 +537,8 @@ def advise_take(
             break  # out of time: this deal is not counted for any bid
         weighed = inference == CALLS
         sums.add(values, team, pass_weights(dealer, seat, turned, round_, hands) if weighed else 1)
-    figures = [*sums.figures(), REDEAL]
-    used = sums.used
-    return TakeAdvice(best_bid(figures, used), tuple(figures), used, elapsed_ms_since(start))
+    advice, options = sums.answer([*trumps, PASS])  # passing to a redeal
+    return TakeAdvice(advice, options, sums.used, elapsed_ms_since(start))
 
 
 def _check_take_hand(hand: tuple[Card, ...], turned: Card) -> None:
@@ -587,26 +597,56 @@ def _played_out(
     return values
 
 
+# A bid's figures in one deal, by their place in its row (`BidSums.deals`): the team's deal
+# score, its margin, whether the contract is made.
+SCORE_AT, MARGIN_AT, MADE_AT = range(3)
+# The normal distribution's quantile for INTERVAL_LEVEL: 1.96 standard errors for 95%.
+Z = NormalDist().inv_cdf((1 + INTERVAL_LEVEL) / 2)
+
+
+def weighted_mean(weights: Sequence[float], values: Sequence[float]) -> float:
+    """The mean of `values`, each by its weight in `weights` (which add up to more than 0)."""
+    return sum(w * x for w, x in zip(weights, values, strict=True)) / sum(weights)
+
+
+def mean_interval(weights: Sequence[float], values: Sequence[float]) -> Interval | None:
+    """The INTERVAL_LEVEL interval of the weighted mean of `values` (one a deal, each by its
+    weight in `weights`), by the normal approximation: the mean give or take Z standard
+    errors, the error from the values' weighted variance over the deals' effective number
+    (Kish's, (sum of w)^2 / sum of w^2: a deal drawn twice brings one deal's worth of
+    knowledge, not two). None below two deals, or when one deal carries all the weight:
+    nothing then says how the deals spread."""
+    total = sum(weights)
+    squares = sum(w * w for w in weights)
+    spare = total - squares / total if total else 0.0  # n - 1 when each deal weighs 1
+    if len(values) < 2 or spare <= 0:
+        return None
+    mean = weighted_mean(weights, values)
+    spread = sum(w * (x - mean) ** 2 for w, x in zip(weights, values, strict=True)) / spare
+    half = Z * sqrt(spread * squares) / total
+    return (mean - half, mean + half)
+
+
 class BidSums:
-    """What the deals valued add up to per bid, for the asking seat's team, each deal by its
-    weight (`inference`; 1 without): its deal score, its score less the other team's, the
-    contracts made; the deals and their weight."""
+    """The deals valued, in the order drawn, each with its weight (`inference`; 1 without)
+    and, per bid of `bids`, the asking seat's team's deal score, that score less the other
+    team's, whether the contract is made (a share at the table); a bid not among `bids` is
+    passing to a redeal, 0 and 0 in every deal."""
 
     def __init__(self, bids: Iterable[str]) -> None:
-        self.scores: dict[str, float] = dict.fromkeys(bids, 0)
-        self.margins: dict[str, float] = dict.fromkeys(self.scores, 0)
-        self.made: dict[str, float] = dict.fromkeys(self.scores, 0)
-        self.used = 0
-        self.weight: float = 0
+        self.bids = frozenset(bids)
+        self.weights: list[float] = []
+        self.deals: list[dict[str, tuple[float, float, float]]] = []
 
-    def add_deal(self, weight: float, rows: Iterable[tuple[str, int, int, bool]]) -> None:
+    @property
+    def used(self) -> int:
+        """How many deals were valued."""
+        return len(self.deals)
+
+    def add_deal(self, weight: float, rows: Iterable[tuple[str, float, float, float]]) -> None:
         """One deal's `rows`: per bid the team's score, its margin, whether made."""
-        self.used += 1
-        self.weight += weight
-        for bid, score, margin, made in rows:
-            self.scores[bid] += weight * score
-            self.margins[bid] += weight * margin
-            self.made[bid] += weight * made
+        self.weights.append(weight)
+        self.deals.append({bid: (score, margin, made) for bid, score, margin, made in rows})
 
     def add(self, values: list[tuple[str, Outcome]], team: Team, weight: float) -> None:
         rows = [
@@ -615,15 +655,49 @@ class BidSums:
         ]
         self.add_deal(weight, rows)
 
-    def figures(self) -> list[BidAdvice]:
-        """Each bid's weighted means over the deals (None without one)."""
-        weight = self.weight
-        return [
-            BidAdvice(bid, self.scores[bid] / weight, self.margins[bid] / weight, made / weight)
-            if self.used
-            else BidAdvice(bid, None, None, None)
-            for bid, made in self.made.items()
-        ]
+    def column(self, bid: str, at: int) -> list[float]:
+        """One figure of a bid valued (`SCORE_AT`, `MARGIN_AT`, `MADE_AT`) in each deal."""
+        return [deal[bid][at] for deal in self.deals]
+
+    def margins(self, bid: str) -> list[float]:
+        """`bid`'s margin in each deal, in order: 0 passing to a redeal."""
+        return [deal[bid][MARGIN_AT] if bid in deal else 0.0 for deal in self.deals]
+
+    def figures(self, bid: str) -> BidAdvice:
+        """`bid`'s weighted means over the deals and their intervals (None without a deal);
+        passing to a redeal, 0 and 0 whatever the deals, and no contract."""
+        weights = self.weights
+        if bid not in self.bids:
+            redeal = mean_interval(weights, self.margins(bid))
+            return BidAdvice(bid, 0.0, 0.0, None, redeal, redeal)
+        if not self.used:
+            return BidAdvice(bid, None, None, None)
+        scores, margins = self.column(bid, SCORE_AT), self.column(bid, MARGIN_AT)
+        return BidAdvice(
+            bid,
+            weighted_mean(weights, scores),
+            weighted_mean(weights, margins),
+            weighted_mean(weights, self.column(bid, MADE_AT)),
+            mean_interval(weights, scores),
+            mean_interval(weights, margins),
+        )
+
+    def answer(self, bids: Sequence[str]) -> tuple[str | None, tuple[BidAdvice, ...]]:
+        """The bid advised among `bids` (`best_bid`) and each one's figures, in their order,
+        with the interval of the advised bid's margin less its own, deal by deal: every bid
+        is valued on the same deals, so that a gap is far surer than two margins' intervals
+        side by side."""
+        options = [self.figures(bid) for bid in bids]
+        advice = best_bid(options, self.used)
+        if advice is None:
+            return None, tuple(options)
+        best = self.margins(advice)
+
+        def gap(option: BidAdvice) -> Interval | None:
+            behind = [b - m for b, m in zip(best, self.margins(option.bid), strict=True)]
+            return mean_interval(self.weights, behind)
+
+        return advice, tuple(option._replace(margin_gap_interval=gap(option)) for option in options)
 
 
 def best_bid(figures: list[BidAdvice], used: int) -> str | None:

@@ -26,8 +26,10 @@ annonces not valued:
 
 Only the calls the auction allows are valued (`coinche_bidding.judge_auction`). The advice is
 the best expected margin (the team's score less the other team's), ties to the cheaper call
-(the first in RULES-COINCHE.md's order: pass, bids by value, coinche, surcoinche). A budget
-that runs out keeps the deals fully valued so far.
+(the first in RULES-COINCHE.md's order: pass, bids by value, coinche, surcoinche); each mean
+comes with its interval, and each call's margin with the interval of its gap to the advice's
+over the same deals (`advise.BidSums.answer`). A budget that runs out keeps the deals fully
+valued so far.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from collections.abc import Sequence
 from random import Random
 from time import perf_counter
 
-from service.rules.advice.advise import DEFAULT_SEED, REDEAL, BidSums, TakeAdvice, best_bid
+from service.rules.advice.advise import DEFAULT_SEED, BidSums, TakeAdvice
 from service.rules.advice.inference import CALLS, RESAMPLING, call_weights
 from service.rules.advice.policy import (
     CANDIDATES,
@@ -123,10 +125,8 @@ def advise_bid(
                 for text, c in valued.items()
             ],
         )
-    figures = {figure.bid: figure for figure in sums.figures()}
-    ordered = [figures.get(text, REDEAL) for text in auction.legal]  # passing to a redeal
-    used = sums.used
-    return TakeAdvice(best_bid(ordered, used), tuple(ordered), used, elapsed_ms_since(start))
+    advice, options = sums.answer(auction.legal)  # a pass not valued: to a redeal
+    return TakeAdvice(advice, options, sums.used, elapsed_ms_since(start))
 
 
 def open_auction(dealer: Seat, bids: Sequence[str], seat: Seat, options: CoincheOptions) -> Auction:

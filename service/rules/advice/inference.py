@@ -56,8 +56,8 @@ from service.rules.core.cards import (
 )
 from service.rules.core.seats import PLAYERS, Seat, seat_after, team_of
 from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain, allowed_strains
-from service.rules.variants.classic.bidding import PASS
-from service.rules.variants.coinche.bidding import COINCHE, Call
+from service.rules.variants.classic.bidding import PASS, TAKE
+from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, TAKEN, Call, judge_auction
 from service.rules.variants.coinche.options import (
     BID_STEP,
     CAPOT,
@@ -271,3 +271,62 @@ def pass_weights(
 def _passed(hand: Sequence[Card], suits: Sequence[Strain]) -> float:
     """How likely a classic pass is with `hand`, when it could take in `suits`."""
     return max(FLOOR, 1 - likely(max(hand_value(hand, s) for s in suits) - MIN_BID))
+
+
+def classic_call_weights(
+    dealer: Seat,
+    bids: Sequence[str],
+    turned: Card,
+    hands: Sequence[Sequence[Card]],
+    skip: Seat | None = None,
+) -> float:
+    """How likely the classic bids `bids` (a legal bidding from the dealer's next, ending in a
+    take) were, had the seats held `hands` (8 cards each), read as `pass_weights` reads the
+    passes: a pass in round 1 as a hand that would not take the turned card's suit, in round 2
+    no other suit; a take of the turned card, or a suit named in round 2, as far as the hand's
+    value there reaches `MIN_BID`. `skip`'s bids are not weighed. Each factor at least
+    `FLOOR`, the product in (0, 1]."""
+    others = [suit for suit in Suit if suit != turned.suit]
+    weight = 1.0
+    for index, bid in enumerate(bids):
+        seat = seat_after(dealer, 1 + index)
+        if seat == skip:
+            continue
+        held = (*hands[seat], turned)
+        if bid == PASS:
+            weight *= _passed(held, [turned.suit] if index < PLAYERS else others)
+            continue
+        suit = turned.suit if bid == TAKE else Suit.parse(bid)
+        weight *= max(FLOOR, likely(hand_value(hands[seat], suit) - MIN_BID))
+    return weight
+
+
+def implied_classic_bids(dealer: Seat, taker: Seat, trump: Suit, turned: Card) -> tuple[str, ...]:
+    """The shortest classic bidding that ends in `taker`'s taking `trump`, the `turned` card
+    turned: the passes before the taker, then its take (round 1, the turned card's suit) or
+    its suit (round 2, after four passes). What a record without its bids says at least."""
+    before = (PASS,) * ((taker - dealer - 1) % PLAYERS)
+    if trump == turned.suit:
+        return (*before, TAKE)
+    return (*(PASS,) * PLAYERS, *before, str(Suit(trump)))
+
+
+def implied_coinche_calls(
+    dealer: Seat, contract: object, options: CoincheOptions = DEFAULT_COINCHE_OPTIONS
+) -> tuple[str, ...]:
+    """The shortest auction that ends in `contract` (a coinche `Contract`): the passes before
+    the taker, its bid, the coinche of the next seat and the surcoinche of the taker's partner
+    at the contract's level, and the passes that close it. What a record without its calls
+    says at least; () if no such auction is legal (`judge_auction`)."""
+    taker, level = contract.taker, contract.coinche  # type: ignore[attr-defined]
+    bid = str(Call("bid", contract.value, contract.strain))  # type: ignore[attr-defined]
+    calls = [PASS] * ((taker - dealer - 1) % PLAYERS) + [bid]
+    if level >= 1:
+        calls.append(COINCHE)
+    if level >= 2:
+        calls.append(SURCOINCHE)
+    while (auction := judge_auction(dealer, calls, options)).next is not None and len(calls) < 16:
+        calls.append(PASS)
+    if auction.status != TAKEN or auction.contract != contract:
+        return ()
+    return tuple(calls)

@@ -86,6 +86,9 @@ DEFAULT_PLAY = TABLE
 TABLE_BASE = 29.6
 TABLE_SLOPE = 0.717
 TABLE_SPREAD = 17.1
+# How sure a call's means are (its intervals, `advise.mean_interval`): the level of the
+# interval each mean is given, over the deals valued.
+INTERVAL_LEVEL = 0.95
 
 
 @dataclass(frozen=True, slots=True)

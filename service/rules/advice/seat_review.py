@@ -34,7 +34,7 @@ double-dummy card on guess after guess.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import islice
@@ -43,12 +43,19 @@ from time import perf_counter
 from typing import Any
 
 from service.rules.advice.advise import card_question, valued_deals
+from service.rules.advice.inference import (
+    call_weights,
+    classic_call_weights,
+    implied_classic_bids,
+    implied_coinche_calls,
+)
 from service.rules.advice.policy import (
     DOUBT_SHARE,
     NEAR_BEST,
     SEAT_SAMPLES,
     UNLUCKY,
 )
+from service.rules.advice.sampler import Hands
 from service.rules.analysis.policy import (
     BEST_CARD,
     BLUNDER,
@@ -60,9 +67,15 @@ from service.rules.analysis.policy import (
 from service.rules.analysis.questions import MoveValue, elapsed_ms_since
 from service.rules.analysis.review import PlayReview, Review, label_of, review_in
 from service.rules.core.cards import Card
+from service.rules.core.errors import InconsistentInput
 from service.rules.core.seats import PLAYERS, TEAMS, team_of
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from service.rules.variants.base import OptionsT, RecordT
+from service.rules.variants.classic.bidding import judge_bidding
+from service.rules.variants.classic.replay import DealRecord
+from service.rules.variants.coinche.bidding import TAKEN, judge_auction
+from service.rules.variants.coinche.options import CoincheOptions
+from service.rules.variants.coinche.replay import CoincheRecord
 
 SEAT_SEED = "seat"
 SEAT_LABELS = (BEST_CARD, UNLUCKY, INACCURACY, MISTAKE, BLUNDER, RENONCE)
@@ -123,30 +136,56 @@ def seat_label(play: PlayReview, seat_loss: float) -> str | None:
     return label_of(round(seat_loss))
 
 
-def seat_figures(play: PlayReview, moves: Sequence[tuple[MoveValue, ...]]) -> SeatPlay:
-    """`play` seen over the deals of `moves` (each deal's legal cards' values, at least one)."""
-    losses: dict[Card, int] = {}
-    best: dict[Card, int] = {}
-    for deal in moves:
-        for move in deal:
-            losses[move.card] = losses.get(move.card, 0) + move.loss
-            best[move.card] = best.get(move.card, 0) + (move.loss == 0)
-    count = len(moves)
+def seat_figures(
+    play: PlayReview,
+    moves: Sequence[tuple[MoveValue, ...]],
+    weights: Sequence[float] | None = None,
+) -> SeatPlay:
+    """`play` seen over the deals of `moves` (each deal's legal cards' values, at least one),
+    each deal weighing its weight (`weights`, by the calls; None: alike). Whether the decision
+    was a guess is read on the deals at even places, its chance on those at odd places: read
+    on the same deals, the chance of a decision found doubtful would be low by the luck that
+    made it look doubtful, and an honest player would hit more often than expected."""
+    weights = weights or [1.0] * len(moves)
+    losses = _weighed(moves, weights, lambda move: move.loss)
+    total = sum(weights)
     least = min(losses.values())
-    seat_loss = (losses[play.card] - least) / count
-    stake = (max(losses.values()) - least) / count
-    guess = len(losses) > 1 and max(best.values()) <= DOUBT_SHARE * count
+    seat_loss = (losses[play.card] - least) / total
+    stake = (max(losses.values()) - least) / total
+    told = _weighed(moves[0::2], weights[0::2], lambda move: move.loss == 0)
+    guess = (
+        len(losses) > 1
+        and len(moves) > 1
+        and max(told.values()) <= DOUBT_SHARE * sum(weights[0::2])
+    )
+    chance = None
+    if guess:
+        hits = _weighed(moves[1::2], weights[1::2], lambda move: move.loss == 0)
+        chance = round(hits[play.card] / sum(weights[1::2]), 4)
     return SeatPlay(
         play.play,
-        count,
+        len(moves),
         round(seat_loss, 2),
         round(stake, 2),
         tuple(card for card in losses if losses[card] == least),
         seat_label(play, seat_loss),
         guess,
-        round(best[play.card] / count, 4) if guess else None,
+        chance,
         guess and play.loss == 0,
     )
+
+
+def _weighed(
+    moves: Sequence[tuple[MoveValue, ...]],
+    weights: Sequence[float],
+    value: Callable[[MoveValue], float],
+) -> dict[Card, float]:
+    """Each card's `value` summed over the deals of `moves`, each deal weighing its weight."""
+    summed: dict[Card, float] = {}
+    for deal, weight in zip(moves, weights, strict=True):
+        for move in deal:
+            summed[move.card] = summed.get(move.card, 0) + weight * value(move)
+    return summed
 
 
 def unseen(play: PlayReview) -> SeatPlay:
@@ -164,14 +203,17 @@ def seat_review_in(
     seed: str = SEAT_SEED,
     turned: object = None,
     threads: int = 1,
+    calls: Sequence[str] = (),
 ) -> SeatReview:
     """The review of `record` (`analysis.review_in`, hands required), each judged play then
     seen from its seat over `samples` deals drawn from `seed`, valued on `threads` threads
     (the same figures on any number); the plays not reached within `budget_ms` (for both)
-    are left unseen."""
+    are left unseen. Each deal weighs how likely the auction was with its hands (`auction`:
+    `calls`, else the shortest auction the contract implies)."""
     start = perf_counter()
     deadline = start + budget_ms / 1000
     chosen = variant.options_or_default(options)
+    weigh = auction_weigher(record, chosen, calls, turned)
     review = review_in(variant, record, chosen, budget_ms, first)
     hands = record.hands
     assert hands is not None  # the review requires them
@@ -180,9 +222,18 @@ def seat_review_in(
         moves = None
         if play.judged and play.exact and play.label != RENONCE:
             moves = _sampled(
-                variant, record, chosen, play, hands, samples, seed, turned, deadline, threads
+                variant,
+                record,
+                chosen,
+                play,
+                hands,
+                (samples, seed),
+                turned,
+                deadline,
+                threads,
+                weigh,
             )
-        seen.append(seat_figures(play, moves) if moves else unseen(play))
+        seen.append(seat_figures(play, *zip(*moves, strict=True)) if moves else unseen(play))
     pairs = list(zip(review.plays, seen, strict=True))
     return SeatReview(
         review,
@@ -198,22 +249,71 @@ seat_review_deal = partial(seat_review_in, CLASSIC)
 seat_review_coinche_deal = partial(seat_review_in, COINCHE)
 
 
+def auction_weigher(
+    record: object, options: object, calls: Sequence[str], turned: object
+) -> Callable[[Hands], float] | None:
+    """How the auction weighs a deal of the hands (`inference.call_weights`, or classic's
+    `classic_call_weights`): the record's `calls` (InconsistentInput at `/calls` when they do
+    not end in its contract), else the shortest auction its contract implies (classic's
+    needs the turned card; None without it)."""
+    try:
+        return _auction_weigher(record, options, calls, turned)
+    except InconsistentInput as error:
+        raise error.moved("/bids", "/calls") from None
+
+
+def _auction_weigher(
+    record: object, options: object, calls: Sequence[str], turned: object
+) -> Callable[[Hands], float] | None:
+    dealer = record.dealer  # type: ignore[attr-defined]
+    if isinstance(record, CoincheRecord):
+        assert isinstance(options, CoincheOptions)
+        bids = tuple(calls) or implied_coinche_calls(dealer, record.contract, options)
+        if calls:
+            _check_calls(judge_auction(dealer, bids, options), record.contract)
+        return partial(call_weights, dealer, bids, options=options) if bids else None
+    assert isinstance(record, DealRecord)
+    if not isinstance(turned, Card):
+        if calls:
+            raise InconsistentInput.at("/turned", "calls_without_turned")
+        return None
+    bids = tuple(calls) or implied_classic_bids(dealer, record.taker, record.strain, turned)
+    bidding = judge_bidding(dealer, turned, bids)
+    if bidding.violation is not None or (bidding.taker, bidding.trump) != (
+        record.taker,
+        record.strain,
+    ):
+        raise InconsistentInput.at("/calls", "calls_not_contract")
+    return partial(classic_call_weights, dealer, bids, turned)
+
+
+def _check_calls(auction: Any, contract: object) -> None:
+    """The coinche calls end in the record's contract (InconsistentInput at `/calls`)."""
+    if auction.violation is not None:
+        index = auction.violation.index
+        raise InconsistentInput.at(f"/calls/{index}", "calls_not_contract")
+    if auction.status != TAKEN or auction.contract != contract:
+        raise InconsistentInput.at("/calls", "calls_not_contract")
+
+
 def _sampled(
     variant: Variant[RecordT, OptionsT, Any, Any],
     record: RecordT,
     options: OptionsT,
     play: PlayReview,
     hands: tuple[tuple[Card, ...], ...],
-    samples: int,
-    seed: str,
+    drawn_by: tuple[int, str],
     turned: object,
     deadline: float,
     threads: int,
-) -> list[tuple[MoveValue, ...]]:
+    weigh: Callable[[Hands], float] | None,
+) -> list[tuple[tuple[MoveValue, ...], float]]:
     """Every legal card's values in the deals drawn from `play`'s seat before it, as the card
     advice draws and values them for that seat (`card_question`, `valued_deals`, on
-    `threads` threads): one deal when the seat had one legal card (nothing to decide); as
-    many as `deadline` lets."""
+    `threads` threads), each with its weight by the auction (`weigh`; 1 without): one deal
+    when the seat had one legal card (nothing to decide); as many as `deadline` lets.
+    `drawn_by`: how many deals, and the seed they are drawn from."""
+    samples, seed = drawn_by
     before = replace(record, plays=record.plays[: play.play])  # its hands unread: Worlds'
     gone = set(before.plays)
     hand = tuple(card for card in hands[play.seat] if card not in gone)
@@ -221,7 +321,7 @@ def _sampled(
     ranks = question.view.deals.ranks(samples, Random(f"{seed}/{play.play}"))
     drawn = islice(ranks, 1) if question.forced else ranks
     valued = valued_deals(question.worlds.values_of, question.view, drawn, deadline, threads)
-    return [moves for _, moves in valued]
+    return [(moves, 1.0 if weigh is None else weigh(dealt)) for dealt, moves in valued]
 
 
 def _tally(side: int, plays: Sequence[SeatPlay]) -> SeatTally:

@@ -34,7 +34,7 @@ from service.rules.core.play import PlayOptions, PlayRules, always_legal, obliga
 from service.rules.core.replay import Renonce, TrickRecord
 from service.rules.core.seats import PLAYERS, Seat, seat_after
 from service.rules.core.strains import Strain
-from service.text.catalog import Cards
+from service.text.catalog import Cards, Sentence
 
 EVERY_SEAT = (1 << PLAYERS) - 1
 # The plays' revealed voids kept (`forbidden_by`, bounded: a key is a card, the cards before
@@ -150,11 +150,13 @@ def seat_view(
     strain: Strain,
     options: PlayOptions,
     holdings: Sequence[Holding] = (),
+    variant: str = "classic",
 ) -> SeatView:
     """`seat`'s view of the replayed deal (its `tricks` and proven `renonces`, under
     `strain` and the play `options`) with its `hand` now and what seats are known to hold.
     InconsistentInput when the hand cannot be the seat's (its size, a card already played)
-    or when the facts leave no deal of the unseen cards."""
+    or when the facts leave no deal of the unseen cards (`advice_no_deal`, naming the facts
+    a record of `variant`, its name, carries: coinche turns no card)."""
     plays = _plays(tricks)
     played: list[list[Card]] = [[] for _ in range(PLAYERS)]
     where: dict[Card, int] = {}
@@ -210,4 +212,5 @@ def seat_view(
             deals = dealt(assumed)
             if deals.count:
                 return SeatView(seat, hand, tuple(tuple(c) for c in played), deals, assumed)
-    raise InconsistentInput.at("/plays", "advice_no_deal")
+    facts = Sentence(f"advice.facts.{variant}", {})
+    raise InconsistentInput.at("/plays", "advice_no_deal", facts=facts)

@@ -9,6 +9,9 @@
   each card's loss, label and stake, the decisive plays, a precision per seat and per team;
 - `explain`: why a claim holds or fails, in a sentence, and whose card each card of a
   refutation is;
+- `dd_table`: a deal's double-dummy table (`dd_table_in`; `dd_table`, `coinche_dd_table`):
+  per strain, each team's points and tricks with perfect play from the dealer's next's lead,
+  what each team makes as takers, and coinche's par;
 - `worlds`: one position valued in many deals of its hands (`Worlds`: every card's value in
   each, as `solve_in` gives it, the record replayed once), which the advice asks, and many
   deals valued at once on threads, in their order (`values_in_order`);

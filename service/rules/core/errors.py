@@ -46,3 +46,13 @@ class InconsistentInput(ValueError):
 
     def under(self, prefix: str) -> InconsistentInput:
         return InconsistentInput(p.under(prefix) for p in self.problems)
+
+    def moved(self, old: str, new: str) -> InconsistentInput:
+        """The same problems, their pointers under `new` where they were under `old`: the
+        field another document names otherwise (`/bids` read as `/calls`)."""
+        return InconsistentInput(
+            Problem(new + p.pointer.removeprefix(old), p.code, p.params)
+            if p.pointer.startswith(old)
+            else p
+            for p in self.problems
+        )

@@ -8,7 +8,8 @@ OpenSpiel's game parameters: what is the same for both games is written once, he
   `options(given)`, a request's `rules` read and checked;
 - its deal: `deal(seed, dealer, taker)`, the deck shuffled from a seed and dealt in its
   packets (`deal_deck`);
-- its auction: `auction(dealer, calls, options, turned)`, the state of the bidding;
+- its auction: `auction(dealer, calls, options, turned)`, the state of the bidding, and what
+  a contract may name: its `strains` and the `bid_values` that outrank one another;
 - its record: the strain and taker of a deal as played, why one cannot be judged
   (`record_problems`), and `replay(record, options)`, every play judged and a complete deal
   scored (`replay.replay_deal`, the same for both);
@@ -33,7 +34,7 @@ from service.rules.core.replay import (
     Belote,
     Declaration,
     DeclarationVerdict,
-    Played,
+    PlaysJudged,
     Replay,
     belote_counts,
     capot_team,
@@ -113,6 +114,15 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
     def taken(self, auction: Any) -> Taken | None:
         """What an auction (this variant's `auction`) fixed, once it is taken; else None."""
 
+    @abstractmethod
+    def strains(self, options: OptionsT) -> tuple[Strain, ...]:
+        """The strains a deal may be played in under `options`, in the auction's order."""
+
+    @abstractmethod
+    def bid_values(self, options: OptionsT) -> tuple[int | str, ...]:
+        """The values a contract may be bid at under `options`, from the lowest, each
+        outranking those before it; none when a contract has no value (classic's take)."""
+
     # --- a deal's record -----------------------------------------------------------------
 
     @abstractmethod
@@ -172,7 +182,7 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
     def summary(
         self,
         record: RecordT,
-        played: Played,
+        played: PlaysJudged,
         belotes: tuple[Belote, ...],
         declarations: tuple[DeclarationVerdict, ...],
     ) -> SummaryT:

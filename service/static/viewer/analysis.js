@@ -1,17 +1,18 @@
 // The analysis panel: perfect play from the current step (/analysis/solve), the value of every
 // card and a perfect line when the search is exact, what it proved and the offer to search
-// longer when its budget stopped it.
+// longer when its budget stopped it; and the double-dummy table of the deal (/analysis/dd-table):
+// what each team makes in each strain with perfect play, and the par.
 
 import { post } from "./api.js";
 import { teamOf } from "./cards.js";
 import { $, cardElement, headedTable, paragraph } from "./dom.js";
 import { endpoint, state, takerOf } from "./state.js";
-import { t } from "./words.js";
+import { seatName, strainName, t } from "./words.js";
 
 /** The value of every card and a perfect line: what an exact search found. */
 function exactResult(data) {
   const points = data.value.points;
-  const value = { seat: data.to_move, a: points[0], b: points[1], contract: t(`contract_${data.value.contract}`) };
+  const value = { seat: seatName(data.to_move), a: points[0], b: points[1], contract: t(`contract_${data.value.contract}`) };
   const head = paragraph(t(data.to_move === null ? "finalValue" : "bestValue", value), "best");
   const table = headedTable("moves", null, ["col_card", "col_value", "col_loss"].map((key) => t(key)));
   for (const move of data.moves) {
@@ -86,4 +87,52 @@ export async function solve(budget = null) {
     return;
   }
   box.replaceChildren(...(data.exact ? exactResult(data) : unfinishedResult(data, budget)));
+}
+
+/** A strain's row of the double-dummy table: each team's points and tricks, and what each
+ * makes as takers (the highest bid made, or the take's outcome). */
+function ddRow(row) {
+  const cells = [strainName(row.strain)];
+  for (const team of [0, 1]) {
+    const made = row.contracts.find((contract) => contract.team === team);
+    const points = row.exact ? `${row.points[team]} (${t("ddTricks", { n: row.tricks[team] })})` : "…";
+    const outcome = made === undefined ? "" : t(`contract_${made.contract}`);
+    const bid = made?.value == null ? outcome : t("ddMade", { value: made.value, contract: outcome });
+    cells.push(row.capot === team ? `${points} · ${t("ddCapot")}` : points, bid);
+  }
+  const tr = document.createElement("tr");
+  tr.dataset.strain = row.strain;
+  for (const text of cells) {
+    const cell = document.createElement("td");
+    cell.textContent = text;
+    tr.append(cell);
+  }
+  return tr;
+}
+
+/** The deal's double-dummy table: every strain with perfect play from the first lead. */
+export async function ddTable() {
+  const box = $("dd-result");
+  box.setAttribute("aria-busy", "true");
+  box.replaceChildren(paragraph(t("solving")));
+  const { dealer, hands, rules } = state.record;
+  const { status, data } = await post(endpoint("ddTable"), rules ? { dealer, hands, rules } : { dealer, hands });
+  box.removeAttribute("aria-busy");
+  if (status !== 200) {
+    box.replaceChildren(paragraph(t(status === 503 ? "busy" : "solveFailed")));
+    return;
+  }
+  const heads = ["col_strain", "col_team0", "col_made0", "col_team1", "col_made1"].map((key) => t(key));
+  const table = headedTable("dd-table", t("ddCaption", { seat: seatName(data.leader) }), heads);
+  for (const row of data.strains) table.append(ddRow(row));
+  const parts = [table];
+  if (data.par?.contract) {
+    const { contract, score } = data.par;
+    const call = `${contract.value} ${strainName(contract.strain)}`;
+    parts.push(paragraph(t("ddPar", { call, seat: seatName(contract.taker), a: score[0], b: score[1] }), "dd-par"));
+  } else if (data.exact && state.variant === "coinche") {
+    parts.push(paragraph(t("ddParNone"), "dd-par"));
+  }
+  parts.push(paragraph(t("exact", { nodes: data.nodes, ms: Math.round(data.elapsed_ms) })));
+  box.replaceChildren(...parts);
 }

@@ -15,16 +15,18 @@ export async function post(path, body) {
 }
 
 export async function discoverAnalysis() {
-  // The contract says which paths exist (asking it avoids probing for a 404) and the longest
-  // search it allows.
+  // The contract says which paths exist (asking it avoids probing for a 404), the fields of
+  // each request and the longest search it allows.
   const response = await fetch("/openapi.json");
   const contract = await response.json();
   state.paths = new Set(Object.keys(contract.paths ?? {}));
+  const request = (path) => {
+    const schema = contract.paths?.[path]?.post?.requestBody?.content?.["application/json"]?.schema;
+    return schema?.$ref ? contract.components?.schemas?.[schema.$ref.split("/").pop()] : schema;
+  };
+  for (const path of state.paths) state.fields[path] = new Set(Object.keys(request(path)?.properties ?? {}));
   for (const [variant, paths] of Object.entries(VARIANTS)) {
-    const operation = contract.paths?.[paths.solve]?.post;
-    let schema = operation?.requestBody?.content?.["application/json"]?.schema;
-    if (schema?.$ref) schema = contract.components?.schemas?.[schema.$ref.split("/").pop()];
-    state.longestBudget[variant] = schema?.properties?.budget_ms?.maximum ?? null;
+    state.longestBudget[variant] = request(paths.solve)?.properties?.budget_ms?.maximum ?? null;
   }
 }
 

@@ -1,10 +1,10 @@
 // The page's building blocks: an element by its id, a paragraph, a table with its column
-// heads, a card drawn as the table shows it (its rank and suit symbol, its name for a screen
-// reader, a renonce's mark).
+// heads and a seat's row head, a card drawn as the table shows it (its rank and suit symbol,
+// its name for a screen reader, a renonce's mark).
 
 import { SUIT_SYMBOLS, rankOf, suitOf } from "./cards.js";
-import { trumpSuit } from "./state.js";
-import { cardName, t } from "./words.js";
+import { state, trumpSuit } from "./state.js";
+import { cardName, seatName, t } from "./words.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -33,6 +33,29 @@ export function headedTable(className, caption, heads) {
   }
   table.append(row);
   return table;
+}
+
+/** A row's head naming a seat ("South (0) · taker" with a `note`), and its player when the
+ * record is an archive line's. */
+export function seatRowHead(seat, note = "") {
+  const head = document.createElement("th");
+  head.scope = "row";
+  head.textContent = note ? `${seatName(seat)} · ${note}` : seatName(seat);
+  if (state.line.players) {
+    const player = document.createElement("span");
+    player.className = "player";
+    player.textContent = state.line.players[seat];
+    head.append(" ", player);
+  }
+  return head;
+}
+
+/** A row's head naming a team: "Team 0". */
+export function teamRowHead(team) {
+  const head = document.createElement("th");
+  head.scope = "row";
+  head.textContent = t("teamName", { team });
+  return head;
 }
 
 /** A card: a button when it may be clicked; `mark`: a renonce's or its proof's badge; `trump`:

@@ -1,8 +1,11 @@
 // The URL state: the situation on the page (language, record, step, review, Teach me) kept in
-// the link's fragment, so that a link shows it again; the record as base64url JSON.
+// the link's fragment, so that a link shows it again (docs/viewer.md, "A link to a deal"):
+// `#record=R&step=K&lang=L&review=1&teach=1`, every part but `record` optional. R is the
+// record, or an archive line, as JSON: its text percent-encoded (what another tool writes
+// most simply), or its UTF-8 bytes in base64url (what the page writes: shorter).
 
 import { $ } from "./dom.js";
-import { state } from "./state.js";
+import { lineOf, state } from "./state.js";
 import { languageOf } from "./words.js";
 
 function encodeRecord(record) {
@@ -12,7 +15,10 @@ function encodeRecord(record) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** The record a link's `record` holds (URLSearchParams has undone its percent-encoding): JSON
+ * text, an object's starting with a brace, or base64url of it. Throws when it holds none. */
 export function decodeRecord(text) {
+  if (text.trimStart().startsWith("{")) return JSON.parse(text);
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
 }
@@ -20,7 +26,7 @@ export function decodeRecord(text) {
 export function fragment() {
   const params = new URLSearchParams({ lang: state.lang });
   if (state.record) {
-    params.set("record", encodeRecord(state.record));
+    params.set("record", encodeRecord(lineOf()));
     params.set("step", String(state.step));
     if (state.reviewAsked) params.set("review", "1");
     if (state.teach) params.set("teach", "1");
@@ -41,5 +47,6 @@ export function readLink() {
   const lang = languageOf(params.get("lang"));
   if (lang) state.lang = lang;
   state.teach = params.get("teach") === "1";
-  return { encoded: params.get("record"), step: Number(params.get("step") ?? 0), reviewed: params.get("review") === "1" };
+  const step = Number.parseInt(params.get("step") ?? "0", 10);
+  return { encoded: params.get("record"), step: Number.isNaN(step) ? 0 : step, reviewed: params.get("review") === "1" };
 }

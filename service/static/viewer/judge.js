@@ -6,7 +6,7 @@ import { post } from "./api.js";
 import { $, paragraph } from "./dom.js";
 import { handsAt, toMove, trickBefore } from "./position.js";
 import { formatRecord } from "./reading.js";
-import { endpoint, state } from "./state.js";
+import { endpoint, lineOf, state } from "./state.js";
 import { cardName, sentence, shortName, t } from "./words.js";
 
 /** What the legal-moves and validate endpoints are asked before play `step`: the strain, the
@@ -58,7 +58,7 @@ export async function judge(card, showRecord) {
     play.textContent = t("playIt", { card: shortName(data.card) });
     play.addEventListener("click", () => {
       const record = { ...state.record, plays: [...state.record.plays, data.card] };
-      $("record").value = formatRecord(record);
+      $("record").value = formatRecord(lineOf(record));
       showRecord($("record").value, step + 1);
     });
     box.append(play);

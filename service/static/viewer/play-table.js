@@ -4,10 +4,10 @@
 // every ruling (whose turn, what is legal, the verdict, the score) is the table's answer.
 
 import { post } from "./api.js";
-import { SEATS, teamOf } from "./cards.js";
+import { SEATS, SUIT_SYMBOLS, sortedHand, teamOf } from "./cards.js";
 import { $, cardElement, paragraph } from "./dom.js";
-import { state } from "./state.js";
-import { shortName, t } from "./words.js";
+import { cardOrders, state } from "./state.js";
+import { seatName, shortName, t } from "./words.js";
 
 const PATHS = {
   classic: { table: "/v1/table", advice: "/v1/table/advice" },
@@ -23,6 +23,15 @@ function trumpOf(table) {
   const contract = table?.contract;
   const suit = contract?.trump ?? contract?.strain ?? null;
   return suit !== null && suit.length === 1 ? suit : null;
+}
+
+/** The suits in trump order at the table: the trump, every suit in tout-atout, none before
+ * the contract or in sans-atout (a hand's layout, `sortedHand`). */
+function trumpsOf(table) {
+  const contract = table?.contract;
+  const strain = contract?.trump ?? contract?.strain ?? null;
+  if (strain === "TA") return Object.keys(SUIT_SYMBOLS);
+  return strain !== null && strain.length === 1 ? [strain] : [];
 }
 
 /** A new deal of the game: the seed's `n`th, with the game's deals so far. */
@@ -85,11 +94,11 @@ function button(text, onClick, className = "") {
 
 function renderStatus(table) {
   const phase = t(`phase_${table.phase}`);
-  const lines = [table.to_act === null ? t("playNobody", { phase }) : t("playToAct", { phase, seat: table.to_act })];
+  const lines = [table.to_act === null ? t("playNobody", { phase }) : t("playToAct", { phase, seat: seatName(table.to_act) })];
   const { contract } = table;
   if (contract) {
     const call = contract.trump ?? `${contract.value}${contract.strain}`;
-    lines.push(t("playContract", { call, seat: contract.taker }));
+    lines.push(t("playContract", { call, seat: seatName(contract.taker) }));
   }
   if (table.phase !== "auction") lines.push(t("playTricks", { a: table.tricks[0], b: table.tricks[1] }));
   if (table.score) lines.push(t("playScore", { a: table.score.score[0], b: table.score.score[1] }));
@@ -106,10 +115,10 @@ function renderHands(table) {
     const row = document.createElement("div");
     row.className = "play-seat";
     row.dataset.seat = String(seat);
-    const name = paragraph(t("playSeat", { seat, team: teamOf(seat) }), "play-seat-name");
+    const name = paragraph(t("playSeat", { seat: seatName(seat), team: teamOf(seat) }), "play-seat-name");
     const cards = document.createElement("div");
     cards.className = "play-cards";
-    for (const code of table.hands[seat]) {
+    for (const code of sortedHand(table.hands[seat], trumpsOf(table), cardOrders())) {
       const playable = table.phase === "play" && seat === table.to_act;
       const card = cardElement(code, { button: playable, trump: trumpOf(table) });
       if (playable) {
@@ -137,11 +146,11 @@ function renderActions(table) {
       const cards = annonce.cards.map(shortName).join(" ");
       actions.push(button(t("playDeclare", { cards }), () => ask({ seat, announce: "annonce", cards: annonce.cards })));
     }
-    actions.push(button(t("playClaimRest", { seat }), () => ask({ seat, claim: "rest" })));
+    actions.push(button(t("playClaimRest", { seat: seatName(seat) }), () => ask({ seat, claim: "rest" })));
     const offenders = new Set(table.renonces.map((renonce) => teamOf(renonce.seat)));
     for (const team of offenders) {
       const claimant = (team + 1) % 2;
-      actions.push(button(t("playClaimRenonce", { seat: claimant }), () => ask({ seat: claimant, claim: "renonce" })));
+      actions.push(button(t("playClaimRenonce", { seat: seatName(claimant) }), () => ask({ seat: claimant, claim: "renonce" })));
     }
   }
   if (table.phase === "deal_over" || table.phase === "redeal") actions.push(button(t("playNext"), nextDeal, "primary"));
@@ -154,7 +163,7 @@ function renderTrick(table) {
     const cards = document.createElement("div");
     cards.className = "play-cards";
     for (const code of table.trick.cards) cards.append(cardElement(code, { trump: trumpOf(table) }));
-    parts.push(paragraph(t("playTrick", { seat: table.trick.leader })), cards);
+    parts.push(paragraph(t("playTrick", { seat: seatName(table.trick.leader) })), cards);
   }
   $("play-trick").replaceChildren(...parts);
 }
@@ -166,7 +175,7 @@ function renderTeach() {
     return;
   }
   if (play.asking) {
-    box.replaceChildren(paragraph(t("playAdvising", { seat: play.asking.to_act })));
+    box.replaceChildren(paragraph(t("playAdvising", { seat: seatName(play.asking.to_act) })));
     return;
   }
   const advice = play.advice;
@@ -180,7 +189,7 @@ function renderTeach() {
   }
   const { action } = advice;
   const what = action.call ? t("playAdviceCall", { call: action.call }) : t("playAdviceCard", { card: shortName(action.card) });
-  const parts = [paragraph(t("playAdvice", { seat: action.seat, what }), "play-advice")];
+  const parts = [paragraph(t("playAdvice", { seat: seatName(action.seat), what }), "play-advice")];
   const assumed = advice.card?.assumed_renonces ?? [];
   if (assumed.length) parts.push(paragraph(t("playAssumed", { plays: assumed.map((index) => index + 1).join(", ") })));
   box.replaceChildren(...parts);

@@ -1,14 +1,38 @@
-// Reading a record: the text area's layout of one, and what is wrong with one in words for
-// the person who pasted it (the referee's problem, each JSON Pointer it names found in the
-// text, named in words and marked).
+// Reading a record: the text area's layout of one, an archive line's own fields apart from its
+// record, and what is wrong with one in words for the person who pasted it (the referee's
+// problem, each JSON Pointer it names found in the text, named in words and marked).
 
+import { SEATS } from "./cards.js";
 import { $ } from "./dom.js";
-import { capitalised, known, t } from "./words.js";
+import { AUCTION_FIELDS, LINE_FIELDS, VARIANTS } from "./state.js";
+import { capitalised, known, seatName, t } from "./words.js";
 
 /** A record as the text area shows it: one line a field. */
 export function formatRecord(record) {
   const lines = Object.entries(record).map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`);
   return `{\n${lines.join(",\n")}\n}`;
+}
+
+const isName = (value) => typeof value === "string" && value.length > 0;
+
+/** A record, or an archive line (docs/audit.md), as `record` (what the replay reads) and
+ * `line` (its own fields, LINE_FIELDS and AUCTION_FIELDS; a null one is absent), with what is
+ * wrong with those the page reads as a problem's `errors` (the audit refuses such a line). */
+export function splitLine(value) {
+  const record = {};
+  const line = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (!LINE_FIELDS.includes(key) && !AUCTION_FIELDS.includes(key)) record[key] = field;
+    else if (field !== null) line[key] = field;
+  }
+  const { id, variant, players, calls } = line;
+  const errors = [];
+  if (id !== undefined && !isName(id) && !Number.isInteger(id)) errors.push({ pointer: "/id", message: t("badId") });
+  if (variant !== undefined && !Object.hasOwn(VARIANTS, variant)) errors.push({ pointer: "/variant", message: t("badVariant") });
+  const seated = Array.isArray(players) && players.length === SEATS && players.every(isName) && new Set(players).size === SEATS;
+  if (players !== undefined && !seated) errors.push({ pointer: "/players", message: t("badPlayers") });
+  if (calls !== undefined && !(Array.isArray(calls) && calls.every(isName))) errors.push({ pointer: "/calls", message: t("badCalls") });
+  return { record, line, errors };
 }
 
 /** Where each JSON Pointer of a JSON text lies: pointer -> [start, end). The text is valid
@@ -73,8 +97,8 @@ function partName(pointer) {
   const nth = (index) => Number(index) + 1;
   if (head === undefined) return t("part_record");
   if (head === "plays" && rest.length === 1) return t("part_play", { n: nth(rest[0]) });
-  if (head === "hands" && rest.length === 1) return t("part_hand", { seat: rest[0] });
-  if (head === "hands" && rest.length === 2) return t("part_handCard", { seat: rest[0], n: nth(rest[1]) });
+  if (head === "hands" && rest.length === 1) return t("part_hand", { seat: seatName(rest[0]) });
+  if (head === "hands" && rest.length === 2) return t("part_handCard", { seat: seatName(rest[0]), n: nth(rest[1]) });
   if ((head === "rules" || head === "contract") && rest.length === 1) return t(`part_${head}Part`, { name: rest[0] });
   if (!rest.length && known(`part_${head}`)) return t(`part_${head}`);
   return t("part_field", { name: keys.join(" › ") });

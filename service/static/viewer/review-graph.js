@@ -5,7 +5,7 @@
 import { lineText } from "./contract-needs.js";
 import { LABEL_SYMBOLS } from "./graph.js";
 import { state, takers } from "./state.js";
-import { capitalised, cardName, t } from "./words.js";
+import { capitalised, cardName, seatName, t } from "./words.js";
 
 /** The takers' final card points in a value, or null. */
 const takersPoints = (value) => value?.points?.[takers()] ?? null;
@@ -28,7 +28,7 @@ function pointName(k, reviewed) {
     return words === null ? t("pointStartUnknown") : `${t("pointStart", { value: words })}.`;
   }
   const play = reviewed[k - 1];
-  const parts = [t("pointCard", { k, seat: play.seat, card: cardName(play.card) })];
+  const parts = [t("pointCard", { k, seat: seatName(play.seat), card: cardName(play.card) })];
   const words = valueWords(takersPoints(play.after), play.after_bounds);
   if (words !== null) parts.push(words);
   if (!play.judged) parts.push(t("pointUnjudged"));

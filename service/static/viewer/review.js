@@ -4,25 +4,27 @@
 
 import { post, rules } from "./api.js";
 import { contractNeeds } from "./contract-needs.js";
-import { $, headedTable, paragraph } from "./dom.js";
+import { $, headedTable, paragraph, seatRowHead, teamRowHead } from "./dom.js";
 import { remember } from "./fragment.js";
 import { GRAPH_WIDTH, LABEL_SYMBOLS, valueGraph } from "./graph.js";
 import { graphPoints, legend } from "./review-graph.js";
 import { seatParts, seatViewAsked } from "./seat-view.js";
-import { endpoint, offered, state, takerOf, takers } from "./state.js";
+import { accepted, endpoint, lineOf, offered, state, takerOf, takers } from "./state.js";
 import { decimal, shortName, t } from "./words.js";
 
 /** Ask the referee to review every card of the record against perfect play. */
 export async function review(goTo) {
   const box = $("review-result");
-  const asked = seatViewAsked() ? { ...state.record, view: "seat" } : state.record;
-  const key = JSON.stringify(state.record);
+  // An archive line's auction goes too, where the review reads it (the view from the seats).
+  const record = { ...state.record, ...accepted("review") };
+  const asked = seatViewAsked() ? { ...record, view: "seat" } : record;
+  const key = JSON.stringify(lineOf()); // the record, and the auction the review reads
   state.reviewAsked = true;
   box.setAttribute("aria-busy", "true");
   box.replaceChildren(paragraph(t("reviewing")));
   remember();
   const { status, data } = await post(endpoint("review"), asked);
-  if (JSON.stringify(state.record) !== key) return;
+  if (JSON.stringify(lineOf()) !== key) return;
   box.removeAttribute("aria-busy");
   if (status !== 200) {
     box.replaceChildren(paragraph(t(status === 503 ? "busy" : "reviewFailed")));
@@ -39,12 +41,9 @@ const REVIEW_COUNTS = Object.keys(LABEL_SYMBOLS);
 function reviewTable(data) {
   const heads = ["col_player", "col_plays", "col_lost", "col_mean", "col_precision", ...REVIEW_COUNTS.map((label) => `col_${label}`)];
   const table = headedTable("review-table", t("reviewCaption"), heads.map((key) => t(key)));
-  const row = (name, figures, attributes) => {
+  const row = (who, figures, attributes) => {
     const line = document.createElement("tr");
     Object.entries(attributes).forEach(([key, value]) => (line.dataset[key] = value));
-    const who = document.createElement("th");
-    who.scope = "row";
-    who.textContent = name;
     line.append(who);
     const figuresShown = [figures.plays, figures.loss, decimal(figures.mean_loss, 2), t("percent", { n: decimal(figures.precision, 1) })];
     [...figuresShown, ...REVIEW_COUNTS.map((label) => figures.labels[label])].forEach((text, i) => {
@@ -57,9 +56,9 @@ function reviewTable(data) {
   };
   for (const seat of data.seats) {
     const roles = seat.seat === takerOf(state.record) ? t("takerBadge") : "";
-    row(roles ? `${t("seat", { seat: seat.seat })} (${roles})` : t("seat", { seat: seat.seat }), seat, { seat: seat.seat });
+    row(seatRowHead(seat.seat, roles), seat, { seat: seat.seat });
   }
-  for (const team of data.teams) row(t("teamName", { team: team.team }), team, { team: team.team });
+  for (const team of data.teams) row(teamRowHead(team.team), team, { team: team.team });
   return table;
 }
 

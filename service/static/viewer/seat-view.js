@@ -2,14 +2,8 @@
 // card that lost points with every hand seen, whether its seat could have known (a mistake)
 // or not (unlucky), in a sentence; and each player's precision from the seat and guesses.
 
-import { rankOf } from "./cards.js";
-import { $, headedTable, paragraph } from "./dom.js";
-import { capitalised, cardName, decimal, t } from "./words.js";
-
-/** A card's name with its article: "the nine of clubs", "la dame de cœur", "l'as de pique". */
-function named(code) {
-  return `${t(`articles.${rankOf(code)}`)}${cardName(code)}`;
-}
+import { $, headedTable, paragraph, seatRowHead, teamRowHead } from "./dom.js";
+import { capitalised, decimal, namedCard, seatName, t } from "./words.js";
 
 /** Whether the review is asked from the seats (the panel's checkbox). */
 export const seatViewAsked = () => Boolean($("review-seat")?.checked);
@@ -22,10 +16,10 @@ export function seatSentence(play) {
   if (!play.judged || play.seat_samples === 0 || !play.loss) return null;
   const params = {
     n: play.play + 1,
-    seat: play.seat,
-    card: named(play.card),
-    best: play.best.map(named).join(t("or")),
-    seatBest: play.seat_best.map(named).join(t("or")),
+    seat: seatName(play.seat),
+    card: namedCard(play.card),
+    best: play.best.map(namedCard).join(t("or")),
+    seatBest: play.seat_best.map(namedCard).join(t("or")),
     loss: play.loss,
     seatLoss: decimal(play.seat_loss, 1),
   };
@@ -37,15 +31,14 @@ export function seatSentence(play) {
   return null;
 }
 
-/** Each player's and team's figures from the seat. */
+/** Each player's and team's figures from the seat (on a phone each row stacks its figures
+ * under their heads, as the review table's do). */
 function seatTable(data) {
   const heads = ["col_player", "col_precision", "col_seat_precision", "col_guesses", "col_hits", "col_expected"];
   const table = headedTable("seat-table", t("seatCaption"), heads.map((key) => t(key)));
-  const row = (name, figures) => {
+  const row = (who, figures, attributes) => {
     const line = document.createElement("tr");
-    const who = document.createElement("th");
-    who.scope = "row";
-    who.textContent = name;
+    Object.entries(attributes).forEach(([key, value]) => (line.dataset[key] = value));
     line.append(who);
     const shown = [
       t("percent", { n: decimal(figures.precision, 1) }),
@@ -54,15 +47,16 @@ function seatTable(data) {
       figures.guess_hits,
       decimal(figures.guess_expected, 1),
     ];
-    for (const text of shown) {
+    shown.forEach((text, i) => {
       const cell = document.createElement("td");
       cell.textContent = text;
+      cell.dataset.head = t(heads[i + 1]); // shown above it where the rows are stacked (a phone)
       line.append(cell);
-    }
+    });
     table.append(line);
   };
-  for (const seat of data.seats) row(t("seat", { seat: seat.seat }), seat);
-  for (const team of data.teams) row(t("teamName", { team: team.team }), team);
+  for (const seat of data.seats) row(seatRowHead(seat.seat), seat, { seat: seat.seat });
+  for (const team of data.teams) row(teamRowHead(team.team), team, { team: team.team });
   return table;
 }
 

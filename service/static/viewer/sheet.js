@@ -5,7 +5,7 @@ import { SEATS, teamOf } from "./cards.js";
 import { $, cardElement, headedTable } from "./dom.js";
 import { played } from "./position.js";
 import { state } from "./state.js";
-import { shortName, t } from "./words.js";
+import { seatName, shortName, t } from "./words.js";
 
 // The parts of a team's score in a replay's breakdown (classic or coinche), in reading order.
 const BREAKDOWN = ["cards", "belote", "annonces", "capot_bonus", "contract", "multiplier", "rounding", "total"];
@@ -103,7 +103,7 @@ export function renderRenonces(goTo) {
     head.textContent = t("renonceLine", {
       n: index + 1,
       trick: renonce.trick + 1,
-      seat: renonce.seat,
+      seat: seatName(renonce.seat),
       card: shortName(renonce.card),
     });
     const sentence = document.createElement("p");
@@ -147,7 +147,7 @@ export function renderTricks(marked, goTo) {
     }
     const led = document.createElement("span");
     led.className = "trick-leader";
-    led.textContent = t("ledBy", { seat: trick.leader });
+    led.textContent = t("ledBy", { seat: seatName(trick.leader) });
     const cards = document.createElement("span");
     cards.className = "trick-cards";
     const shown = trick.cards.filter((_, i) => played(first + i));
@@ -159,7 +159,7 @@ export function renderTricks(marked, goTo) {
     });
     const result = document.createElement("span");
     result.className = "trick-won";
-    result.textContent = finished ? t("wins", { seat: trick.winner, points: trick.points }) : "…";
+    result.textContent = finished ? t("wins", { seat: seatName(trick.winner), points: trick.points }) : "…";
     item.append(go, led, cards, result);
     list.append(item);
   });

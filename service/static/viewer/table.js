@@ -1,32 +1,47 @@
-// The deal table at the current step: the contract line, the four seats (their badges and the
-// cards left in hand, the seat to play's as buttons), the trick in the middle and the stepper.
+// The deal table at the current step: the contract line (and an archive line's auction), the
+// four seats (their names, an archive line's players, their badges and the cards left in hand
+// as players hold them, the seat to play's as buttons), the trick in the middle and the stepper.
 
-import { SEATS, SUIT_SYMBOLS, teamOf } from "./cards.js";
+import { auctionGrid } from "./auction.js";
+import { SEATS, sortedHand, suitOf, teamOf } from "./cards.js";
 import { $, cardElement } from "./dom.js";
-import { state, strain, takerOf } from "./state.js";
-import { t } from "./words.js";
+import { cardOrders, state, strain, takerOf, trumpSuits } from "./state.js";
+import { seatName, strainName, t } from "./words.js";
 
-/** "Trump ♠ spades · dealer: seat 3 · taker: seat 0", or a coinche contract:
- * "Contract 120 all trumps (TA), coinched · taker: seat 0 · dealer: seat 3". */
+/** "Trump ♠ spades · dealer: East (3) · taker: South (0)", or a coinche contract:
+ * "Contract 120 all trumps (TA), coinched · taker: South (0) · dealer: East (3)"; after an
+ * archive line's id ("Deal t12-d7 · "). */
 function contractLine() {
-  const { record } = state;
-  const named = strain().length === 1 ? `${SUIT_SYMBOLS[strain()]} ${t(`suits.${strain()}`)}` : t(`strain${strain()}`);
-  if (state.variant === "classic") return t("contract", { trump: named, dealer: record.dealer, taker: record.taker });
+  const { record, line } = state;
+  const named = strainName(strain());
+  const id = line.id === undefined ? "" : `${t("dealId", { id: line.id })} · `;
+  const dealer = seatName(record.dealer);
+  if (state.variant === "classic") return id + t("contract", { trump: named, dealer, taker: seatName(record.taker) });
   const { value, taker, coinche = 0 } = record.contract;
-  return t("contractCoinche", {
-    value: value === "capot" ? t("capotBid") : value,
-    strain: named,
-    level: ["", t("coinched"), t("surcoinched")][coinche] ?? "",
-    taker,
-    dealer: record.dealer,
-  });
+  return (
+    id +
+    t("contractCoinche", {
+      value: value === "capot" ? t("capotBid") : value,
+      strain: named,
+      level: ["", t("coinched"), t("surcoinched")][coinche] ?? "",
+      taker: seatName(taker),
+      dealer,
+    })
+  );
 }
 
-/** A seat's name and badges: its team, dealer, taker, to play. */
+/** A seat's name, its player's when the record is an archive line's, and its badges: its team,
+ * dealer, taker, to play. */
 function seatHeading(seat, mover) {
-  const { record } = state;
+  const { record, line } = state;
   const heading = document.createElement("h3");
-  heading.textContent = t("seat", { seat });
+  heading.textContent = seatName(seat);
+  if (line.players) {
+    const player = document.createElement("span");
+    player.className = "player";
+    player.textContent = line.players[seat];
+    heading.append(" ", player);
+  }
   const roles = document.createElement("span");
   roles.className = "roles";
   const badges = [[t("team", { team: teamOf(seat) }), `team team-${teamOf(seat)}`]];
@@ -43,16 +58,19 @@ function seatHeading(seat, mover) {
   return heading;
 }
 
-/** A seat's cards left in hand (the seat to play's are buttons: `judge(card)`), or how many
- * it holds when the record has no hands. */
+/** A seat's cards left in hand, by suit (the seat to play's are buttons: `judge(card)`), or
+ * how many it holds when the record has no hands. */
 function seatHand(seat, mover, hands, judge) {
   const hand = document.createElement("div");
   hand.className = "hand";
   hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", t("handOf", { seat }));
+  hand.setAttribute("aria-label", t("handOf", { seat: seatName(seat) }));
   if (hands) {
-    for (const card of hands[seat]) {
+    let suit = null;
+    for (const card of sortedHand(hands[seat], trumpSuits(), cardOrders())) {
       const element = cardElement(card, { button: seat === mover });
+      if (suit !== null && suitOf(card) !== suit) element.classList.add("next-suit"); // a gap between suits
+      suit = suitOf(card);
       if (seat === mover) element.addEventListener("click", () => judge(card));
       hand.append(element);
     }
@@ -82,7 +100,7 @@ function renderCenter(marked) {
   const shown = state.plays.filter((play) => play.trick === number && play.index < step);
   const title = document.createElement("p");
   title.className = "trick-title";
-  title.textContent = `${t("trickN", { n: number + 1 })} · ${t("ledBy", { seat: trick.leader })}`;
+  title.textContent = `${t("trickN", { n: number + 1 })} · ${t("ledBy", { seat: seatName(trick.leader) })}`;
   center.append(title);
   const spots = document.createElement("div");
   spots.className = "spots";
@@ -91,7 +109,7 @@ function renderCenter(marked) {
     spot.className = `spot spot-${play.seat}`;
     const who = document.createElement("span");
     who.className = "who";
-    who.textContent = t("seat", { seat: play.seat });
+    who.textContent = seatName(play.seat);
     const element = cardElement(play.card, { mark: marked.get(play.index) });
     if (play.seat === trick.leader) element.classList.add("led");
     const complete = shown.length === SEATS && trick.winner !== undefined && trick.winner !== null;
@@ -103,7 +121,7 @@ function renderCenter(marked) {
   if (shown.length === SEATS && trick.winner !== undefined && trick.winner !== null) {
     const result = document.createElement("p");
     result.className = "trick-result";
-    result.textContent = t("wins", { seat: trick.winner, points: trick.points });
+    result.textContent = t("wins", { seat: seatName(trick.winner), points: trick.points });
     center.append(result);
   }
 }
@@ -113,6 +131,8 @@ function renderCenter(marked) {
 export function renderTable(mover, hands, marked, judge) {
   const { replay, step } = state;
   $("contract").textContent = contractLine();
+  const { calls } = state.line; // an archive line's auction
+  $("auction").replaceChildren(...(calls?.length ? [auctionGrid(state.record.dealer, calls)] : []));
   for (let seat = 0; seat < SEATS; seat++) {
     const box = $(`seat-${seat}`);
     box.classList.toggle("to-move", seat === mover);

@@ -1,15 +1,19 @@
 // Teach me: for the seat to play, the advice from its own view (/advice/play: its hand and
 // what the table has seen, never the other hands) beside perfect play with every hand seen
-// (/analysis/solve), card by card; what each figure is, and which earlier card the seat takes
-// at face value though it was a renonce; and before the first card of a coinche deal, the
-// auction: for the seat to call after the calls typed (/coinche/bidding says whose turn it
-// is), the call its own hand suggests (/coinche/advice/bid), call by call.
+// (/analysis/solve), card by card, and the card the record's player played beside both; what
+// each figure is, and which earlier card the seat takes at face value though it was a
+// renonce; and before the first card of a coinche deal, the auction: for the seat to call
+// after the calls typed (/coinche/bidding says whose turn it is), the call its own hand
+// suggests (/coinche/advice/bid) and why, the calls that matter each give or take its
+// interval, the others folded, below the calls typed as players write an auction down: a
+// column a seat, a row a round.
 
 import { post } from "./api.js";
-import { SUIT_SYMBOLS, canonical, rankOf, suitOf, teamOf } from "./cards.js";
+import { auctionGrid, callName } from "./auction.js";
+import { canonical, rankOf, suitOf, teamOf } from "./cards.js";
 import { $, cardElement, headedTable, paragraph } from "./dom.js";
-import { endpoint, offered, state, trumpSuit } from "./state.js";
-import { cardName, decimal, shortName, t } from "./words.js";
+import { accepted, endpoint, offered, state, trumpSuit } from "./state.js";
+import { cardName, decimal, namedCard, seatName, shortName, t } from "./words.js";
 
 // What of a record is public at the table: all but the hands (and the annonces' cards, which
 // the advice endpoints do not take). The announced belotes are public once announced.
@@ -27,10 +31,11 @@ const announcedBy = (seat, suit, step) =>
   state.plays.slice(0, step).some((play) => play.seat === seat && ["K", "Q"].includes(rankOf(play.card)) && suitOf(play.card) === suit);
 
 /** What the table has seen after `step` cards: the record without the hands, its plays so far
- * and the belotes announced so far. */
+ * and the belotes announced so far (and an archive line's turned card, which the advice reads). */
 function publicRecord(step) {
   const { record } = state;
   const seen = Object.fromEntries(PUBLIC.filter((key) => key in record).map((key) => [key, record[key]]));
+  Object.assign(seen, accepted("advice"));
   seen.plays = record.plays.slice(0, step);
   const announced = record.belote_announced;
   if (state.variant === "coinche" && Array.isArray(announced)) {
@@ -59,16 +64,17 @@ function groupRow(seat) {
     head.scope = "colgroup";
     head.colSpan = span;
     head.className = key;
-    head.textContent = t(key, { seat });
+    head.textContent = t(key, { seat: seatName(seat) });
     row.append(head);
   }
   return row;
 }
 
-/** One row per legal card: the advice's figures beside perfect play's value and loss. */
-function teachTable(seat, advice, perfect, bestCards) {
+/** One row per legal card: the advice's figures beside perfect play's value and loss; the
+ * suggested (or forced) card, the best ones and the card the record's player played noted. */
+function teachTable(seat, advice, perfect, bestCards, played) {
   const team = teamOf(seat);
-  const table = headedTable("teach-table", t("teachCaption", { seat, team }), TEACH_COLUMNS.map((key) => t(key)));
+  const table = headedTable("teach-table", t("teachCaption", { seat: seatName(seat), team }), TEACH_COLUMNS.map((key) => t(key)));
   table.querySelector("tr").before(groupRow(seat));
   for (const move of advice.moves) {
     const row = document.createElement("tr");
@@ -76,8 +82,9 @@ function teachTable(seat, advice, perfect, bestCards) {
     const card = document.createElement("td");
     card.append(cardElement(move.card));
     const notes = [];
-    if (move.card === advice.card) notes.push(t("suggested"));
+    if (move.card === advice.card) notes.push(t(advice.forced ? "forced" : "suggested"));
     if (bestCards.includes(move.card)) notes.push(t("bestCard"));
+    if (move.card === played) notes.push(t("playedMark"));
     if (notes.length) card.append(paragraph(notes.join(" · "), "notes"));
     const known = perfect?.get(move.card);
     const share = (figure) => (figure === null ? "—" : t("percent", { n: Math.round(figure * 100) }));
@@ -112,7 +119,7 @@ function figuresMeant(seat, advice, solved) {
     entry.textContent = text;
     list.append(entry);
   };
-  item("figure-own", t(advice.exact ? "figureOwnExact" : "figureOwn", { seat, n: advice.samples }));
+  item("figure-own", t(advice.exact ? "figureOwnExact" : "figureOwn", { seat: seatName(seat), n: advice.samples }));
   if (solved?.exact) item("figure-seen", t("figureSeen", { team: teamOf(seat) }));
   return list;
 }
@@ -126,7 +133,7 @@ function renonceNotes(seat, step, seen) {
   return state.replay.renonces
     .filter((renonce) => renonce.play < step && renonce.seat !== seat)
     .map((renonce) => {
-      const params = { seat, offender: renonce.seat, card: shortName(renonce.card), trick: renonce.trick + 1 };
+      const params = { seat: seatName(seat), offender: seatName(renonce.seat), card: shortName(renonce.card), trick: renonce.trick + 1 };
       const proof = proofs.get(renonce.play);
       if (proof && proof.play < step) {
         return paragraph(t("renonceProven", { ...params, proofCard: shortName(proof.card), k: proof.play + 1 }), "renonce-proven");
@@ -136,19 +143,30 @@ function renonceNotes(seat, step, seen) {
     });
 }
 
-/** The advice and the perfect-play answer, side by side: what each says, what each figure
- * is, the renonces the seat's view takes at face value, then the table. */
-function teachResult(seat, advice, solved, notes) {
+/** The card the record's player played here (`played`), named as players name it, beside the
+ * advice: the suggestion itself (or the one legal card), a card the rules did not allow, or
+ * another card, then what that card was worth with every hand seen (`perfect`, when known). */
+function playedNote(seat, advice, perfect, played) {
+  const params = { seat: seatName(seat), card: namedCard(advice.card), played: namedCard(played) };
+  const legal = advice.forced ? played === advice.card : advice.moves.some((move) => move.card === played);
+  if (!legal) return paragraph(t("playedIllegal", params), "played");
+  if (played === advice.card) return paragraph(t(advice.forced ? "playedForced" : "playedSuggested", { ...params, card: params.played }), "played");
+  const said = [t("playedOther", params)];
+  const loss = perfect?.get(played)?.loss;
+  if (loss !== undefined) said.push(loss === 0 ? t("playedBest", params) : t("playedCost", { ...params, loss }));
+  return paragraph(said.join(" "), "played");
+}
+
+/** The advice and the perfect-play answer, side by side: what each says (a forced card said to
+ * be forced), the card the record's player played, what each figure is, the renonces the
+ * seat's view takes at face value, then the table. */
+function teachResult(seat, advice, solved, notes, played) {
   const team = teamOf(seat);
   const perfect = solved?.exact ? new Map(solved.moves.map((move) => [move.card, move])) : null;
   const bestCards = perfect ? solved.moves.filter((move) => move.loss === 0).map((move) => move.card) : [];
-  if (advice.card === null) return [paragraph(t("adviceNone", { seat }), "unfinished")];
-  const parts = [
-    paragraph(
-      t(advice.exact ? "adviceExact" : "adviceHead", { seat, n: advice.samples, card: cardName(advice.card) }),
-      "advice-head",
-    ),
-  ];
+  if (advice.card === null) return [paragraph(t("adviceNone", { seat: seatName(seat) }), "unfinished")];
+  const head = advice.forced ? "adviceForced" : advice.exact ? "adviceExact" : "adviceHead";
+  const parts = [paragraph(t(head, { seat: seatName(seat), n: advice.samples, card: cardName(advice.card) }), "advice-head")];
   if (perfect) {
     const value = solved.value.points[team];
     const named = bestCards.map(shortName);
@@ -159,7 +177,8 @@ function teachResult(seat, advice, solved, notes) {
   } else {
     parts.push(paragraph(t(solved ? "perfectUnfinished" : "perfectFailed"), "unfinished"));
   }
-  parts.push(figuresMeant(seat, advice, solved), ...notes, teachTable(seat, advice, perfect, bestCards));
+  if (played) parts.push(playedNote(seat, advice, perfect, played));
+  parts.push(figuresMeant(seat, advice, solved), ...notes, teachTable(seat, advice, perfect, bestCards, played));
   return parts;
 }
 
@@ -183,7 +202,7 @@ async function teach(seat, hand) {
   const box = $("teach-result");
   const step = state.step;
   box.setAttribute("aria-busy", "true");
-  box.replaceChildren(paragraph(t("teaching", { seat })));
+  box.replaceChildren(paragraph(t("teaching", { seat: seatName(seat) })));
   const asked = { ...publicRecord(step), seat, hand };
   const earlier = state.replay.renonces.some((renonce) => renonce.play < step);
   const [advice, solved, seen] = await Promise.all([
@@ -198,47 +217,150 @@ async function teach(seat, hand) {
     return;
   }
   const notes = renonceNotes(seat, step, seen);
-  box.replaceChildren(...teachResult(seat, advice.data, solved?.status === 200 ? solved.data : null, notes));
+  const played = step < state.record.plays.length ? canonical(state.record.plays[step]) : null;
+  box.replaceChildren(...teachResult(seat, advice.data, solved?.status === 200 ? solved.data : null, notes, played));
 }
 
 // --- the coinche auction ----------------------------------------------------------------------
 
-/** A call as players write it: "pass", "80♥", "capot ♠", "110 SA", "coinche" (in French
- * "passe"). */
-export function callName(call) {
-  if (["pass", "coinche", "surcoinche"].includes(call)) return t(`call_${call}`);
-  const [, value, strain] = call.match(/^(\d+|capot)(.+)$/);
-  const shown = SUIT_SYMBOLS[strain] ?? strain;
-  if (value === "capot") return `${t("call_capot")} ${shown}`;
-  return shown.length === 1 ? `${value}${shown}` : `${value} ${shown}`;
+// The call tables' column heads.
+const CALL_COLUMNS = ["col_call", "col_expected_score", "col_expected_margin", "col_made_share"];
+// The calls shown first besides the advice, the next best, the best mean score and pass: at
+// most this many more of those the deals cannot tell from the advice.
+const CLOSE_CALLS = 3;
+
+/** A mean give or take its interval's half, as the page's language writes it ("162.7 ± 19.3");
+ * the mean alone when it has no interval, or a sure one (a redeal's 0). */
+function withInterval(mean, interval) {
+  if (mean === null) return "—";
+  const half = interval ? (interval[1] - interval[0]) / 2 : 0;
+  return half > 0 ? t("plusMinus", { mean: decimal(mean, 1), half: decimal(half, 1) }) : decimal(mean, 1);
 }
 
-// The call table's column heads.
-const CALL_COLUMNS = ["col_call", "col_expected_score", "col_expected_margin", "col_made_share"];
+/** A share as a percentage: "82%". */
+const percent = (share) => t("percent", { n: Math.round(share * 100) });
 
-/** One row per legal call: its mean score and margin for the caller's team, how often the
- * contract it stands for is made. */
-function callTable(seat, advice) {
-  const team = teamOf(seat);
-  const table = headedTable("call-table", t("callCaption", { seat, team }), CALL_COLUMNS.map((key) => t(key)));
-  const figure = (n) => (n === null ? "—" : decimal(n, 1));
-  for (const option of advice.options) {
+/** One row a call of `options`: its mean score and margin for the caller's team, each give or
+ * take its interval, how often the contract it stands for is made; the advised call noted. */
+function callTable(caption, options, advised) {
+  const table = headedTable("call-table", caption, CALL_COLUMNS.map((key) => t(key)));
+  for (const option of options) {
     const row = document.createElement("tr");
     row.dataset.call = option.bid;
-    const made = option.made_share === null ? "—" : t("percent", { n: Math.round(option.made_share * 100) });
-    const cells = [callName(option.bid), figure(option.expected_score), figure(option.expected_margin), made];
-    for (const text of cells) {
+    const cells = [
+      callName(option.bid),
+      withInterval(option.expected_score, option.score_interval),
+      withInterval(option.expected_margin, option.margin_interval),
+      option.made_share === null ? "—" : percent(option.made_share),
+    ];
+    cells.forEach((text, i) => {
       const cell = document.createElement("td");
       cell.textContent = text;
+      cell.dataset.head = t(CALL_COLUMNS[i]);
       row.append(cell);
-    }
-    if (option.bid === advice.advice) {
+    });
+    if (option.bid === advised) {
       row.classList.add("suggested");
       row.cells[0].append(paragraph(t("suggested"), "notes"));
     }
     table.append(row);
   }
   return table;
+}
+
+/** The option of the best mean score (the first of them), when it is not `advised`'s and its
+ * score is higher. */
+function higherScore(options, advised) {
+  const best = options.reduce((top, option) => (option.expected_score > top.expected_score ? option : top));
+  return best.expected_score > advised.expected_score ? best : null;
+}
+
+/** The calls but `advised`, by mean margin (the auction's order on a tie). */
+const byMargin = (options, advised) => options.filter((option) => option !== advised).sort((a, b) => b.expected_margin - a.expected_margin);
+
+/** Whether these deals cannot tell `option`'s margin from the advice's: the interval of its
+ * gap to it, deal by deal, reaches 0. */
+const tied = (option) => option.margin_gap_interval !== null && option.margin_gap_interval[0] <= 0;
+
+/** The calls a player weighs: the advice first, then by mean margin the next best, the calls
+ * these deals cannot tell from the advice, the call of a higher mean score, and pass; then the
+ * others, in the auction's order. */
+function callsThatMatter(options, advised) {
+  const others = byMargin(options, advised);
+  const chosen = new Set([...others.slice(0, 1), ...others.slice(1).filter(tied).slice(0, CLOSE_CALLS), higherScore(options, advised)]);
+  for (const option of others) if (option.bid === "pass") chosen.add(option);
+  return { first: [advised, ...others.filter((option) => chosen.has(option))], rest: options.filter((option) => option !== advised && !chosen.has(option)) };
+}
+
+/** Why the advice is the advice: the best mean margin, what it maximises; when another call
+ * has a higher mean score, why that one is not advised. */
+function callWhy(seat, options, advised) {
+  const name = callName(advised.bid);
+  const said = [t("callWhy", { call: name, team: teamOf(seat), margin: decimal(advised.expected_margin, 1) })];
+  const higher = higherScore(options, advised);
+  if (higher) {
+    const theirs = (option) => decimal(option.expected_score - option.expected_margin, 1);
+    said.push(
+      t("callWhyScore", {
+        other: callName(higher.bid),
+        score: decimal(higher.expected_score, 1),
+        adviceScore: decimal(advised.expected_score, 1),
+        theirs: theirs(higher),
+        adviceTheirs: theirs(advised),
+        margin: decimal(higher.expected_margin, 1),
+      }),
+    );
+    if (higher.made_share !== null && advised.made_share !== null && higher.made_share < advised.made_share) {
+      said.push(t("callWhyMade", { made: percent(higher.made_share), adviceMade: percent(advised.made_share) }));
+    }
+  }
+  return paragraph(said.join(" "), "call-why");
+}
+
+/** How far behind the advice the next best call is, on the same deals, with its interval: too
+ * close to tell apart, or behind; then the other calls these deals cannot tell from the advice
+ * (the first CLOSE_CALLS, as shown). Null without an interval (fewer than two deals). */
+function callGap(options, advised, samples) {
+  const [next, ...others] = byMargin(options, advised);
+  const interval = next?.margin_gap_interval;
+  if (!interval) return null;
+  const [lo, hi] = interval.map((end) => decimal(end, 1));
+  const gap = decimal(advised.expected_margin - next.expected_margin, 1);
+  const params = { other: callName(next.bid), call: callName(advised.bid), gap, lo, hi, n: samples };
+  const said = [t(tied(next) ? "callClose" : "callAhead", params)];
+  const named = others.filter(tied).slice(0, CLOSE_CALLS).map((option) => callName(option.bid));
+  if (named.length) {
+    const calls = named.length > 1 ? `${named.slice(0, -1).join(", ")}${t("or")}${named.at(-1)}` : named[0];
+    said.push(t("callTied", { ...params, calls }));
+  }
+  return paragraph(said.join(" "), "call-gap");
+}
+
+/** What passing's figures are: a redeal's 0 (no contract standing), or the standing contract's. */
+function passMeant(seat, options) {
+  const pass = options.find((option) => option.bid === "pass");
+  if (!pass) return null;
+  return paragraph(pass.made_share === null ? t("callPassRedeal") : t("callPassStanding", { team: teamOf(seat) }), "call-pass");
+}
+
+/** The call advice for `seat`: why the advice is the advice, the calls that matter with their
+ * intervals and what pass's figures are, then the other calls folded. */
+function callParts(seat, data) {
+  const advised = data.options.find((option) => option.bid === data.advice);
+  const { first, rest } = callsThatMatter(data.options, advised);
+  const caption = t("callCaption", { seat: seatName(seat), team: teamOf(seat) });
+  const parts = [callWhy(seat, data.options, advised), callGap(data.options, advised, data.samples), passMeant(seat, data.options)];
+  parts.push(callTable(caption, first, data.advice));
+  if (advised.margin_interval) parts.push(paragraph(t("callIntervals", { n: data.samples }), "call-intervals"));
+  if (rest.length) {
+    const folded = document.createElement("details");
+    folded.className = "call-others";
+    const summary = document.createElement("summary");
+    summary.textContent = t("callOthers", { n: rest.length });
+    folded.append(summary, callTable(null, rest, data.advice));
+    parts.push(folded);
+  }
+  return parts.filter(Boolean);
 }
 
 /** Whose turn it is after the calls typed, then the call advice for that seat: its own hand
@@ -262,16 +384,17 @@ async function adviseCall(result) {
     return done(paragraph(t("auctionRefused", { detail }), "unfinished"));
   }
   const judged = auction.data;
-  if (judged.violation) return done(paragraph(judged.violation.message, "unfinished"));
-  if (judged.status !== "open") return done(paragraph(t("auctionOver")));
+  const grid = bids.length ? [auctionGrid(record.dealer, bids, judged.violation?.index ?? null)] : [];
+  if (judged.violation) return done(...grid, paragraph(judged.violation.message, "unfinished"));
+  if (judged.status !== "open") return done(...grid, paragraph(t("auctionOver")));
   const seat = judged.next;
   const advice = await post(endpoint("callAdvice"), { ...asked, seat, hand: record.hands[seat] });
   if (!still()) return;
-  if (advice.status !== 200) return done(paragraph(t(advice.status === 503 ? "busy" : "adviceFailed")));
+  if (advice.status !== 200) return done(...grid, paragraph(t(advice.status === 503 ? "busy" : "adviceFailed")));
   const { data } = advice;
-  if (data.advice === null) return done(paragraph(t("callNone", { seat })));
-  const head = t("callHead", { seat, n: data.samples, call: callName(data.advice) });
-  done(paragraph(head, "call-head"), callTable(seat, data));
+  if (data.advice === null) return done(...grid, paragraph(t("callNone", { seat: seatName(seat) })));
+  const head = t("callHead", { seat: seatName(seat), n: data.samples, call: callName(data.advice) });
+  done(...grid, paragraph(head, "call-head"), ...callParts(seat, data));
 }
 
 /** The auction's part of Teach me: the calls so far (typed), and the advice for the seat to

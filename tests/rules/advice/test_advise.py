@@ -869,8 +869,9 @@ def test_taking_deals_the_taker_the_turned_card_and_two_more(
     assert len({record.hands for record in spy.asked}) == 3  # distinct deals
     # Seat 1's team scores 62 of 162: a made contract is worth 62 - 100 to it.
     (take, passing) = advice.options
-    assert take == ("take", 62.0, -38.0, 1.0)
-    assert passing == ("pass", 0.0, 0.0, None)
+    # Each mean sure (the same figures in every deal); passing, a redeal, is 38 ahead.
+    assert take == ("take", 62.0, -38.0, 1.0, (62.0, 62.0), (-38.0, -38.0), (38.0, 38.0))
+    assert passing == ("pass", 0.0, 0.0, None, (0.0, 0.0), (0.0, 0.0), (0.0, 0.0))
     assert advice.advice == "pass"
 
 
@@ -981,6 +982,52 @@ def test_an_honour_given_to_two_seats_leaves_no_deal() -> None:
     assert problem_of(error) == ("/plays", "advice_no_deal")
 
 
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        (
+            "en",
+            "No deal of the unseen cards agrees with the record: the voids its plays show, the "
+            "turned card, the belote and the annonces cannot all hold.",
+        ),
+        (
+            "fr",
+            "Aucune répartition des cartes cachées ne s'accorde avec la donne : les couleurs qui "
+            "manquent d'après les cartes jouées, la carte retournée, la belote et les annonces "
+            "ne peuvent être vraies ensemble.",
+        ),
+    ],
+)
+def test_a_classic_record_that_leaves_no_deal_names_its_facts(lang: str, sentence: str) -> None:
+    # The turned QH is seat 1's (the taker's); seat 0 led KH announcing belote: QH is seat 0's.
+    record = DealRecord(3, HEARTS, 1, cards("KH 7S"), belote_announced=True)
+    with pytest.raises(InconsistentInput) as error:
+        advise_play(record, 2, cards("8S 9S 10S 7C 8C 9C 10C 7D"), turned=cards("QH")[0])
+    (problem,) = error.value.problems
+    assert problem.message(lang) == sentence
+
+
+@pytest.mark.parametrize(
+    ("variant", "facts"),
+    [
+        ({}, "the voids its plays show, the turned card, the belote and the annonces"),
+        ({"variant": "classic"}, "the voids its plays show, the turned card, the belote and"),
+        ({"variant": "coinche"}, "the voids its plays show, the belotes and the annonces"),
+    ],
+    ids=["classic by default", "classic", "coinche"],
+)
+def test_a_view_that_leaves_no_deal_names_the_facts_of_its_variant(
+    variant: dict[str, str], facts: str
+) -> None:
+    queen = cards("QH")
+    held = [Holding(0, queen), Holding(1, queen)]  # one card, two seats: no deal
+    with pytest.raises(InconsistentInput) as error:
+        seat_view(2, cards("8S 9S 10S 7C 8C 9C 10C 7D"), (), (), HEARTS, H, held, **variant)
+    assert problem_of(error) == ("/plays", "advice_no_deal")
+    (problem,) = error.value.problems
+    assert f": {facts}" in problem.message("en")
+
+
 COINCHE_HAND = cards("8S 9S 10S 7C 8C 9C 10C 7D")  # seat 1's, after seat 0's 7S
 
 
@@ -1015,6 +1062,39 @@ def test_a_coinche_annonce_declared_puts_its_cards_with_its_seat(
     assert coinche_deals(DIAMONDS, CoincheOptions(annonces=True), declarations=declared) == pinned
     free = comb(23, 7) * comb(16, 8)
     assert coinche_deals(DIAMONDS, CoincheOptions(), declarations=declared) == free
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        (
+            "en",
+            "No deal of the unseen cards agrees with the record: the voids its plays show, the "
+            "belotes and the annonces cannot all hold.",
+        ),
+        (
+            "fr",
+            "Aucune répartition des cartes cachées ne s'accorde avec la donne : les couleurs qui "
+            "manquent d'après les cartes jouées, les belotes et les annonces ne peuvent être "
+            "vraies ensemble.",
+        ),
+    ],
+)
+def test_a_coinche_record_that_leaves_no_deal_names_no_turned_card(
+    lang: str, sentence: str
+) -> None:
+    # Seat 2's announced belote holds QD, and so does seat 0's declared tierce: coinche turns
+    # no card, and its sentence names none.
+    with pytest.raises(InconsistentInput) as error:
+        coinche_deals(
+            DIAMONDS,
+            CoincheOptions(annonces=True),
+            belote_announced=(Belote(2, DIAMONDS),),
+            declarations=(Declaration(0, cards("10D JD QD")),),
+        )
+    assert problem_of(error) == ("/plays", "advice_no_deal")
+    (problem,) = error.value.problems
+    assert problem.message(lang) == sentence
 
 
 def test_the_seed_draws_the_coinche_deals(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1103,13 +1183,13 @@ def test_the_passes_before_the_seat_weigh_the_take_deals(monkeypatch: pytest.Mon
     advice = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2, inference="calls")
     # Seat 2's team: 100 against 62, then 0 against 162, weighed 3 to 1.
     take = advice.options[0]
-    assert take == ("take", 75.0, 0.75 * 38 - 0.25 * 162, 0.75)
+    assert take[:4] == ("take", 75.0, 0.75 * 38 - 0.25 * 162, 0.75)
     assert [args[:4] for args in weigher.asked] == [(0, 2, TURNED, 1)] * 2
     assert [args[4] for args in weigher.asked] == [record.hands for record in spy.asked]
     # Without it, no weight is asked.
     spy.scores = ByDeal([(100, 62), (0, 162)])  # type: ignore[assignment]
     uniform = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2)
-    assert uniform.options[0] == ("take", 50.0, (38 - 162) / 2, 0.5)
+    assert uniform.options[0][:4] == ("take", 50.0, (38 - 162) / 2, 0.5)
     assert len(weigher.asked) == 2
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from service.rules.advice import bid as bid_module
-from service.rules.advice.advise import BidAdvice, TakeAdvice
+from service.rules.advice.advise import BidAdvice, BidSums, TakeAdvice, Z, mean_interval
 from service.rules.advice.bid import (
     BLOCK,
     DRAW_SHARE,
@@ -34,6 +34,7 @@ from service.rules.advice.bid import (
 from service.rules.advice.inference import RESAMPLING
 from service.rules.advice.policy import (
     CANDIDATES,
+    INTERVAL_LEVEL,
     TABLE_BASE,
     TABLE_SLOPE,
     TABLE_SPREAD,
@@ -97,7 +98,9 @@ def plainly(*args: Any, **kwargs: Any) -> TakeAdvice:
 
 
 def figures(advice_options: tuple[BidAdvice, ...]) -> dict[str, BidAdvice]:
-    return {option.bid: option for option in advice_options}
+    """Each call's means and made share, by its call (how sure they are: the tests of the
+    intervals, at the end)."""
+    return {option.bid: BidAdvice(*option[:4]) for option in advice_options}
 
 
 EVEN = {SPADES: (81, 81), HEARTS: (81, 81), DIAMONDS: (81, 81), CLUBS: (81, 81)}
@@ -408,6 +411,8 @@ def test_the_calls_choose_the_deals_by_default_each_counted_as_often_as_drawn(
     advice = advise_bid(3, bids, 0, HAND, samples=4, seed="s", play="perfect")
     # 480 made coinched, -480 dedans coinched: the first deal drawn 3 times, the second once.
     assert figures(advice.options)["pass"] == BidAdvice("pass", 360.0, 240.0, 0.75)
+    # How sure that is: a deal drawn three times is still one deal.
+    assert advice.options[0].margin_interval == mean_interval([3, 1], [480, -480])
     assert [record.hands for record in spy.asked] == [made, fallen]  # each searched once
     assert advice.samples == 2
     ((dealer, called, seat, hand, options, samples, rng, deadline),) = chosen
@@ -497,3 +502,81 @@ def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
     assert f"{TABLE_BASE} + {TABLE_SLOPE} x" in describe_bid_advice("fr").model
     assert "fois" in describe_bid_advice("fr").model
     assert describe_bid_advice("de").model == described.model
+
+
+# --- how sure a mean is ---------------------------------------------------------------------
+
+
+def test_a_mean_is_given_with_its_95_percent_interval() -> None:
+    assert INTERVAL_LEVEL == 0.95 and round(Z, 6) == 1.959964
+    # Four deals alike: the mean, 3, give or take Z standard errors of sqrt(20 / 3 / 4).
+    half = Z * math.sqrt(20 / 3 / 4)
+    assert mean_interval([1, 1, 1, 1], [0, 2, 4, 6]) == pytest.approx((3 - half, 3 + half))
+    assert mean_interval([0.5] * 4, [0, 2, 4, 6]) == pytest.approx((3 - half, 3 + half))
+    # A deal drawn twice brings one deal's knowledge, not two: its interval is wider than
+    # that of two deals drawn apart with the same values (2 standard errors against 1.5).
+    twice = mean_interval([2, 1, 1], [0, 4, 6])
+    assert twice == pytest.approx((2.5 - Z * math.sqrt(64.8) / 4, 2.5 + Z * math.sqrt(64.8) / 4))
+    assert mean_interval([1, 1, 1, 1], [0, 0, 4, 6]) == pytest.approx(
+        (2.5 - 1.5 * Z, 2.5 + 1.5 * Z)
+    )
+    assert mean_interval([1, 1], [0, 2]) == pytest.approx((1 - Z, 1 + Z))  # two deals, as few
+    assert mean_interval([1, 3], [7, 7]) == (7.0, 7.0)  # every deal alike: the mean is sure
+    # Nothing says how the deals spread: one deal, none, or one carrying all the weight.
+    assert mean_interval([1], [5]) is None
+    assert mean_interval([], []) is None
+    assert mean_interval([1, 0], [5, 9]) is None
+    assert mean_interval([0, 0], [5, 9]) is None
+
+
+def test_each_call_s_margin_is_compared_with_the_advice_s_deal_by_deal() -> None:
+    sums = BidSums(["80H", "90H"])
+    # Three deals: 80H made in each; 90H made in two, ten more, and down in the third.
+    sums.add_deal(1, [("80H", 180, 120, True), ("90H", 190, 130, True)])
+    sums.add_deal(1, [("80H", 170, 100, True), ("90H", 180, 110, True)])
+    sums.add_deal(1, [("80H", 160, 90, True), ("90H", 0, -250, False)])
+    advice, (passing, eighty, ninety) = sums.answer(["pass", "80H", "90H"])
+    alike = [1, 1, 1]
+    assert advice == "80H" and sums.used == 3
+    # Passing to a redeal: 0 in every deal, surely; 80H's margins ahead of it.
+    assert passing == ("pass", 0.0, 0.0, None, (0.0, 0.0), (0.0, 0.0), eighty.margin_interval)
+    assert eighty == (
+        "80H",
+        170.0,
+        310 / 3,
+        1.0,
+        mean_interval(alike, [180, 170, 160]),
+        mean_interval(alike, [120, 100, 90]),
+        (0.0, 0.0),  # the advice itself
+    )
+    assert ninety[:4] == ("90H", 370 / 3, -10 / 3, 2 / 3)
+    assert ninety.score_interval == mean_interval(alike, [190, 180, 0])
+    # 10 behind, 10 behind, then 340 behind: far from sure, but surer than the two margins'
+    # intervals side by side, which know nothing of the deals they share.
+    gap = ninety.margin_gap_interval
+    assert gap == mean_interval(alike, [-10, -10, 340])
+    assert gap is not None and eighty.margin_interval is not None
+    assert ninety.margin_interval is not None
+    assert gap[1] - gap[0] < ninety.margin_interval[1] - ninety.margin_interval[0]
+    # Passing advised, each bid's gap is its own margin's, the other way round.
+    worse = BidSums(["80H"])
+    worse.add_deal(2, [("80H", 0, -240, False)])
+    worse.add_deal(1, [("80H", 180, 120, True)])
+    advice, (passing, eighty) = worse.answer(["pass", "80H"])
+    assert advice == "pass" and passing.margin_gap_interval == (0.0, 0.0)
+    assert eighty.margin_gap_interval == mean_interval([2, 1], [240, -120])
+    assert eighty.made_share == pytest.approx(1 / 3)
+
+
+def test_no_interval_below_two_deals() -> None:
+    lone = BidSums(["80H"])
+    lone.add_deal(1, [("80H", 180, 120, True)])
+    assert lone.answer(["pass", "80H"]) == (
+        "80H",
+        (BidAdvice("pass", 0.0, 0.0, None), BidAdvice("80H", 180.0, 120.0, 1.0)),
+    )
+    none = BidSums(["80H"])
+    assert none.answer(["pass", "80H"]) == (
+        None,
+        (BidAdvice("pass", 0.0, 0.0, None), BidAdvice("80H", None, None, None)),
+    )

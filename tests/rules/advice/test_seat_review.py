@@ -10,7 +10,7 @@ from itertools import count
 import pytest
 
 from service.rules import DealRecord
-from service.rules.advice import advise, seat_review
+from service.rules.advice import advise, inference, seat_review
 from service.rules.advice.policy import (
     DOUBT_SHARE,
     GUESS_Z_THRESHOLD,
@@ -34,8 +34,10 @@ from service.rules.analysis.questions import MoveValue
 from service.rules.analysis.review import review_deal
 from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import Card, Suit
+from service.rules.core.errors import InconsistentInput
 from service.rules.core.seats import PLAYERS, team_of
 from service.rules.variants.classic.options import RuleOptions
+from service.rules.variants.coinche.options import DEFAULT_COINCHE_OPTIONS as COINCHE_OPTIONS
 from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.text.catalog import text
@@ -207,35 +209,52 @@ def test_the_review_from_the_seat_is_judged_under_the_rules_asked() -> None:
 
 
 def test_the_seat_loss_is_against_the_least_mean_loss() -> None:
-    moves = [deal(0, 10, 30), deal(20, 0, 30), deal(0, 10, 0)]
+    moves = [deal(0, 10, 30), deal(20, 0, 30), deal(0, 10, 0), deal(20, 0, 30)]
     view = seat_figures(play_of(C, 30), moves)
-    # mean losses: A 20/3, B 20/3, C 60/3: both A and B best from the seat
+    # mean losses: A 40/4, B 20/4, C 90/4: B best from the seat
     assert view.play == 7
-    assert view.samples == 3
-    assert view.seat_best == (A, B)
-    assert view.seat_loss == round(40 / 3, 2)
-    assert view.seat_stake == round(40 / 3, 2)
+    assert view.samples == 4
+    assert view.seat_best == (B,)
+    assert view.seat_loss == round(70 / 4, 2)
+    assert view.seat_stake == round(70 / 4, 2)
     assert view.seat_label == MISTAKE
-    # best shares: A 2/3, B 1/3, C 1/3: none above DOUBT_SHARE, a guess
-    assert view.guess
-    assert view.chance == round(1 / 3, 4)
-    assert not view.hit
+    # best shares over the even deals (the first and third): A 2/2, C 1/2: no doubt
+    assert not view.guess and view.chance is None
 
 
 def test_a_guess_hits_on_a_double_dummy_best_card() -> None:
-    moves = [deal(0, 10), deal(5, 0)]
+    # A guess is read on the even deals (A best in one, B in the other), its chance on the odd
+    # ones (B best in two of four): B, the double-dummy best card, hits.
+    moves = [
+        deal(0, 10),
+        deal(5, 0),
+        deal(10, 0),
+        deal(0, 5),
+        deal(0, 10),
+        deal(5, 0),
+        deal(0, 10),
+        deal(5, 5),
+    ]
     view = seat_figures(play_of(B, 0), moves)
     assert (view.guess, view.chance, view.hit, view.seat_label) == (True, 0.5, True, BEST_CARD)
-    assert view.seat_loss == 2.5 and view.seat_best == (A,)
+    assert view.seat_loss == round(15 / 8, 2) and view.seat_best == (A,)  # A: 25, B: 40
 
 
 def test_no_guess_when_a_card_is_best_in_more_than_the_doubt_share() -> None:
     assert DOUBT_SHARE == 0.75
-    four = [deal(0, 4), deal(0, 4), deal(0, 4), deal(4, 0)]  # A best in 3 of 4: still a guess
-    assert seat_figures(play_of(A, 0), four).guess
-    five = [*four[:3], deal(0, 4), deal(4, 0)]  # A best in 4 of 5: no doubt
-    view = seat_figures(play_of(A, 0), five)
+    a, b = deal(0, 4), deal(4, 0)
+    # A best in 3 of the 4 even deals: still a guess; its chance is read on the odd deals.
+    eight = [a, b, a, b, a, b, b, b]
+    view = seat_figures(play_of(A, 0), eight)
+    assert (view.guess, view.chance) == (True, 0.0)
+    ten = [a, b, a, b, a, b, a, b, b, b]  # A best in 4 of the 5 even deals: no doubt
+    view = seat_figures(play_of(A, 0), ten)
     assert (view.guess, view.chance, view.hit) == (False, None, False)
+
+
+def test_one_deal_tells_no_guess() -> None:
+    view = seat_figures(play_of(A, 0), [deal(0, 0)])
+    assert (view.guess, view.chance, view.samples) == (False, None, 1)
 
 
 def test_one_legal_card_is_no_guess() -> None:
@@ -277,7 +296,8 @@ def test_the_rules_state_the_thresholds() -> None:
         "under 5 points): the cards lay against it, not a mistake."
     )
     assert french.unlucky.startswith("Une carte perdante à cartes ouvertes")
-    assert "dans plus de 75 % des donnes" in french.guess and "more than 75% of" in english.guess
+    assert "dans plus de 75 % de la moitié des donnes" in french.guess
+    assert "more than 75% of half the deals" in english.guess
     assert english.seat_loss == text("advice.seat_view.seat_loss", "en") != french.seat_loss
     assert describe_seat_view("de") == english
     assert english.max_samples == SEAT_MAX_SAMPLES == 256
@@ -451,3 +471,121 @@ def test_the_review_from_the_seat_is_the_same_on_two_threads(
     two = seat_review_deal(RECORD, first=12, samples=2, threads=2)
     assert two.plays == one.plays and two.complete
     assert threads[0] == 2 and set(threads[1:]) == {1}
+
+
+# --- the auction weighs the deals ----------------------------------------------------------------
+
+
+def test_a_deal_the_auction_makes_likelier_weighs_more() -> None:
+    a, b = deal(0, 10), deal(5, 0)
+    moves = [a, b, b, a]
+    # Even deals (a, b) weighed 1 and 1: a guess. Odd deals (b, a) weighed 3 and 2: B best in
+    # 3/5 of their weight. Mean losses over the weight 7: A 20/7, B 30/7.
+    view = seat_figures(play_of(B, 0), moves, [1.0, 3.0, 1.0, 2.0])
+    assert (view.guess, view.chance, view.hit) == (True, 0.6, True)
+    assert view.samples == 4
+    assert view.seat_best == (A,) and view.seat_loss == round(10 / 7, 2)
+    alike = seat_figures(play_of(B, 0), moves)
+    assert alike == seat_figures(play_of(B, 0), moves, [2.0, 2.0, 2.0, 2.0])
+    assert (alike.chance, alike.seat_best) == (0.5, (A,))
+
+
+def test_no_guess_when_the_weighted_best_share_is_past_the_doubt_share() -> None:
+    moves = [deal(0, 4), deal(0, 4), deal(4, 0), deal(4, 0)]
+    assert seat_figures(play_of(A, 0), moves, [1.0, 1.0, 1.0, 1.0]).guess
+    view = seat_figures(play_of(A, 0), moves, [4.0, 1.0, 1.0, 1.0])  # A best in 4/5 of the even
+    assert (view.guess, view.chance) == (False, None)
+
+
+COINCHE_RECORD = CoincheRecord(0, Contract(1, 100, Suit.SPADES, 1), RECORD.plays, HANDS)
+
+
+def test_without_its_calls_a_coinche_deal_weighs_the_auction_its_contract_implies() -> None:
+    implied = inference.implied_coinche_calls(0, COINCHE_RECORD.contract)
+    assert implied == ("100S", "coinche", "pass", "pass", "pass")
+    weigh = seat_review.auction_weigher(COINCHE_RECORD, COINCHE_OPTIONS, (), None)
+    assert weigh is not None
+    assert weigh(HANDS) == inference.call_weights(0, implied, HANDS)
+    # The taker's spades weigh: the same deal with its spades given away weighs less.
+    swapped = (HANDS[0], HANDS[2], HANDS[1], HANDS[3])
+    assert weigh(swapped) != weigh(HANDS)
+
+
+def test_a_surcoinched_contract_implies_its_coinche_and_surcoinche() -> None:
+    contract = Contract(3, 80, Suit.HEARTS, 2)
+    assert inference.implied_coinche_calls(1, contract) == (
+        "pass",
+        "80H",
+        "coinche",
+        "surcoinche",
+    )
+
+
+def test_coinche_calls_that_do_not_end_in_the_contract_are_refused_at_calls() -> None:
+    options = COINCHE_OPTIONS
+    with pytest.raises(InconsistentInput) as refused:
+        seat_review.auction_weigher(COINCHE_RECORD, options, ("90S", "pass"), None)
+    assert [p.pointer for p in refused.value.problems] == ["/calls"]
+    with pytest.raises(InconsistentInput) as refused:
+        seat_review.auction_weigher(COINCHE_RECORD, options, ("100S", "70H"), None)
+    assert [(p.pointer, p.code) for p in refused.value.problems] == [
+        ("/calls/1", "calls_not_contract")
+    ]
+    given = ("100S", "110S", "pass", "pass", "coinche", "pass", "pass", "pass")
+    record = replace(COINCHE_RECORD, contract=Contract(2, 110, Suit.SPADES, 1))
+    weigh = seat_review.auction_weigher(record, options, given, None)
+    assert weigh is not None and weigh(HANDS) == inference.call_weights(0, given, HANDS)
+
+
+TURNED = Card.parse("JS")  # seat 1 took spades in round 1: the turned card is its jack
+
+
+def test_a_classic_deal_weighs_its_bids_with_the_turned_card() -> None:
+    implied = inference.implied_classic_bids(0, 1, Suit.SPADES, TURNED)
+    assert implied == ("take",)
+    options = RuleOptions()
+    weigh = seat_review.auction_weigher(RECORD, options, (), TURNED)
+    assert weigh is not None
+    assert weigh(HANDS) == inference.classic_call_weights(0, implied, TURNED, HANDS)
+    assert seat_review.auction_weigher(RECORD, options, (), None) is None
+    round_two = inference.implied_classic_bids(0, 1, Suit.SPADES, Card.parse("7H"))
+    assert round_two == ("pass", "pass", "pass", "pass", "S")
+    with pytest.raises(InconsistentInput) as refused:
+        seat_review.auction_weigher(RECORD, options, ("pass", "take"), TURNED)
+    assert [p.pointer for p in refused.value.problems] == ["/calls"]
+    with pytest.raises(InconsistentInput) as refused:
+        seat_review.auction_weigher(RECORD, options, ("take",), None)
+    assert [p.pointer for p in refused.value.problems] == ["/turned"]
+
+
+def test_classic_bids_read_as_the_passes_and_the_take_of_the_hands() -> None:
+    strong, weak = cards("JS 9S AS 10S KS AH AD AC"), cards("7H 8H 7D 8D 7C 8C 9D 9C")
+    hands = (weak, strong, weak, weak)
+    take = inference.classic_call_weights(0, ("take",), TURNED, hands)
+    assert take > 0.9  # a strong hand takes
+    reversed_ = inference.classic_call_weights(0, ("take",), TURNED, (strong, weak, strong, weak))
+    assert reversed_ == inference.FLOOR  # a hand of nothing takes at the floor
+    passes = inference.classic_call_weights(
+        0, ("pass", "take"), TURNED, (weak, strong, strong, weak)
+    )
+    assert passes < inference.classic_call_weights(
+        0, ("pass", "take"), TURNED, (weak, weak, strong, weak)
+    )
+    skipped = inference.classic_call_weights(0, ("pass", "take"), TURNED, hands, skip=1)
+    assert skipped == inference.classic_call_weights(0, ("pass",), TURNED, hands)
+    named = inference.classic_call_weights(0, ("pass",) * 5 + ("S",), Card.parse("7H"), hands)
+    assert 0 < named <= 1
+
+
+def test_the_calls_change_the_seat_view_of_a_coinche_deal() -> None:
+    # The same deals drawn, weighed by two auctions that end in the same contract: the
+    # dealer's coinche after two passes, or seat 2's at once (implied).
+    first = len(RECORD.plays) - 12
+    implied = seat_review_coinche_deal(COINCHE_RECORD, first=first, samples=8)
+    late = ("100S", "pass", "pass", "coinche", "pass", "pass", "pass")
+    told = seat_review_coinche_deal(COINCHE_RECORD, first=first, samples=8, calls=late)
+    assert told.complete and implied.complete
+    assert [p.samples for p in told.plays] == [p.samples for p in implied.plays]
+    assert [(p.seat_loss, p.chance) for p in told.plays] != [
+        (p.seat_loss, p.chance) for p in implied.plays
+    ]

@@ -159,3 +159,15 @@ def test_the_coinche_auction_is_judged_under_the_options_given() -> None:
     assert COINCHE.auction(3, calls, CoincheOptions(sa_ta=True)).contract == Contract(
         0, 90, SANS_ATOUT
     )
+
+
+def test_what_a_contract_may_name_in_each_variant() -> None:
+    # Classic takes a suit, with no value to outbid (RULES.md "Bidding"); coinche bids a value
+    # from 80 by tens to max_bid, then capot, in a suit, or SA and TA with `sa_ta`.
+    assert CLASSIC.strains(DEFAULT_OPTIONS) == (SPADES, HEARTS, DIAMONDS, Suit.CLUBS)
+    assert CLASSIC.bid_values(DEFAULT_OPTIONS) == ()
+    assert COINCHE.strains(DEFAULT_COINCHE_OPTIONS) == (0, 1, 2, 3)
+    assert COINCHE.strains(CoincheOptions(sa_ta=True)) == (0, 1, 2, 3, SANS_ATOUT, TOUT_ATOUT)
+    values = (80, 90, 100, 110, 120, 130, 140, 150, 160)
+    assert COINCHE.bid_values(DEFAULT_COINCHE_OPTIONS) == (*values, "capot")
+    assert COINCHE.bid_values(CoincheOptions(max_bid=180)) == (*values, 170, 180, "capot")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.rules.core.cards import SUIT_CODES, Card, CardValues
+from service.rules.core.cards import SUIT_CODES, Card, CardValues, Suit
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.replay import Belote, Declaration, Replay
@@ -70,6 +70,14 @@ class Classic(Variant[DealRecord, RuleOptions, DealSummary, DealScore]):
         assert auction.taker is not None  # a bidding taken names its taker
         assert auction.trump is not None  # and its trump
         return Taken(auction.taker, auction.trump)
+
+    def strains(self, options: RuleOptions) -> tuple[Strain, ...]:
+        """The four suits: a take names a trump (RULES.md "Bidding")."""
+        return tuple(Suit)
+
+    def bid_values(self, options: RuleOptions) -> tuple[int | str, ...]:
+        """None: a take has no value, and the first take ends the bidding."""
+        return ()
 
     def record(
         self,

@@ -18,7 +18,7 @@ from service.rules.core.errors import Problem
 from service.rules.core.replay import Belote, Declaration, Replay
 from service.rules.core.scoring import DEDANS
 from service.rules.core.seats import Seat, Team
-from service.rules.core.strains import Strain, belote_suits
+from service.rules.core.strains import Strain, allowed_strains, belote_suits
 from service.rules.variants.base import Taken, Variant
 from service.rules.variants.coinche.bidding import TAKEN, Auction, judge_auction
 from service.rules.variants.coinche.describe import CoincheRulesDescription, describe_coinche_rules
@@ -27,6 +27,7 @@ from service.rules.variants.coinche.options import (
     DEFAULT_COINCHE_OPTIONS,
     CoincheOptions,
     Contract,
+    bid_values,
 )
 from service.rules.variants.coinche.replay import CoincheRecord, strain_values
 from service.rules.variants.coinche.scoring import CoincheDealScore, CoincheDealSummary, score_deal
@@ -64,6 +65,14 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
         contract = auction.contract
         assert contract is not None  # an auction taken has its contract
         return Taken(contract.taker, contract.strain, contract.value, contract.coinche)
+
+    def strains(self, options: CoincheOptions) -> tuple[Strain, ...]:
+        """The four suits, and SA and TA with `sa_ta` (RULES-COINCHE.md "Auction")."""
+        return tuple(allowed_strains(options.sa_ta))
+
+    def bid_values(self, options: CoincheOptions) -> tuple[int | str, ...]:
+        """80, 90 ... `max_bid`, then capot (RULES-COINCHE.md "Auction")."""
+        return bid_values(options)
 
     def record(
         self,

@@ -26,12 +26,11 @@ from service.rules.core.strains import (
 )
 from service.rules.variants.classic.bidding import INVALID, OPEN, PASS, REDEAL, TAKEN
 from service.rules.variants.coinche.options import (
-    BID_STEP,
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
-    MIN_BID,
     CoincheOptions,
     Contract,
+    bid_values,
     is_bid_value,
 )
 from service.text.catalog import render
@@ -216,9 +215,8 @@ class _State:
         if self.over:
             return ()
         strains = allowed_strains(self.options.sa_ta)
-        values = [*range(MIN_BID, self.options.max_bid + 1, BID_STEP), CAPOT]
         calls = [Call(PASS)]
-        calls += [Call("bid", v, s) for v in values for s in strains]
+        calls += [Call("bid", v, s) for v in bid_values(self.options) for s in strains]
         calls += [Call(COINCHE), Call(SURCOINCHE)]
         return tuple(str(c) for c in calls if self.illegal(c) is None)
 

@@ -87,6 +87,12 @@ class Contract(NamedTuple):
         return problems
 
 
+def bid_values(options: CoincheOptions) -> tuple[int | str, ...]:
+    """Every value a contract may be bid at, in the auction's order: 80, 90 ... `max_bid`,
+    then capot, which outranks any number."""
+    return (*range(MIN_BID, options.max_bid + 1, BID_STEP), CAPOT)
+
+
 def is_bid_value(value: int | str, options: CoincheOptions) -> bool:
     """80, 90 ... `max_bid`, or capot."""
     if value == CAPOT:
