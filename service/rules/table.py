@@ -212,7 +212,7 @@ def act(
     return state._replace(verdict=said)
 
 
-def check_dealt(dealt: Dealt, at: str = "") -> None:
+def check_dealt(dealt: Dealt, at: str) -> None:
     """`dealt` can be dealt: a deck of the 32 cards, each once, or four hands of 8, each card
     once (InconsistentInput under `at`: `/next_deal/deck`)."""
     try:

@@ -884,6 +884,9 @@ def test_the_next_deal_opens_when_the_deal_ends_dealt_by_the_next_dealer() -> No
     assert (following.phase, following.to_act) == (AUCTION, seat_after(over.next_dealer))
     assert following.game == COINCHE.score_game((over.summary,), options)
     assert following.hands == COINCHE.deal_deck(list(deck), over.next_dealer, None).hands
+    # The next deal is read under the rules asked: sans-atout may be bid.
+    with_sa = table_module.next_deal(COINCHE, over, Dealt(deck=deck), coinche(sa_ta=True))
+    assert with_sa is not None and "80SA" in with_sa.legal and "80SA" not in following.legal
 
 
 def test_after_four_passes_the_next_deal_is_dealt_and_the_game_is_unchanged() -> None:

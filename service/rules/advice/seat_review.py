@@ -153,11 +153,9 @@ def seat_figures(
     seat_loss = (losses[play.card] - least) / total
     stake = (max(losses.values()) - least) / total
     told = _weighed(moves[0::2], weights[0::2], lambda move: move.loss == 0)
-    guess = (
-        len(losses) > 1
-        and len(moves) > 1
-        and max(told.values()) <= DOUBT_SHARE * sum(weights[0::2])
-    )
+    # One deal at an even place (one or two drawn), or one legal card: some card is best in
+    # all of it, past the doubt share: no guess.
+    guess = max(told.values()) <= DOUBT_SHARE * sum(weights[0::2])
     chance = None
     if guess:
         hits = _weighed(moves[1::2], weights[1::2], lambda move: move.loss == 0)

@@ -36,9 +36,10 @@ from service.rules.analysis.worlds import Worlds
 from service.rules.core.cards import Card, Suit
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.seats import PLAYERS, team_of
+from service.rules.core.strains import SANS_ATOUT
 from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.coinche.options import DEFAULT_COINCHE_OPTIONS as COINCHE_OPTIONS
-from service.rules.variants.coinche.options import Contract
+from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.text.catalog import text
 from tests.rules.builders import cards
@@ -589,3 +590,114 @@ def test_the_calls_change_the_seat_view_of_a_coinche_deal() -> None:
     assert [(p.seat_loss, p.chance) for p in told.plays] != [
         (p.seat_loss, p.chance) for p in implied.plays
     ]
+
+
+def test_a_card_best_in_too_few_deals_leaves_no_doubt_about_the_others() -> None:
+    # Even deals: A best in one, B in the other, C in neither: no card past the doubt share,
+    # a guess (whatever share C has); its chance on the odd deals.
+    a_or_b = [deal(0, 4, 4), deal(4, 0, 4), deal(4, 0, 4), deal(0, 4, 4)]
+    view = seat_figures(play_of(A, 0), a_or_b)
+    assert (view.guess, view.chance) == (True, 0.5)
+    # Weights of a third: the chance and the stake keep 4 and 2 decimals.
+    thirds = seat_figures(
+        play_of(A, 0), [*a_or_b, deal(0, 4, 4), deal(4, 0, 4)], [1, 1, 1, 1, 1, 1]
+    )
+    assert thirds.chance == round(1 / 3, 4)
+    assert seat_figures(play_of(A, 0), a_or_b[:3]).seat_stake == round(8 / 3, 2)  # C 12, B 4
+
+
+def test_a_third_of_the_deals_gives_the_chance_to_four_places() -> None:
+    a, b = deal(0, 4), deal(4, 0)
+    view = seat_figures(play_of(A, 0), [a, a, b, b, a, b])  # odd deals: a, b, b
+    assert (view.guess, view.chance) == (True, round(1 / 3, 4)) and view.chance == 0.3333
+    # Over three deals, A loses 4 and B 8: a stake of 4/3, to two places.
+    assert seat_figures(play_of(A, 0), [a, a, b]).seat_stake == 1.33
+
+
+def test_the_doubt_share_is_of_the_even_deals_weight() -> None:
+    # Even deals weigh 4 and 1: A best in 4/5, past the doubt share, though the odd deals
+    # weigh far more.
+    moves = [deal(0, 4), deal(0, 4), deal(4, 0), deal(4, 0)]
+    view = seat_figures(play_of(A, 0), moves, [4.0, 10.0, 1.0, 10.0])
+    assert (view.guess, view.chance) == (False, None)
+
+
+def test_classic_bids_weigh_as_their_model_reads_each_bid() -> None:
+    weak, strong = cards("7H 8H 7D 8D 7C 8C 9D 9C"), cards("JS 9S AS 10S KS AH AD AC")
+    spades = cards("JS 9S 7S 8S AD 7D 8C 7C")
+    hands = (weak, strong, spades, weak)
+    turned = Card.parse("7H")  # a heart turned: all pass in round 1, seat 2 names spades
+    bids = ("pass",) * 4 + ("pass", "S")
+    others = [Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS]
+    expected = 1.0
+    for seat in (1, 2, 3, 0):  # round 1, from the dealer's next
+        expected *= inference._passed((*hands[seat], turned), [Suit.HEARTS])
+    expected *= inference._passed((*hands[1], turned), others)  # round 2: seat 1 passes
+    expected *= max(
+        inference.FLOOR,
+        inference.likely(inference.hand_value(hands[2], Suit.SPADES) - inference.MIN_BID),
+    )
+    assert inference.classic_call_weights(0, bids, turned, hands) == pytest.approx(expected)
+    without_two = expected / inference._passed((*hands[2], turned), [Suit.HEARTS])
+    without_two /= max(
+        inference.FLOOR,
+        inference.likely(inference.hand_value(hands[2], Suit.SPADES) - inference.MIN_BID),
+    )
+    assert inference.classic_call_weights(0, bids, turned, hands, skip=2) == pytest.approx(
+        without_two
+    )
+
+
+def test_the_implied_bids_start_from_the_dealer_s_next() -> None:
+    assert inference.implied_classic_bids(1, 0, Suit.SPADES, TURNED) == ("pass", "pass", "take")
+    assert inference.implied_classic_bids(3, 0, Suit.SPADES, TURNED) == ("take",)
+
+
+def test_the_implied_calls_close_the_auction_as_the_options_say() -> None:
+    four = CoincheOptions(auction_end="four_passes")
+    implied = inference.implied_coinche_calls(0, COINCHE_RECORD.contract, four)
+    assert implied == ("100S", "coinche", "pass", "pass", "pass")  # a coinche: three
+    plain = Contract(1, 100, Suit.SPADES, 0)
+    assert inference.implied_coinche_calls(0, plain, four) == ("100S",) + ("pass",) * 4
+    assert inference.implied_coinche_calls(0, plain) == ("100S",) + ("pass",) * 3
+    record = replace(COINCHE_RECORD, contract=plain)
+    weigh = seat_review.auction_weigher(record, four, (), None)
+    assert weigh is not None
+    assert weigh(HANDS) == inference.call_weights(0, ("100S",) + ("pass",) * 4, HANDS, four)
+    assert inference.implied_coinche_calls(0, Contract(1, 85, Suit.SPADES, 0)) == ()
+
+
+def test_the_calls_are_read_under_the_rules_asked() -> None:
+    sa_ta = CoincheOptions(sa_ta=True)
+    record = replace(COINCHE_RECORD, contract=Contract(1, 100, SANS_ATOUT, 0))
+    calls = ("100SA", "pass", "pass", "pass")
+    weigh = seat_review.auction_weigher(record, sa_ta, calls, None)
+    assert weigh is not None and weigh(HANDS) == inference.call_weights(0, calls, HANDS, sa_ta)
+    assert weigh(HANDS) != inference.call_weights(0, calls[:1], HANDS, sa_ta)
+    implied = seat_review.auction_weigher(record, sa_ta, (), None)
+    assert implied is not None and implied(HANDS) == weigh(HANDS)
+    # A pass reads the best bid a hand allows, sans-atout and tout-atout among them.
+    assert weigh(HANDS) != inference.call_weights(0, calls, HANDS)
+
+
+def test_calls_ending_in_another_contract_or_unreadable_are_refused_at_calls() -> None:
+    options = COINCHE_OPTIONS
+    other = ("90S", "pass", "pass", "pass")  # a contract, but not the record's
+    with pytest.raises(InconsistentInput) as refused:
+        seat_review.auction_weigher(COINCHE_RECORD, options, other, None)
+    assert [(p.pointer, p.code) for p in refused.value.problems] == [
+        ("/calls", "calls_not_contract")
+    ]
+    with pytest.raises(InconsistentInput) as refused:
+        seat_review.auction_weigher(COINCHE_RECORD, options, ("100S", "eighty"), None)
+    assert [p.pointer for p in refused.value.problems] == ["/calls/1"]
+
+
+def test_a_classic_deal_s_bids_are_read_with_its_turned_card() -> None:
+    # Seat 1 took spades: the turned card its 10 of spades, its bid a take in round 1.
+    ten = Card.parse("10S")
+    first = len(RECORD.plays) - 4
+    seen = seat_review_deal(RECORD, first=first, samples=2, turned=ten, calls=("take",))
+    assert seen.complete
+    with pytest.raises(InconsistentInput):  # bids without their turned card
+        seat_review_deal(RECORD, first=first, samples=2, calls=("take",))

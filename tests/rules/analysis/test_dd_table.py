@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -22,9 +23,6 @@ from service.rules.analysis.dd_table import (
     Par,
     StrainRow,
     Takers,
-    coinche_dd_table,
-    dd_table,
-    dd_table_in,
     first_seat,
     par_of,
 )
@@ -41,6 +39,11 @@ from tests.rules.builders import cards
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 SA, TA = SANS_ATOUT, TOUT_ATOUT
 UNHURRIED = 600_000
+# The tables asked, unhurried unless a test sets the budget: under mutation testing the
+# reference search runs several times slower than the default budget allows.
+dd_table = partial(dd_table_module.dd_table, budget_ms=UNHURRIED)
+coinche_dd_table = partial(dd_table_module.coinche_dd_table, budget_ms=UNHURRIED)
+dd_table_in = partial(dd_table_module.dd_table_in, budget_ms=UNHURRIED)
 MADE, DEDANS = "made", "dedans"
 
 
