@@ -32,7 +32,7 @@ def test_the_guide_searches_from_the_disk(browser: WebDriver, site: Path) -> Non
     browser.get_log("performance")
     shown = Page(browser, "file://")  # every request over the network is foreign
     browser.get((site / "index.html").as_uri())
-    search = shown.find("input.md-search__input")
+    search = shown.find(".md-search__form .md-search__input")
     search.click()
     search.send_keys("renonce")
     shown.wait(lambda: shown.find_all(".md-search-result__item"))
