@@ -53,7 +53,7 @@ from service.api.views import judgement
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS
 from service.rules.core.cards import DECK_SIZE, HAND_SIZE
 from service.rules.core.dealing import shuffled_deck
-from service.rules.core.errors import InconsistentInput, Problem
+from service.rules.core.errors import InconsistentInput
 from service.rules.core.seats import PLAYERS
 from service.rules.table import (
     ACTIONS,
@@ -225,15 +225,10 @@ def next_deal_schema(api: VariantApi) -> type[Schema]:
         try:
             dealt = dealt_of(data)
         except InconsistentInput as error:
-            raise _under(error, "/next_deal") from None
+            raise error.under("/next_deal") from None
         return {"dealt": dealt, "given": data}
 
     return api.schema(Schema, name="TableNextDealSchema", loaded=loaded, **deal_members(api))
-
-
-def _under(error: InconsistentInput, at: str) -> InconsistentInput:
-    """The same problems, their pointers under `at`."""
-    return InconsistentInput(Problem(at + p.pointer, p.code, p.params) for p in error.problems)
 
 
 def table_request(
