@@ -606,14 +606,15 @@ DD_TABLE: Final = {
         "What each team makes in each strain with perfect play, and the par contract.",
         "As /v1/analysis/dd-table, per strain the coinche options allow (the suits, and SA "
         "and TA with `sa_ta`), in the team points the coinche replay counts. Each team's "
-        "`contracts` entry is the highest bid it makes as takers (80 to `max_bid` by tens, "
-        "`capot` when it takes every trick), uncoinched, or 80 with its outcome when it makes "
-        "none. `par`: the contract both teams reach bidding with every card seen, each for "
-        "its best score: the team that makes the highest contract (on a tie, the team of the "
-        "dealer's next, which speaks first) plays, of its contracts the other team cannot "
-        "outbid, the one with its best margin, uncoinched (a contract made is never coinched; "
-        "a higher one the other team goes dedans in, coinched, never scores it more); null "
-        "when a strain's points are not settled; `contract` null when no team makes 80.",
+        "`contracts` entry is the highest bid it makes as takers (the auction's values, 80 to "
+        "`max_bid` by tens by default, `capot` when it takes every trick), uncoinched, or the "
+        "lowest bid with its outcome when it makes none. `par`: the contract both teams "
+        "reach bidding with every card seen, each for its best score: the team that makes "
+        "the highest contract (on a tie, the team of the dealer's next, which speaks first) "
+        "plays, of its contracts the other team cannot outbid, the one with its best margin, "
+        "uncoinched (a contract made is never coinched; a higher one the other team goes "
+        "dedans in, coinched, never scores it more); null when a strain's points are not "
+        "settled; `contract` null when no team makes the lowest bid.",
     ),
 }
 

@@ -36,12 +36,7 @@ from service.rules.core.cards import SUIT_CODES
 from service.rules.core.strains import STRAIN_CODES
 from service.rules.variants.classic.bidding import INVALID, OPEN, PASS, REDEAL, TAKE, TAKEN
 from service.rules.variants.coinche.bidding import AUCTION_CODES, CALL_PATTERN, COINCHE, SURCOINCHE
-from service.rules.variants.coinche.options import (
-    BID_STEP,
-    CAPOT,
-    COINCHE_OPTION_SPECS,
-    MIN_BID,
-)
+from service.rules.variants.coinche.options import every_bid_value
 from service.text.catalog import keys
 
 blp = Blueprint("bidding", __name__, description="The state of the bidding after a list of bids.")
@@ -104,11 +99,9 @@ class BiddingSchema(Schema):
 # first one is named), so longer lists are judged, up to this bound.
 MAX_CALLS_LISTED = 128
 MAX_CALL_LENGTH = 16
-MAX_BID_ALLOWED = max(COINCHE_OPTION_SPECS["max_bid"].allowed or (0,))
 EVERY_CALL = [
     PASS,
-    *(f"{v}{s}" for v in range(MIN_BID, MAX_BID_ALLOWED + 1, BID_STEP) for s in STRAIN_CODES),
-    *(f"{CAPOT}{s}" for s in STRAIN_CODES),
+    *(f"{v}{s}" for v in every_bid_value() for s in STRAIN_CODES),
     COINCHE,
     SURCOINCHE,
 ]

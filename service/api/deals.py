@@ -102,7 +102,8 @@ SCORE: Final = {
         (
             "From the contract (with its coinche level), each team's card points, capot, belotes,"
             ' annonces and renonce (RULES-COINCHE.md "Scoring a deal"). A contract in SA/TA '
-            "without `sa_ta`, or above `max_bid`, is a 422."
+            "without `sa_ta`, or at a value the auction cannot reach (`min_bid`, `bid_step`, "
+            "`max_bid`), is a 422."
         ),
         (
             Example(

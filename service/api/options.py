@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import marshmallow as ma
@@ -13,8 +13,9 @@ from marshmallow import validate
 
 from service.api.fields import StrictBoolean, StrictInteger
 from service.api.schemas import Schema
-from service.rules import CLASSIC, COINCHE, DEFAULT_OPTIONS, OPTION_SPECS
+from service.rules import CLASSIC, COINCHE, DEFAULT_OPTIONS, Variant
 from service.rules.core.options import OptionSpec
+from service.rules.core.profiles import PROFILE, Profile
 
 
 def _option_field(spec: OptionSpec) -> ma.fields.Field:
@@ -28,27 +29,37 @@ def _option_field(spec: OptionSpec) -> ma.fields.Field:
     return field_type(validate=validate.OneOf(spec.allowed), metadata=metadata)
 
 
-def rules_schema(
-    name: str,
-    specs: Mapping[str, OptionSpec],
-    options: Callable[[Mapping[str, Any]], object],
-    doc: str,
-) -> type[Schema]:
-    """The schema of a variant's `rules`: a field per option spec, loading into the variant's
-    options object through `options` (its variant's `options`)."""
+def _profile_field(profiles: tuple[Profile, ...]) -> ma.fields.Field:
+    """The field naming a profile: any string, which the rules check (an unknown name is a
+    422 naming the game's profiles, at `/rules/profile`), its names listed as the contract's
+    enum."""
+    names = [profile.name for profile in profiles]
+    return ma.fields.String(
+        metadata={
+            "enum": names,
+            "description": "A named rulebook (GET the rules for each one's options, citation "
+            "and what its text leaves open): its options apply, then the other options given "
+            "here, which win.",
+        }
+    )
+
+
+def rules_schema(name: str, variant: Variant[Any, Any, Any, Any], doc: str) -> type[Schema]:
+    """The schema of a variant's `rules`: its `profile`, and a field per option spec,
+    loading into the variant's options object (its variant's `options`)."""
 
     def load(self: Schema, data: Mapping[str, Any], **kwargs: Any) -> object:
-        return options(data)
+        return variant.options(data)
 
-    fields = {option: _option_field(spec) for option, spec in specs.items()}
+    fields = {option: _option_field(spec) for option, spec in variant.specs.items()}
+    fields[PROFILE] = _profile_field(variant.profiles)
     return type(name, (Schema,), fields | {"__doc__": doc, "options": ma.post_load(load)})
 
 
 RulesSchema = rules_schema(
     "RulesSchema",
-    OPTION_SPECS,
-    CLASSIC.options,
-    "Rule options (RULES.md): each optional, its default when absent.",
+    CLASSIC,
+    "Rule options (RULES.md): each optional, its default when absent; or a profile's.",
 )
 
 
@@ -65,9 +76,9 @@ class RequestSchema(Schema):
 
 CoincheRulesSchema = rules_schema(
     "CoincheRulesSchema",
-    COINCHE.specs,
-    COINCHE.options,
-    "Coinche rule options (RULES-COINCHE.md): each optional, its default when absent.",
+    COINCHE,
+    "Coinche rule options (RULES-COINCHE.md): each optional, its default when absent; or a "
+    "profile's.",
 )
 
 

@@ -55,6 +55,51 @@ class CardValueSchema(Schema):
     plain_points = StrictInteger(required=True)
 
 
+class CitationSchema(Schema):
+    document = ma.fields.String(required=True, metadata={"description": "Its title, as printed."})
+    author = ma.fields.String(required=True, metadata={"description": "Who issued it."})
+    date = ma.fields.String(required=True, metadata={"description": "As the text dates it."})
+    sections = ma.fields.String(
+        required=True, metadata={"description": "The sections the profile reads."}
+    )
+    address = ma.fields.String(
+        required=True, allow_none=True, metadata={"description": "Where to read it; null: none."}
+    )
+
+
+class ProfileSchema(Schema):
+    name = ma.fields.String(required=True, metadata={"description": '`rules: {"profile": name}`.'})
+    summary = ma.fields.String(required=True)
+    options = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Raw(),
+        required=True,
+        metadata={
+            "description": "The options its text decides, by name (each listed above); the "
+            "others keep their defaults."
+        },
+    )
+    citation = ma.fields.Nested(CitationSchema, required=True)
+    leaves_open = ma.fields.List(
+        ma.fields.Nested(CodeSchema),
+        required=True,
+        metadata={"description": "What the text leaves open, each with the referee's choice."},
+    )
+
+
+def profiles_field() -> ma.fields.List:
+    """The game's named rulebooks (`rules: {"profile": name}`)."""
+    return ma.fields.List(
+        ma.fields.Nested(ProfileSchema),
+        required=True,
+        metadata={
+            "description": "Named rulebooks: each text's options, where the text is, and what "
+            "it leaves open with the referee's choice (docs/RULES.md, docs/RULES-COINCHE.md, "
+            '"Profiles").'
+        },
+    )
+
+
 def codes(description: str) -> ma.fields.List:
     """A list of codes, each with its sentence (classic's and coinche's descriptions)."""
     return ma.fields.List(
@@ -182,6 +227,7 @@ class RulesDescriptionSchema(Schema):
     )
     interpretations = codes("Where RULES.md chooses among readings of the texts.")
     table = codes(TABLE_TEXT)
+    profiles = profiles_field()
     analysis_engine = ma.fields.String(
         required=True,
         metadata={
@@ -240,6 +286,7 @@ class CoincheRulesDescriptionSchema(Schema):
     choices = codes("The referee's choices where the sources differ or are silent.")
     not_offered = codes("Rules some rooms play that the referee does not offer, and why.")
     table = codes(TABLE_TEXT)
+    profiles = profiles_field()
     seat_view = seat_view_field()
 
 

@@ -237,7 +237,11 @@ class CoincheTeamScoreSchema(TeamScoreBaseSchema):
     rounding = StrictInteger(required=True, metadata={"description": "Option `rounding`."})
     total = StrictInteger(
         required=True,
-        metadata={"description": "multiplier x (cards + belote + annonces + contract) + rounding"},
+        metadata={
+            "description": "multiplier x (cards + belote + annonces + contract) + rounding, "
+            "by default; the option `multiplier_scope` may name fewer parts to multiply, the "
+            "others added once (`contract`: cards + belote + annonces + multiplier x contract)."
+        },
     )
 
 

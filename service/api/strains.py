@@ -66,8 +66,8 @@ class StrainSchema(CoincheRequestSchema):
 
 
 class ContractValueField(ma.fields.Raw):
-    """A contract's value: an integer (80..max_bid in tens, checked against the rules) or
-    `"capot"`."""
+    """A contract's value: an integer (one the auction can reach, checked against the rules:
+    80..max_bid in tens by default) or `"capot"`."""
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {
@@ -79,7 +79,9 @@ class ContractValueField(ma.fields.Raw):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if value == CAPOT or type(value) is int:
             return value
-        raise ma.ValidationError("A value is an integer (80..max_bid in tens) or 'capot'.")
+        raise ma.ValidationError(
+            "A value is an integer (80..max_bid in tens by default) or 'capot'."
+        )
 
     def load_converter(self) -> plans.Convert:
         def read(value: Any) -> Any:
@@ -94,11 +96,15 @@ class ContractValueField(ma.fields.Raw):
 
 
 class ContractSchema(Schema):
-    """A contract: `{"taker": seat, "value": 80..180 | "capot", "strain", "coinche": 0|1|2}`."""
+    """A contract: `{"taker": seat, "value": 80..max_bid | "capot", "strain", "coinche": 0|1|2}`."""
 
     taker = seat(required=True, metadata={"description": "The seat of the final bid."})
     value = ContractValueField(
-        required=True, metadata={"description": "80..max_bid in tens, or 'capot'."}
+        required=True,
+        metadata={
+            "description": "A value the auction can reach (`min_bid`, then multiples of "
+            "`bid_step` to `max_bid`: 80..160 in tens by default), or 'capot'."
+        },
     )
     strain = StrainField(required=True)
     coinche = StrictInteger(

@@ -37,6 +37,11 @@ def test_the_coinche_rules(client: FlaskClient) -> None:
         "coinche_a_la_volee",
         "coinched_litige",
         "bga_house_rules",
+        "deal_6_2",
+        "misdeal",
+        "annonce_card_reuse",
+        "ta_ffb_2016",
+        "coinched_defenders_keep_points",
     }
     assert body["deal_points"] == 162
     assert all(o["description"] for key in ("options", "choices") for o in body[key])

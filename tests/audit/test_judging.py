@@ -119,3 +119,22 @@ def test_a_record_s_auction_goes_to_the_review_from_the_seats_not_to_the_replay(
         refused = judge_line(direct, Line("a.ndjson", 2, orjson.dumps(wrong)), True, True)
     assert refused.deal is not None and refused.deal.review is None  # the replay stands
     assert refused.review_refused is not None and refused.review_refused.startswith("/calls")
+
+
+def test_a_record_s_rules_may_name_a_profile() -> None:
+    """A record is the replay's body: its `rules` take a profile (issue 51) as the API does,
+    and a name that is no profile of its game is the API's own 422 at /rules/profile."""
+    record = {
+        "id": "colver",
+        "variant": "coinche",
+        **COINCHE_LATE_POSITION,
+        "plays": REVIEW_EXAMPLE["plays"],
+        "rules": {"profile": "colver"},
+    }
+    unknown = {**record, "id": "unknown", "rules": {"profile": "ffb-belote-2016"}}
+    with Direct(create_app({"TESTING": True})) as direct:
+        judged = judge_line(direct, Line("a.ndjson", 1, orjson.dumps(record)), review=False)
+        refused = judge_line(direct, Line("a.ndjson", 2, orjson.dumps(unknown)), review=False)
+    assert judged.bad is None and judged.deal is not None
+    assert refused.deal is None and refused.bad is not None
+    assert "/rules/profile" in refused.bad.problem and "colver" in refused.bad.problem

@@ -63,6 +63,13 @@ def reference_allows(
         return over(card) or not any(over(c) for c in my_trumps)
     if any(_suit(c) == led for c in hand):  # 3.
         return _suit(card) == led
+    if partner_winning and best_trump is not None and _suit(card) == trump:
+        # 4. The partner wins with a trump: a trump played must beat it if one can (partner_trump
+        # "beat"), or so for a hand of trumps alone ("beat_if_only_trumps").
+        beats = options.partner_trump == "beat" or (
+            options.partner_trump == "beat_if_only_trumps" and len(my_trumps) == len(hand)
+        )
+        return not beats or over(card) or not any(over(c) for c in my_trumps)
     if partner_winning or not my_trumps:  # 4.
         return True
     if best_trump is None:

@@ -60,6 +60,15 @@ def split_bid(call: str) -> tuple[int | str, str]:
     raise ValueError(call)
 
 
+def bid_numbers(opts: CoincheOptions) -> list[int]:
+    """The numbered bids: min_bid, then the multiples of bid_step above it up to max_bid."""
+    return [
+        v
+        for v in range(opts.min_bid, opts.max_bid + 1)
+        if v == opts.min_bid or v % opts.bid_step == 0
+    ]
+
+
 def auction(dealer: int, calls: list[str], opts: CoincheOptions) -> AuctionResult:
     bid: tuple[int | str, str] | None = None
     bidder = -1
@@ -92,11 +101,11 @@ def auction(dealer: int, calls: list[str], opts: CoincheOptions) -> AuctionResul
                 return "surcoinche_by_defenders"
             return None
         value, strain = split_bid(call)
-        if level >= 1:
+        if level >= 1 and not opts.bid_after_coinche:
             return "bid_after_coinche"
         if strain in ("SA", "TA") and not opts.sa_ta:
             return "strain_not_allowed"
-        if value != "capot" and not (80 <= int(value) <= opts.max_bid and int(value) % 10 == 0):
+        if value != "capot" and int(value) not in bid_numbers(opts):
             return "bid_out_of_range"
         if bid is not None:
             if bid_rank(value) <= bid_rank(bid[0]):
@@ -110,7 +119,7 @@ def auction(dealer: int, calls: list[str], opts: CoincheOptions) -> AuctionResul
         if over:
             return []
         strains = ["S", "H", "D", "C"] + (["SA", "TA"] if opts.sa_ta else [])
-        values: list[int | str] = [*range(80, opts.max_bid + 1, 10), "capot"]
+        values: list[int | str] = [*bid_numbers(opts), "capot"]
         every = ["pass"]
         every += [f"{v}{s}" for v in values for s in strains]
         every += ["coinche", "surcoinche"]
@@ -151,6 +160,7 @@ def auction(dealer: int, calls: list[str], opts: CoincheOptions) -> AuctionResul
             bid = split_bid(call)
             bidder = seat
             passes = 0
+            level = 0  # a bid over a coinche (bid_after_coinche) lifts it
     if over:
         if bid is None:
             return AuctionResult("redeal", None, [], None, None, None)
@@ -219,7 +229,19 @@ def card_rule(
     trumps = [c for c in hand if suit(c) == strain]
     if of_led:
         return None if suit(card) == led else "follow_suit"
-    if partner_wins or not trumps:
+    if partner_wins:
+        # partner_trump: a trump played over the partner's trump must beat it if it can
+        # ("beat"), or only when the hand holds trumps alone ("beat_if_only_trumps").
+        only_trumps = len(trumps) == len(hand)
+        rule = opts.partner_trump == "beat" or (
+            opts.partner_trump == "beat_if_only_trumps" and only_trumps
+        )
+        if rule and suit(best) == strain and suit(card) == strain:
+            higher = [c for c in trumps if stronger(c, best, led, strain)]
+            if higher and card not in higher:
+                return "beat_partner"
+        return None
+    if not trumps:
         return None
     if suit(best) != strain:
         return None if suit(card) == strain else "trump"
@@ -384,14 +406,50 @@ def counted_annonces(deal: Deal, opts: CoincheOptions) -> list[int]:
 
 
 def round_ten(x: int, opts: CoincheOptions) -> int:
-    return (x + 5) // 10 * 10 if opts.rounding == "nearest_ten" else x
+    if opts.rounding == "none":
+        return x
+    low = x - x % 10
+    last = x % 10
+    up = last >= (5 if opts.rounding == "nearest_ten" else 6)
+    return low + 10 if up else low
+
+
+def contract_points(deal: Deal, opts: CoincheOptions) -> int:
+    """What the contract scores (V)."""
+    if deal.value == "capot":
+        v = {"contract": opts.capot, "contract_250": 250, "contract_270": 270, "flat": 500}[
+            opts.capot_bid
+        ]
+    elif opts.scoring == "points_made":
+        v = 0
+    elif deal.value == 82:
+        v = 80  # an 82 is scored as 80
+    else:
+        v = int(deal.value)
+    if deal.strain == SA and opts.sa_contract == 2:
+        v = 2 * v
+    return v
+
+
+def times(m: int, F: int, V: int, B: int, An: int, opts: CoincheOptions) -> int:
+    """m times what the scope multiplies, the rest once."""
+    scope = opts.multiplier_scope
+    multiplied = {
+        "all": F + V + B + An,
+        "points_and_contract": F + V,
+        "contract": V,
+        "points": F,
+    }[scope]
+    return m * multiplied + (F + V + B + An - multiplied)
 
 
 def score(deal: Deal, opts: CoincheOptions) -> Scored:
     t = deal.taker % 2
     d = 1 - t
-    V = opts.capot if deal.value == "capot" else int(deal.value)
+    V = contract_points(deal, opts)
+    bid = 0 if deal.value == "capot" else int(deal.value)  # what the takers must make
     m = (1, 2, opts.surcoinche_multiplier)[deal.coinche]
+    flat = deal.value == "capot" and opts.capot_bid == "flat"
     P = [opts.capot if deal.capot == team else deal.points[team] for team in (0, 1)]
     B = [20 * n for n in deal.belote]
     A = counted_annonces(deal, opts)
@@ -410,49 +468,68 @@ def score(deal: Deal, opts: CoincheOptions) -> Scored:
         # évidemment dedans", which the coinche page does not change.
         made = False
     elif opts.made == "beat_defenders":
-        made = taken >= V and taken > defended
+        made = taken >= bid and taken > defended
+    elif opts.made == "reach_only":
+        made = taken >= bid
     else:
-        need = max(V, 82)  # an 80 needs 82: at 81/81 it is dedans, even with `reserve`
+        need = max(bid, 82)  # an 80 needs 82: at 81/81 it is dedans, even with `reserve`
         made = taken >= need
-    tie = taken == defended >= V and not made and deal.capot != d and opts.made == "beat_defenders"
+    tie = (
+        taken == defended >= bid and not made and deal.capot != d and opts.made == "beat_defenders"
+    )
     outcome = "made" if made else "dedans"
     if tie and opts.litige == "reserve" and deal.coinche == 0 and opts.scoring == "points":
         outcome = "litige"
 
     s = [0, 0]
     reserve = 0
+    F_chute = 0 if flat else opts.chute_points
     if deal.renonce is not None:
         if opts.renonce == "annul":
             return Scored("annulled", (0, 0), 0, (TD[0], TD[1]))
-        other = 1 - deal.renonce
         outcome = "made" if deal.renonce == d else "dedans"
+    all_belotes = 20 * (deal.belote[0] + deal.belote[1])
+    if outcome == "dedans" and opts.belote_on_chute == "defenders":
+        B = [0, 0]
+        B[d] = all_belotes  # the takers' belote is taken
+    if outcome == "made" and m > 1 and opts.belote_on_coinche == "takers":
+        B = [0, 0]
+        B[t] = all_belotes
+    if outcome == "made" and m > 1 and opts.belote_on_coinche == "lost":
+        B[d] = 0
+    if deal.renonce is not None:
+        other = 1 - deal.renonce
         s = [B[0], B[1]]
         if opts.scoring == "contract":
-            s[other] = m * (V + B[other])
+            s[other] = times(m, 0, V, B[other], 0, opts)
         else:
-            s[other] = m * (opts.chute_points + V + B[other] + An)
+            s[other] = times(m, F_chute, V, B[other], An, opts)
     elif opts.scoring == "contract":
         win = t if made else d
         s = [B[0], B[1]]
-        s[win] = m * (V + B[win])
-    elif outcome == "made" and m == 1:
+        s[win] = times(m, 0, V, B[win], 0, opts)
+    elif outcome == "made" and m == 1 and not flat:
         s = [P[i] + B[i] + A[i] for i in (0, 1)]
         s[t] += V
     elif outcome == "made":
-        if opts.coinche_base == "points":
+        if flat:
+            F = 0
+        elif opts.coinche_base == "points":
             F = P[t]
         elif deal.capot == t:
             F = opts.capot
         else:
             F = opts.chute_points
-        s[t] = m * (F + V + B[t] + An)
+        s[t] = times(m, F, V, B[t], An, opts)
         s[d] = B[d]
     elif outcome == "litige":
         s[d] = P[d] + B[d] + A[d]
         s[t] = B[t]
         reserve = P[t] + A[t]
     else:
-        s[d] = m * (opts.chute_points + V + B[d] + An)
+        if deal.capot == d and opts.chute_capot == "capot" and not flat:
+            F_chute = opts.capot  # the defenders took every trick: their capot as the base
+        s[d] = times(m, F_chute, V, B[d], An, opts)
         s[t] = B[t]
     return Scored(
         outcome,

@@ -33,6 +33,7 @@ options_st = st.builds(
     RuleOptions,
     undertrump=st.sampled_from(["required", "optional"]),
     overtrump_partner=st.booleans(),
+    partner_trump=st.sampled_from(["any", "beat", "beat_if_only_trumps"]),
     belote=st.sampled_from(["automatic", "announce"]),
     capot=st.sampled_from([252, 250]),
     rounding=st.sampled_from(["none", "nearest_ten"]),

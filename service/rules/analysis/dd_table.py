@@ -24,10 +24,11 @@ above and scored by the variant's own scoring (`Variant.summary`, `Variant.score
 that team taking, its first seat after the dealer the taker, uncoinched, every belote held
 announced and every annonce held declared (the split `annonces.declarable` finds; they count
 only when the `annonces` option is on): coinche's highest `bid_values` value the team makes
-(capot when it takes every trick), or the lowest, 80, with its outcome (dedans, or litige)
-when it makes none; classic's take (no value) with its outcome. A team's points under perfect
-play decide every contract at once: the search's points are the most the team can force, and a
-contract is made on enough of them, so no other play makes a contract the table says fails.
+(capot when it takes every trick), or the lowest (80 by default), with its outcome (dedans, or
+litige) when it makes none; classic's take (no value) with its outcome. A team's points under
+perfect play decide every contract at once: the search's points are the most the team can
+force, and a contract is made on enough of them, so no other play makes a contract the table
+says fails.
 
 **The par** (coinche): the contract both teams reach when they bid knowing every card, each
 for its best score. The team that makes the highest contract (its value in the auction's
@@ -35,7 +36,8 @@ order; on a tie, the team of the seat after the dealer, which speaks first and b
 the other can) plays; of its contracts the other team cannot outbid (a value at the other's
 highest, or above it when the other speaks first), the one with its best margin (its score
 less the other's; then the first strain in the table's order), played uncoinched, scored by
-the variant. No team makes even 80: the deal is passed out, no contract, a score of 0 each.
+the variant. No team makes even the lowest bid: the deal is passed out, no contract, a score of
+0 each.
 
 What the par leaves out, as the rules are silent or the answer clear: the coinche and the
 surcoinche (the defenders of a contract made never coinche it: coinched, the takers score more

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from service.rules.analysis.reference import Search
+    from service.rules.core.play import PlayOptions
 
 VARIABLE = "BELOTE_SOLVER"
 NATIVE, REFERENCE = "native", "reference"
@@ -55,9 +56,13 @@ ENGINE = chosen(os.environ)
 SEARCH: type[Search] | None = None  # loaded by the first `search_class()`
 
 
-def search_class() -> type[Search]:
-    """The search the questions are asked of: the engine chosen, loaded the first time."""
+def search_class(options: PlayOptions | None = None) -> type[Search]:
+    """The search the questions are asked of: the engine chosen, loaded the first time; but
+    the reference search for play rules the native core's move generator does not know
+    (`partner_trump: beat`: it has `undertrump` and `overtrump_partner` only)."""
     global SEARCH
     if SEARCH is None:
         SEARCH = load(ENGINE)
+    if options is not None and options.partner_trump != "any":
+        return load(REFERENCE)
     return SEARCH

@@ -213,7 +213,7 @@ class Deal(NamedTuple):
     ) -> Search:
         """A search of this deal for `team`'s gain (`Search`'s arguments)."""
         objective = self.objective
-        return search_class()(
+        return search_class(self.options)(
             objective.strain,
             self.options,
             team,

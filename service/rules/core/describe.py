@@ -4,7 +4,7 @@ order and value of the cards (the one table in cards.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,7 @@ from service.rules.core.cards import (
     TRUMP_STRENGTH,
 )
 from service.rules.core.options import OptionSpec
+from service.rules.core.profiles import Citation, Profile
 from service.text.catalog import keys, text
 
 
@@ -44,6 +45,32 @@ class CardValue:
     trump_points: int
     plain_order: int
     plain_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileDescription:
+    """A named rulebook as a client reads it: its name, what it is, the options its text
+    decides, where the text is, and what the text leaves open with the referee's choice."""
+
+    name: str
+    summary: str
+    options: dict[str, Any]
+    citation: Citation
+    leaves_open: tuple[CodeDescription, ...]
+
+
+def describe_profiles(profiles: Iterable[Profile], lang: str) -> tuple[ProfileDescription, ...]:
+    """A game's profiles, each with its options, citation and open points in `lang`."""
+    return tuple(
+        ProfileDescription(
+            profile.name,
+            profile.summary(lang),
+            dict(profile.options),
+            profile.citation,
+            tuple(CodeDescription(code, said) for code, said in profile.leaves_open(lang)),
+        )
+        for profile in profiles
+    )
 
 
 def describe_options(specs: Mapping[str, OptionSpec], lang: str) -> tuple[OptionDescription, ...]:

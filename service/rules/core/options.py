@@ -3,7 +3,7 @@
 `Options` holds the options both games have; each variant's options (classic's
 `RuleOptions`, coinche's `CoincheOptions`) derive from it with their own defaults (the one
 place each default lives) and add their own. An option's values are specified once
-(`OptionSpec`): the eight both games share are `SHARED_SPECS`, each variant adds its own
+(`OptionSpec`): those both games share are `SHARED_SPECS`, each variant adds its own
 (`option_specs`). What an option decides is a sentence of the catalog, `option.<name>`.
 """
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Final, TypeVar
 
 from service.rules.core.errors import InconsistentInput, Problem
+from service.rules.core.profiles import PROFILE, Profile, profile_options
 from service.text.catalog import DEFAULT, text
 
 MAX_TARGET = 100_000
@@ -31,7 +32,8 @@ class Options:
     - `belote`: belote-rebelote counts for its holder always ("automatic") or once
       announced ("announce").
     - `capot`: what a capot is worth instead of the cards' 162.
-    - `rounding`: each team's deal score to the nearest ten, 5 up ("nearest_ten"), or not.
+    - `rounding`: each team's deal score to the nearest ten, 5 up ("nearest_ten") or 6 up
+      ("nearest_ten_6up": 85 -> 80, 86 -> 90), or not.
     - `renonce`: the penalty of a renonce: the offenders lose the deal ("dedans"), or the deal
       is annulled and redealt ("annul").
     - `target`: the points that end the game.
@@ -40,7 +42,14 @@ class Options:
       belote with the first and rebelote with the second (FFB).
     - `illegal_card`: what a table does with a card that breaks a play obligation: "refuse"
       it (the card is not played), or let it "stand" as a renonce, penalised at the end of
-      the deal or when the other team claims it."""
+      the deal or when the other team claims it.
+    - `game_end`: a team wins the game on reaching the target ("reach"), on passing it
+      ("pass"), or so but not through the belote of a deal it lost ("ffb", "ffb_pass").
+    - `final_deal`: the deal that ends the game is scored rounded as the others ("rounded"),
+      or at the point ("exact"), the game's end judged on its exact points.
+    - `partner_trump`: a partner is winning with a trump and you cannot follow: any card
+      ("any"); or, if you play a trump, one above the partner's when you hold one ("beat");
+      or that only when you hold nothing but trumps ("beat_if_only_trumps")."""
 
     undertrump: str
     overtrump_partner: bool
@@ -52,6 +61,9 @@ class Options:
     annonces: bool
     belote_said: str
     illegal_card: str
+    game_end: str
+    final_deal: str
+    partner_trump: str
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -62,15 +74,24 @@ def load_options(
     specs: Mapping[str, OptionSpec],
     given: Mapping[str, Any] | None,
     pointer: str,
+    profiles: Mapping[str, Profile],
+    game: str,
 ) -> OptionsT:
-    """A variant's options from a client mapping: `defaults` with the `given` options in
-    place, each checked against its spec; an unknown option or value raises InconsistentInput
-    naming every one of them."""
+    """A variant's options from a client mapping: `defaults`, then the options of the
+    profile it names (`profile`: one of `profiles` for `game`), then the other `given`
+    options, which win, each checked against its spec; an unknown profile, option or value
+    raises InconsistentInput naming every one of them."""
     if not given:
         return defaults
-    problems = []
+    chosen: dict[str, Any] = {}
+    problems: list[Problem] = []
+    if PROFILE in given:
+        named, problem = profile_options(given[PROFILE], game, profiles, f"{pointer}/profile")
+        chosen, problems = dict(named), [problem] if problem else []
     for name, value in given.items():
         spec = specs.get(name)
+        if name == PROFILE:
+            continue
         if spec is None:
             problems.append(Problem(f"{pointer}/{name}", "unknown_option", {"name": name}))
         elif not spec.accepts(value):
@@ -81,9 +102,11 @@ def load_options(
                     {"name": name, "allowed": spec.allowed_text},
                 )
             )
+        else:
+            chosen[name] = value
     if problems:
         raise InconsistentInput(problems)
-    return replace(defaults, **given)
+    return replace(defaults, **chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +157,15 @@ SHARED_SPECS: dict[str, OptionSpec] = {
         OptionSpec("overtrump_partner", (True, False)),
         OptionSpec("belote", ("automatic", "announce")),
         OptionSpec("capot", (252, 250)),
-        OptionSpec("rounding", ("none", "nearest_ten")),
+        OptionSpec("rounding", ("none", "nearest_ten", "nearest_ten_6up")),
         OptionSpec("renonce", ("dedans", "annul")),
         OptionSpec("target", None, bounds=(1, MAX_TARGET)),
         OptionSpec("annonces", (False, True)),
         OptionSpec("belote_said", ("belote", "both")),
         OptionSpec("illegal_card", ("refuse", "stand")),
+        OptionSpec("game_end", ("reach", "pass", "ffb", "ffb_pass")),
+        OptionSpec("final_deal", ("rounded", "exact")),
+        OptionSpec("partner_trump", ("any", "beat", "beat_if_only_trumps")),
     )
 }
 """The options both games have (`Options`), each specified once."""

@@ -50,20 +50,24 @@ class PlayOptions(Protocol):
     @property
     def overtrump_partner(self) -> bool: ...
 
+    @property
+    def partner_trump(self) -> str: ...
+
 
 class PlayRules(NamedTuple):
     """The play options alone: a key for what the obligations decide (a cache's)."""
 
     undertrump: str
     overtrump_partner: bool
+    partner_trump: str = "any"
 
     @classmethod
     def of(cls, options: PlayOptions) -> PlayRules:
         """The play options of any variant's `options`."""
-        return cls(options.undertrump, options.overtrump_partner)
+        return cls(options.undertrump, options.overtrump_partner, options.partner_trump)
 
 
-EVERY_OBLIGATION = PlayRules(undertrump="required", overtrump_partner=True)
+EVERY_OBLIGATION = PlayRules(undertrump="required", overtrump_partner=True, partner_trump="any")
 """RULES.md's obligations, each one in force: what a play is judged by when no options are
 given (classic's defaults, which tests/rules/core/test_play.py holds it to)."""
 
@@ -74,6 +78,7 @@ class ViolationCode(StrEnum):
     TRUMP = "trump"
     OVERTRUMP = "overtrump"
     UNDERTRUMP = "undertrump"
+    BEAT_PARTNER = "beat_partner"
 
 
 VIOLATION_CODES = tuple(ViolationCode)
@@ -212,7 +217,7 @@ def obligation_of_mask(
     if follow:
         return follow, ViolationCode.FOLLOW_SUIT, None  # 3. Follow; you need not win.
     if partner_winning:
-        return hand, None, None  # 4. Your partner is winning: any card.
+        return _partner_winning(hand, trump, best, options)
     if trump == SANS_ATOUT:
         return hand, None, None  # SA: cannot follow: any card.
     trumps = hand & SUIT_MASKS[trump]
@@ -226,6 +231,24 @@ def obligation_of_mask(
     if options.undertrump == "required":
         return trumps, ViolationCode.UNDERTRUMP, best  # 4. ...else still play a trump.
     return hand, None, None  # Option undertrump "optional": discard instead.
+
+
+def _partner_winning(
+    hand: int, trump: int, best: int, options: PlayOptions
+) -> tuple[int, ViolationCode | None, int | None]:
+    """4. Your partner is winning and you cannot follow: any card; but when the partner wins
+    with a trump, under `partner_trump: "beat"` (BGA: "You must play a trump higher") a trump
+    you play must beat theirs if you hold one that does, and under `"beat_if_only_trumps"`
+    (FFB Équipe Ludique §5.2 règle 4: "il est obligé de fournir un atout supérieur") so must
+    a hand of trumps alone."""
+    rule = options.partner_trump
+    if rule == "any" or best >> 3 != trump:
+        return hand, None, None
+    plain = hand & ~SUIT_MASKS[trump]
+    higher = hand & STRONGER_TRUMPS[best]
+    if higher and (rule == "beat" or not plain):
+        return plain | higher, ViolationCode.BEAT_PARTNER, best
+    return hand, None, None
 
 
 def legal_cards(

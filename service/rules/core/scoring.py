@@ -8,7 +8,7 @@ RULES.md "Scoring a deal" and "The game"; each variant scores its deals its own 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from service.rules.core.annonces import AnnonceVerdict
@@ -95,16 +95,44 @@ class Rounding(Protocol):
     def rounding(self) -> str: ...
 
 
+# Option `rounding`: what is added before cutting to the ten below. 5 up (FFB 2016 §10.3:
+# "85 -> 90, 84 -> 80"), 6 up (FFB Équipe Ludique §9.2: "85 est arrondi à 80 tandis que 86 est
+# arrondi à 90"; Cannes 2016: "arrondis à 6 (156 valant 160)").
+ROUNDING_UP = {"nearest_ten": 5, "nearest_ten_6up": 4}
+
+
 def round_score(points: int, options: Rounding) -> int:
-    """Option `rounding`: `nearest_ten` rounds to the nearest ten, 5 up (162 -> 160)."""
-    if options.rounding == "nearest_ten":
-        return (points + 5) // 10 * 10
-    return points
+    """Option `rounding`: to the nearest ten, 5 up (`nearest_ten`: 75 -> 80, 162 -> 160) or
+    6 up (`nearest_ten_6up`: 75 -> 70, 76 -> 80); `none` keeps the points."""
+    up = ROUNDING_UP.get(options.rounding)
+    return points if up is None else (points + up) // 10 * 10
+
+
+# Option `game_end`: the values that need the target passed, and those under which a belote
+# alone does not win a lost deal's team the game.
+PASSING = ("pass", "ffb_pass")
+BELOTE_CLAUSE = ("ffb", "ffb_pass")
 
 
 class GameOptions(Protocol):
     @property
     def target(self) -> int: ...
+
+    @property
+    def game_end(self) -> str: ...
+
+    @property
+    def final_deal(self) -> str: ...
+
+
+class Part(Protocol):
+    """What the game reads of a team's part of a deal's score (either variant's breakdown)."""
+
+    @property
+    def belote(self) -> int: ...
+
+    @property
+    def rounding(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,57 +155,101 @@ class GameScore:
     winner: int | None
 
 
+def game_winner(deal: ScoredDeal[Any], totals: Sequence[int], options: GameOptions) -> Team | None:
+    """The team that wins the game at the end of `deal`, `totals` after it, or None (RULES.md
+    "The game"): the team with more points, once it has reached the target (`game_end:
+    reach`, `ffb`) or passed it (`pass`, `ffb_pass`: BGA, "must be strictly higher"); equal
+    totals play on. Under `ffb` and `ffb_pass` a team that lost the deal (its contract
+    dedans, or capot against it) and reached the target only through its belote of that deal
+    has not won: "Si une équipe est capot ou chute, et atteint les points fixés uniquement
+    grâce aux points d'une belote, la partie n'est pas encore gagnée" (FFB coinchée §10.3)."""
+    ahead = 0 if totals[0] > totals[1] else 1
+    end = options.game_end
+    total, needed = totals[ahead], options.target + (end in PASSING)
+    if total == totals[1 - ahead] or total < needed:
+        return None
+    lost = (deal.contract == DEDANS and ahead == deal.takers) or deal.capot == 1 - ahead
+    belote: int = deal.breakdown[ahead].belote
+    if end in BELOTE_CLAUSE and lost and total - belote < needed:
+        return None
+    return ahead
+
+
+def exact(deal: ScoredDeal[Any]) -> ScoredDeal[Any]:
+    """`deal` scored at the point: each team's total without its rounding."""
+    parts = tuple(
+        replace(part, rounding=0, total=part.total - part.rounding) for part in deal.breakdown
+    )
+    return replace(deal, score=(parts[0].total, parts[1].total), breakdown=parts)
+
+
 def score_game(
     deals: Sequence[Any],
     options: GameOptions,
     score: Callable[[Any, Any], ScoredDeal[Any]],
-    may_win: Callable[[ScoredDeal[Any], Team, int], bool] | None = None,
 ) -> GameScore:
-    """Deals in order, with the litige reserve handed on, up to the target (RULES.md
-    "The game"): when at the end of a deal a team has reached the target, the team with more
-    points wins; equal totals play another deal. A deal listed after the win is an error.
-    `score` scores one deal to score with `options` (the variant's `score_deal`); `may_win`
-    (the variant's) says whether a team with this total after this deal may win at it: one
-    that may not has not reached the target, and the game goes on unless the other team has
-    reached it with more points."""
+    """Deals in order, with the litige reserve handed on, up to the end of the game
+    (`game_winner`). A deal listed after the win is an error. `score` scores one deal to
+    score with `options` (the variant's `score_deal`). Under `final_deal: exact` (Cannes 2016:
+    "la dernière donne est comptée au point juste"; FFB Équipe Ludique §9.2: "Une exception
+    est faite sur la dernière partie où les points sont notés sans arrondis") the game's end
+    is judged on each deal's exact points, and the deal that ends it is scored so."""
     if len(deals) > MAX_DEALS:
         raise InconsistentInput.at("/deals", "too_many_deals", limit=MAX_DEALS, size=len(deals))
-    totals = [0, 0]
-    reserve = 0
-    scored: list[GameDeal] = []
-    winner: int | None = None
+    game = _Game(options)
     for index, summary in enumerate(deals):
-        if winner is not None:
+        if game.winner is not None:
             raise InconsistentInput.at(
-                f"/deals/{index}", "game_over", winner=winner, deal=index - 1
+                f"/deals/{index}", "game_over", winner=game.winner, deal=index - 1
             )
         try:
             deal = score(summary, options)
         except InconsistentInput as error:
             raise error.under(f"/deals/{index}") from None
-        reserve_in = reserve
-        receiver = deal.winner
-        if deal.contract == LITIGE:
-            reserve += deal.reserve  # A further litige adds to the reserve.
-        elif receiver is not None:
-            totals[receiver] += reserve  # The reserve goes to the winner of the next deal.
-            reserve = 0
+        game.add(deal, exact(deal) if options.final_deal == "exact" else deal)
+    return GameScore(
+        tuple(game.scored), game.totals, game.reserve, game.winner is not None, game.winner
+    )
+
+
+class _Game:
+    """A game being scored: the totals, the litige reserve, the deals so far, the winner."""
+
+    def __init__(self, options: GameOptions) -> None:
+        self.options = options
+        self.totals = (0, 0)
+        self.reserve = 0
+        self.scored: list[GameDeal] = []
+        self.winner: Team | None = None
+
+    def after(self, deal: ScoredDeal[Any]) -> tuple[tuple[int, int], Team | None]:
+        """The totals after `deal`, the reserve handed to its winner, and the game's winner
+        then."""
+        totals = list(self.totals)
+        if deal.winner is not None:
+            totals[deal.winner] += self.reserve  # The reserve goes to the next deal's winner.
         for t in range(TEAMS):
             totals[t] += deal.score[t]
-        ahead = 0 if totals[0] > totals[1] else 1
-        if (
-            totals[ahead] >= options.target
-            and totals[ahead] != totals[1 - ahead]
-            and (may_win is None or may_win(deal, ahead, totals[ahead]))
-        ):
-            winner = ahead
-        scored.append(
+        return (totals[0], totals[1]), game_winner(deal, totals, self.options)
+
+    def add(self, deal: ScoredDeal[Any], judged: ScoredDeal[Any]) -> None:
+        """`deal` added, or `judged` (the same deal, at the point or rounded: `final_deal`)
+        when the game's end, judged on it, comes with it."""
+        self.winner = self.after(judged)[1]
+        if self.winner is not None:
+            deal = judged
+        reserve_in, receiver = self.reserve, deal.winner
+        self.totals = self.after(deal)[0]
+        if deal.contract == LITIGE:
+            self.reserve += deal.reserve  # A further litige adds to the reserve.
+        elif receiver is not None:
+            self.reserve = 0
+        self.scored.append(
             GameDeal(
                 deal,
                 reserve_in,
-                reserve,
+                self.reserve,
                 receiver if reserve_in and receiver is not None else None,
-                (totals[0], totals[1]),
+                self.totals,
             )
         )
-    return GameScore(tuple(scored), (totals[0], totals[1]), reserve, winner is not None, winner)

@@ -4,8 +4,8 @@ As python-chess's `chess.variant` (each variant a board overriding only what dif
 OpenSpiel's game parameters: what is the same for both games is written once, here or in
 `service.rules.core`, and what differs is a method each variant gives. A variant has:
 
-- its options: their class and defaults (`default_options`), their specs (`specs`), and
-  `options(given)`, a request's `rules` read and checked;
+- its options: their class and defaults (`default_options`), their specs (`specs`), its
+  named rulebooks (`profiles`), and `options(given)`, a request's `rules` read and checked;
 - its deal: `deal(seed, dealer, taker)`, the deck shuffled from a seed and dealt in its
   packets (`deal_deck`);
 - its auction: `auction(dealer, calls, options, turned)`, the state of the bidding, and what
@@ -30,6 +30,7 @@ from service.rules.core.cards import KING, QUEEN, Card, CardValues
 from service.rules.core.dealing import Deal, shuffled_deck
 from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.options import Options, OptionSpec, load_options
+from service.rules.core.profiles import Profile
 from service.rules.core.replay import (
     Belote,
     Declaration,
@@ -43,8 +44,9 @@ from service.rules.core.replay import (
     replay_deal,
 )
 from service.rules.core.scoring import GameScore, ScoredDeal, score_game
-from service.rules.core.seats import PLAYERS, Seat, Team
+from service.rules.core.seats import PLAYERS, Seat
 from service.rules.core.strains import Strain
+from service.rules.variants.profiles import PROFILES, profiles_of
 
 RecordT = TypeVar("RecordT")
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -76,9 +78,16 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
     # --- options -------------------------------------------------------------------------
 
     def options(self, given: Mapping[str, Any] | None, pointer: str = "/rules") -> OptionsT:
-        """The options of a request's `rules` (at `pointer`): the defaults with the `given`
-        options in place; an unknown option or value raises InconsistentInput."""
-        return load_options(self.default_options, self.specs, given, pointer)
+        """The options of a request's `rules` (at `pointer`): the defaults, with the options
+        of the profile it names (`"profile"`: one of this game's `PROFILES`), then the other
+        `given` options in place; an unknown profile, option or value raises
+        InconsistentInput."""
+        return load_options(self.default_options, self.specs, given, pointer, PROFILES, self.name)
+
+    @property
+    def profiles(self) -> tuple[Profile, ...]:
+        """This game's named rulebooks (`PROFILES`)."""
+        return profiles_of(self.name)
 
     def options_or_default(self, options: OptionsT | None) -> OptionsT:
         """`options`, or the variant's defaults when None."""
@@ -207,20 +216,9 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
         """A deal's score, from a deal to score."""
 
     def score_game(self, deals: Sequence[SummaryT], options: OptionsT | None = None) -> GameScore:
-        """Deals to score in order, to the target, the litige reserve handed on
+        """Deals to score in order, to the end of the game, the litige reserve handed on
         (`scoring.score_game`, the same for every variant)."""
-        chosen = self.options_or_default(options)
-        return score_game(
-            deals,
-            chosen,
-            self.score_deal,
-            lambda deal, team, total: self.may_win(deal, team, total, chosen),
-        )
-
-    def may_win(self, deal: ScoreT, team: Team, total: int, options: OptionsT) -> bool:
-        """Whether `team`, `total` after `deal`, may win the game at it when it has reached
-        the target (every team may, unless the variant's rules say otherwise)."""
-        return True
+        return score_game(deals, self.options_or_default(options), self.score_deal)
 
     # --- the description -----------------------------------------------------------------
 

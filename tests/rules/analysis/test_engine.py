@@ -72,3 +72,19 @@ def test_the_engine_is_loaded_once_when_first_asked(monkeypatch: pytest.MonkeyPa
     kept = object()
     monkeypatch.setattr(engine, "SEARCH", kept)
     assert engine.search_class() is kept
+
+
+@pytest.mark.parametrize(("partner_trump", "native"), [("any", True), ("beat", False)])
+def test_play_rules_the_native_core_does_not_know_are_searched_by_the_reference(
+    monkeypatch: pytest.MonkeyPatch, partner_trump: str, native: bool
+) -> None:
+    """The compiled move generator has `undertrump` and `overtrump_partner` only: a search
+    under `partner_trump` other than "any" is the reference's, which asks
+    `play.obligation_of_mask` itself."""
+    kept = object()
+    monkeypatch.setattr(engine, "SEARCH", kept)
+    options = CLASSIC.options({"partner_trump": partner_trump})
+    assert (engine.search_class(options) is kept) == native
+    if not native:
+        assert engine.search_class(options) is reference.Search
+    assert engine.search_class() is kept

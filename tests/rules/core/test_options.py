@@ -64,6 +64,9 @@ def test_a_variant_s_specs_are_its_own_and_the_shared_ones_by_name_each_default_
         annonces: bool = True
         belote_said: str = "both"
         illegal_card: str = "stand"
+        game_end: str = "pass"
+        final_deal: str = "exact"
+        partner_trump: str = "beat"
         fives: int = 85
 
     own = OptionSpec("fives", (80, 85, 90))

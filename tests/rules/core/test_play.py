@@ -28,6 +28,7 @@ RAISE = ViolationCode.RAISE_TRUMP
 TRUMP_IT = ViolationCode.TRUMP
 OVER = ViolationCode.OVERTRUMP
 UNDER = ViolationCode.UNDERTRUMP
+BEAT = ViolationCode.BEAT_PARTNER
 
 Row = tuple[str, str, dict[str, Any], str, dict[str, ViolationCode]]
 
@@ -87,6 +88,20 @@ CANNOT_FOLLOW: list[Row] = [
     # No trump in hand: any card.
     ("AS", "8D 7C", {}, "8D 7C", {}),
     ("AS JH", "8D 7C", {}, "8D 7C", {}),
+    # The partner wins with a trump (option partner_trump): any card ("any", FFB 2016 §5.2.3:
+    # "y compris un atout inférieur au sien"); a discard, or a trump above the partner's when
+    # you hold one ("beat", BGA); that only for a hand of trumps alone ("beat_if_only_trumps",
+    # FFB Équipe Ludique §5.2 règle 4: "il est obligé de fournir un atout supérieur").
+    ("AS 9H 7S", "JH 7H 8D", {"partner_trump": "any"}, "JH 7H 8D", {}),
+    ("AS 9H 7S", "JH 7H 8D", {"partner_trump": "beat"}, "JH 8D", {"7H": BEAT}),
+    ("AS 9H 7S", "JH 7H 8D", {"partner_trump": "beat_if_only_trumps"}, "JH 7H 8D", {}),
+    ("AS 9H 7S", "JH 7H", {"partner_trump": "beat"}, "JH", {"7H": BEAT}),
+    ("AS 9H 7S", "JH 7H", {"partner_trump": "beat_if_only_trumps"}, "JH", {"7H": BEAT}),
+    # ... none above the partner's: any card, a lower trump too.
+    ("AS JH 7S", "9H 7H 8D", {"partner_trump": "beat"}, "9H 7H 8D", {}),
+    ("AS JH 7S", "9H 7H", {"partner_trump": "beat_if_only_trumps"}, "9H 7H", {}),
+    # ... the partner wins with a card of the suit led: no trump to beat, any card.
+    ("7S AS 8S", "JH 7H 8D", {"partner_trump": "beat"}, "JH 7H 8D", {}),
 ]
 
 OBLIGATIONS = {
@@ -119,7 +134,7 @@ def test_the_play_obligations(
     table_trumps = [c for c in cards(trick) if c.suit == TRUMP]
     best = min(table_trumps, key=lambda c: TRUMP_ORDER.index(str(c)[:-1]), default=None)
     for _, found in ruling.illegal:
-        to_beat = best if found.code in (RAISE, OVER, UNDER) else None
+        to_beat = best if found.code in (RAISE, OVER, UNDER, BEAT) else None
         assert found == (found.code, ruling.legal, cards(trick)[0].suit, TRUMP, to_beat)
     # The other questions give the same answers.
     assert legal_cards(cards(hand), cards(trick), TRUMP, rules) == ruling.legal
@@ -215,6 +230,18 @@ def test_a_violation_says_in_english_and_french_which_cards_had_to_be_played(
     assert found.message() == found.message("de") == en
 
 
+def test_beating_a_partner_s_trump_is_said_in_english_and_french() -> None:
+    rules = CLASSIC.options({"partner_trump": "beat"})
+    found = violation(cards("JH 7H 8D"), cards("AS 9H 7S"), TRUMP, Card.parse("7H"), rules)
+    assert found is not None
+    assert (found.message("en"), found.message("fr")) == (
+        "Your partner is winning with the 9 of hearts: a trump you play must beat it, and you "
+        "can: you had to play the jack of hearts or the 8 of diamonds.",
+        "Votre partenaire est maître avec le 9 de cœur : si vous coupez, il faut le surcouper, "
+        "et vous le pouvez : il fallait jouer le valet de cœur ou le 8 de carreau.",
+    )
+
+
 def test_obligation_names_the_card_to_beat_only_when_it_matters() -> None:
     assert obligation(cards("JH 7H"), cards("9H"), TRUMP)[2] == Card.parse("9H")
     assert obligation(cards("JH 7H"), cards("AS JS"), TRUMP)[2] is None
@@ -259,3 +286,5 @@ def test_the_play_options_of_any_variant_s_options() -> None:
 
     rules = PlayRules.of(CoincheOptions(undertrump="required", overtrump_partner=False))
     assert rules == PlayRules(undertrump="required", overtrump_partner=False)
+    beat = PlayRules.of(CoincheOptions(partner_trump="beat"))
+    assert beat == PlayRules(undertrump="optional", overtrump_partner=True, partner_trump="beat")

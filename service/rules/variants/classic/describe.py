@@ -13,12 +13,15 @@ from service.rules.core.describe import (
     CardValue,
     CodeDescription,
     OptionDescription,
+    ProfileDescription,
     card_values,
     describe_options,
+    describe_profiles,
     described,
 )
 from service.rules.core.options import TABLE_CHOICES
 from service.rules.variants.classic.options import OPTION_SPECS
+from service.rules.variants.profiles import CLASSIC, profiles_of
 from service.text.catalog import text
 
 
@@ -32,6 +35,7 @@ class RulesDescription:
     annonce_tie_breaks: tuple[str, ...]
     interpretations: tuple[CodeDescription, ...]
     table: tuple[CodeDescription, ...]
+    profiles: tuple[ProfileDescription, ...]
 
 
 def describe_rules(lang: str = "en") -> RulesDescription:
@@ -50,4 +54,5 @@ def describe_rules(lang: str = "en") -> RulesDescription:
         annonce_tie_breaks=tuple(text("rule.classic.tie_breaks", lang)),  # type: ignore[arg-type]
         interpretations=described("rule.classic.interpretation.", lang),
         table=described(TABLE_CHOICES, lang),
+        profiles=describe_profiles(profiles_of(CLASSIC), lang),
     )

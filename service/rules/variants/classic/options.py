@@ -26,8 +26,17 @@ class RuleOptions(Options):
     annonces: bool = False
     belote_said: str = "belote"
     illegal_card: str = "refuse"
+    game_end: str = "reach"
+    final_deal: str = "rounded"
+    partner_trump: str = "any"
+    # RULES.md "Scoring a deal": a tie is a litige, the takers' points held in reserve (the
+    # French text, FFB 2016 §10.1.3), or, as that section lets a tournament decide, a chute
+    # ("dedans") or a contract made ("made").
+    litige: str = "reserve"
 
 
 DEFAULT_OPTIONS = RuleOptions()
 
-OPTION_SPECS: dict[str, OptionSpec] = option_specs(DEFAULT_OPTIONS, *SHARED_SPECS)
+OPTION_SPECS: dict[str, OptionSpec] = option_specs(
+    DEFAULT_OPTIONS, *SHARED_SPECS, OptionSpec("litige", ("reserve", "dedans", "made"))
+)

@@ -140,15 +140,15 @@ def _settle(
         offender = summary.renonce
         contract = DEDANS if offender == takers else MADE
         cards, annonces = _all_to(other_team(offender), annonces)
-    elif totals[takers] < totals[defenders] or summary.capot == defenders:
+    elif _dedans(totals[takers], totals[defenders], summary.capot == defenders, options):
         # Dedans: takers score only their belote; defenders 162 (their capot value if they
         # won every trick) plus their belote, and every annonce that counts. Takers who won
         # no trick are dedans whatever their annonces: "si c'est l'équipe défenseuse qui
         # réalise le capot, l'équipe attaquante est évidemment dedans" (the French text).
         contract = DEDANS
         cards, annonces = _all_to(defenders, annonces)
-    elif totals[takers] > totals[defenders]:
-        contract = MADE  # Each team scores its own total.
+    elif totals[takers] > totals[defenders] or options.litige == "made":
+        contract = MADE  # Each team scores its own total (under `litige: "made"`, a tie too).
     else:
         # Litige: defenders score their total; the takers' total less their belote (a capot's
         # whole value included) is held in reserve for the winner of the next deal.
@@ -159,6 +159,13 @@ def _settle(
     # offender of a renonce (even on a contract "made" by the other team), nor when dedans.
     capot_bonus = [capot_bonus[t] if cards[t] else 0 for t in range(TEAMS)]
     return contract, reserve, _Parts(cards, belote, annonces, capot_bonus)
+
+
+def _dedans(taken: int, defended: int, capot_against: bool, options: RuleOptions) -> bool:
+    """Whether the takers are dedans: fewer points than the defenders, or no trick won; and,
+    under `litige: "dedans"`, as many points."""
+    tie_lost = taken == defended and options.litige == "dedans"
+    return taken < defended or capot_against or tie_lost
 
 
 def _breakdown(

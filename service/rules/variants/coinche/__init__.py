@@ -16,8 +16,7 @@ from service.rules.core.cards import Card, CardValues
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import Problem
 from service.rules.core.replay import Belote, Declaration, Replay
-from service.rules.core.scoring import DEDANS
-from service.rules.core.seats import Seat, Team
+from service.rules.core.seats import Seat
 from service.rules.core.strains import Strain, allowed_strains, belote_suits
 from service.rules.variants.base import Taken, Variant
 from service.rules.variants.coinche.bidding import TAKEN, Auction, judge_auction
@@ -71,7 +70,8 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
         return tuple(allowed_strains(options.sa_ta))
 
     def bid_values(self, options: CoincheOptions) -> tuple[int | str, ...]:
-        """80, 90 ... `max_bid`, then capot (RULES-COINCHE.md "Auction")."""
+        """`min_bid`, the multiples of `bid_step` above it to `max_bid`, then capot
+        (RULES-COINCHE.md "Auction")."""
         return bid_values(options)
 
     def record(
@@ -130,16 +130,6 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
     ) -> CoincheDealScore:
         """RULES-COINCHE.md "Scoring a deal" (`scoring.score_deal`)."""
         return score_deal(summary, self.options_or_default(options))
-
-    def may_win(
-        self, deal: CoincheDealScore, team: Team, total: int, options: CoincheOptions
-    ) -> bool:
-        """Under `game_end: ffb` a team that went dedans, or was capot, and reaches the
-        target only through its belote of that deal has not won: play goes on (FFB)."""
-        if options.game_end != "ffb":
-            return True
-        beaten = (deal.contract == DEDANS and team == deal.takers) or deal.capot == 1 - team
-        return not beaten or total - deal.breakdown[team].belote >= options.target
 
     def describe(self, lang: str = "en") -> CoincheRulesDescription:
         return describe_coinche_rules(lang)

@@ -1,8 +1,9 @@
 """The coinche auction: calls, legal calls, the first illegal call, the contract.
 
 RULES-COINCHE.md "Auction": calls in turn from the dealer's next (the list fixes who speaks);
-`pass`, a bid `<value><strain>` or `capot<strain>` that outranks the standing bid, `coinche`
-by an opponent of the standing bid's team, `surcoinche` by the bidding team after a coinche.
+`pass`, a bid `<value><strain>` or `capot<strain>` that outranks the standing bid (after a
+coinche only with `bid_after_coinche`, and the coinche lifted), `coinche` by an opponent of the
+standing bid's team, `surcoinche` by the bidding team after a coinche.
 The auction ends on three passes after a bid or a coinche (`auction_end: "four_passes"`: four
 after a bid, the bidder's included), at once on a surcoinche; four passes with no bid: redeal.
 """
@@ -31,7 +32,6 @@ from service.rules.variants.coinche.options import (
     CoincheOptions,
     Contract,
     bid_values,
-    is_bid_value,
 )
 from service.text.catalog import render
 
@@ -137,11 +137,13 @@ class Auction:
 
 @dataclass(slots=True)
 class _State:
-    """The auction so far: the standing bid (None before any), the seat that made it, its
-    coinche level, passes since the last bid or coinche, and whether it is over."""
+    """The auction so far, under `options` and their `bid_values`: the standing bid (None
+    before any), the seat that made it, its coinche level, passes since the last bid or
+    coinche, and whether it is over."""
 
     options: CoincheOptions
     dealer: Seat
+    values: tuple[int | str, ...]
     calls: int = 0
     bid: Call | None = None
     bidder: Seat = 0
@@ -177,11 +179,11 @@ class _State:
         return SURCOINCHE_BY_DEFENDERS if team_of(self.seat) != team_of(self.bidder) else None
 
     def _bid_violation(self, call: Call) -> str | None:
-        if self.coinche:
-            return BID_AFTER_COINCHE  # no bid after a coinche
+        if self.coinche and not self.options.bid_after_coinche:
+            return BID_AFTER_COINCHE  # no bid after a coinche (`bid_after_coinche` false)
         if needs_sa_ta(call.strain, self.options.sa_ta):  # type: ignore[arg-type]
             return STRAIN_NOT_ALLOWED
-        if not is_bid_value(call.value, self.options):  # type: ignore[arg-type]
+        if call.value not in self.values:
             return BID_OUT_OF_RANGE
         if self.bid is not None:
             if _rank(call.value) <= _rank(self.bid.value):  # type: ignore[arg-type]
@@ -203,7 +205,8 @@ class _State:
             else:
                 self.over = self.passes == _PASSES_AFTER_BID[self.options.auction_end]
         elif call.kind == "bid":
-            self.bid, self.bidder, self.passes = call, seat, 0
+            # A bid over a coinche (`bid_after_coinche`) lifts it: the new bid stands alone.
+            self.bid, self.bidder, self.passes, self.coinche = call, seat, 0, 0
         elif call.kind == COINCHE:
             self.coinche, self.passes = 1, 0
         else:
@@ -216,7 +219,7 @@ class _State:
             return ()
         strains = allowed_strains(self.options.sa_ta)
         calls = [Call(PASS)]
-        calls += [Call("bid", v, s) for v in bid_values(self.options) for s in strains]
+        calls += [Call("bid", v, s) for v in self.values for s in strains]
         calls += [Call(COINCHE), Call(SURCOINCHE)]
         return tuple(str(c) for c in calls if self.illegal(c) is None)
 
@@ -232,7 +235,7 @@ def judge_auction(
     if dealer not in range(PLAYERS):
         raise InconsistentInput.at("/dealer", "not_a_seat", value=dealer)
     calls = [Call.parse(text, index) for index, text in enumerate(bids)]
-    state = _State(options, dealer)
+    state = _State(options, dealer, bid_values(options))
     violation = None
     for index, call in enumerate(calls):
         code = state.illegal(call)

@@ -14,13 +14,16 @@ from service.rules.core.describe import (
     CardValue,
     CodeDescription,
     OptionDescription,
+    ProfileDescription,
     card_values,
     describe_options,
+    describe_profiles,
     described,
 )
 from service.rules.core.options import TABLE_CHOICES
 from service.rules.core.strains import SA_ACE19_POINTS, TA_FFB_POINTS
 from service.rules.variants.coinche.options import COINCHE_OPTION_SPECS
+from service.rules.variants.profiles import COINCHE, profiles_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,7 @@ class CoincheRulesDescription:
     deal_points: int
     choices: tuple[CodeDescription, ...]
     table: tuple[CodeDescription, ...]
+    profiles: tuple[ProfileDescription, ...]
     not_offered: tuple[CodeDescription, ...]
 
 
@@ -67,5 +71,6 @@ def describe_coinche_rules(lang: str = "en") -> CoincheRulesDescription:
         deal_points=DEAL_POINTS,
         choices=described("rule.coinche.choice.", lang),
         table=described(TABLE_CHOICES, lang),
+        profiles=describe_profiles(profiles_of(COINCHE), lang),
         not_offered=described("rule.coinche.not_offered.", lang),
     )

@@ -46,6 +46,17 @@ class CoincheOptions(Options):
     ta_points: str = "ffb"
     ta_belote: str = "each_suit"
     annonces: bool = False
+    min_bid: int = MIN_BID
+    bid_step: int = BID_STEP
+    bid_after_coinche: bool = False
+    multiplier_scope: str = "all"
+    capot_bid: str = "contract"
+    chute_capot: str = "chute_points"
+    belote_on_chute: str = "stays"
+    belote_on_coinche: str = "stays"
+    sa_contract: int = 1
+    final_deal: str = "rounded"
+    partner_trump: str = "any"
     target: int = 2000
     renonce: str = "dedans"
     belote_said: str = "belote"
@@ -57,9 +68,10 @@ DEFAULT_COINCHE_OPTIONS = CoincheOptions()
 
 
 class Contract(NamedTuple):
-    """What the auction fixed: the taker (seat of the final bid), its value (80..max_bid in
-    tens, or `CAPOT`), the strain (a suit 0-3, `cards.SANS_ATOUT` or `cards.TOUT_ATOUT`) and the
-    coinche level (0 none, 1 coinched, 2 surcoinched)."""
+    """What the auction fixed: the taker (seat of the final bid), its value (one of
+    `bid_values`: 80..max_bid in tens by default, or `CAPOT`), the strain (a suit 0-3,
+    `cards.SANS_ATOUT` or `cards.TOUT_ATOUT`) and the coinche level (0 none, 1 coinched, 2
+    surcoinched)."""
 
     taker: Seat
     value: int | str
@@ -68,14 +80,22 @@ class Contract(NamedTuple):
 
     def problems(self, options: CoincheOptions, pointer: str = "/contract") -> list[Problem]:
         """Why a contract given rather than bid cannot be judged under `options`: a seat, a
-        value 80..max_bid in tens or capot, SA/TA only with `sa_ta`, a coinche level 0..2
+        value among `bid_values`, SA/TA only with `sa_ta`, a coinche level 0..2
         (RULES-COINCHE.md "Precisions")."""
         problems = []
         if self.taker not in range(PLAYERS):
             problems.append(Problem(f"{pointer}/taker", "not_a_seat", {"value": self.taker}))
         if not is_bid_value(self.value, options):
             problems.append(
-                Problem(f"{pointer}/value", "contract_value", {"max_bid": options.max_bid})
+                Problem(
+                    f"{pointer}/value",
+                    "contract_value",
+                    {
+                        "min_bid": options.min_bid,
+                        "bid_step": options.bid_step,
+                        "max_bid": options.max_bid,
+                    },
+                )
             )
         if self.strain not in range(len(STRAIN_CODES)):
             problems.append(Problem(f"{pointer}/strain", "not_a_strain", {"strain": self.strain}))
@@ -88,27 +108,36 @@ class Contract(NamedTuple):
 
 
 def bid_values(options: CoincheOptions) -> tuple[int | str, ...]:
-    """Every value a contract may be bid at, in the auction's order: 80, 90 ... `max_bid`,
-    then capot, which outranks any number."""
-    return (*range(MIN_BID, options.max_bid + 1, BID_STEP), CAPOT)
+    """Every value a contract may be bid at, in the auction's order: `min_bid`, then each
+    multiple of `bid_step` above it up to `max_bid`, then capot, which outranks any number.
+
+    >>> bid_values(CoincheOptions(max_bid=110))
+    (80, 90, 100, 110, 'capot')
+    >>> bid_values(CoincheOptions(min_bid=82, bid_step=5, max_bid=100))
+    (82, 85, 90, 95, 100, 'capot')
+    """
+    return _bid_values(options.min_bid, options.bid_step, options.max_bid)
+
+
+def _bid_values(lowest: int, step: int, highest: int) -> tuple[int | str, ...]:
+    above = range((lowest // step + 1) * step, highest + 1, step)
+    return (lowest, *above, CAPOT)
 
 
 def is_bid_value(value: int | str, options: CoincheOptions) -> bool:
-    """80, 90 ... `max_bid`, or capot."""
-    if value == CAPOT:
-        return True
-    return type(value) is int and MIN_BID <= value <= options.max_bid and value % BID_STEP == 0
+    """One of `bid_values`: an int (not a bool, nor 80.0) or capot."""
+    return type(value) in (int, str) and value in bid_values(options)
 
 
 COINCHE_OPTION_SPECS: dict[str, OptionSpec] = option_specs(
     DEFAULT_COINCHE_OPTIONS,
     OptionSpec("sa_ta", (False, True)),
-    OptionSpec("max_bid", (160, 180)),
+    OptionSpec("max_bid", (160, 180, 260)),
     OptionSpec("surcoinche_multiplier", (4, 3)),
     OptionSpec("auction_end", ("three_passes", "four_passes")),
-    OptionSpec("made", ("beat_defenders", "reach_bid")),
+    OptionSpec("made", ("beat_defenders", "reach_bid", "reach_only")),
     OptionSpec("coinche_base", ("fixed", "points")),
-    OptionSpec("scoring", ("points", "contract")),
+    OptionSpec("scoring", ("points", "contract", "points_made")),
     OptionSpec("chute_points", (160, 162)),
     "capot",
     OptionSpec("bonus_counts", (True, False)),
@@ -121,9 +150,36 @@ COINCHE_OPTION_SPECS: dict[str, OptionSpec] = option_specs(
     OptionSpec("ta_points", ("ffb", "scaled")),
     OptionSpec("ta_belote", ("each_suit", "none")),
     "annonces",
+    OptionSpec("min_bid", (80, 82)),
+    OptionSpec("bid_step", (10, 5)),
+    OptionSpec("bid_after_coinche", (False, True)),
+    OptionSpec("multiplier_scope", ("all", "points_and_contract", "contract", "points")),
+    OptionSpec("capot_bid", ("contract", "contract_250", "contract_270", "flat")),
+    OptionSpec("chute_capot", ("chute_points", "capot")),
+    OptionSpec("belote_on_chute", ("stays", "defenders")),
+    OptionSpec("belote_on_coinche", ("stays", "takers", "lost")),
+    OptionSpec("sa_contract", (1, 2)),
+    "final_deal",
+    "partner_trump",
     "target",
     "renonce",
     "belote_said",
     "illegal_card",
-    OptionSpec("game_end", ("reach", "ffb")),
+    "game_end",
 )
+
+
+def every_bid_value() -> tuple[int | str, ...]:
+    """Every value a contract may be bid at under some options (`bid_values` for each
+    allowed `min_bid`, `bid_step` and `max_bid`), the numbers in order, then capot: the calls
+    a client may meet."""
+    specs = COINCHE_OPTION_SPECS
+    numbers = {
+        value
+        for lowest in specs["min_bid"].allowed or ()
+        for step in specs["bid_step"].allowed or ()
+        for highest in specs["max_bid"].allowed or ()
+        for value in _bid_values(lowest, step, highest)
+        if value != CAPOT
+    }
+    return (*sorted(numbers), CAPOT)  # type: ignore[type-var]

@@ -34,6 +34,26 @@ from service.rules.variants.coinche.options import (
 
 # Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
 REACH_BID_MINIMUM = 82
+# `capot_bid: "flat"`: a capot bid made or failed is worth twice a capot's 250, "Le capot contré
+# vaut 1.000 points. Le capot surcontré vaut 2.000 points." (FFB, ffbelote.org/belote-contree/;
+# docs/RULES-COINCHE.md quotes the whole rule).
+FLAT_CAPOT = 2 * 250
+# A capot contract's value by `capot_bid` when not the `capot` option's: 250 (colver, whose
+# capot takes 252 in the cards), 270 (Cannes 2016, "2° Les enchères": "\"générale ou capot\" ou
+# \"270\" contrat le plus élevé"), or the flat one.
+CAPOT_CONTRACTS = {"contract_250": 250, "contract_270": 270, "flat": FLAT_CAPOT}
+# A lowest bid of 82 (`min_bid`) is made at 82 and scored as 80: BGA ("if ($bid == 82) { $bid
+# = 80; }"), the Fédération Française de Coinche ("vous demandez 82 sans atout si votre contrat
+# est réalisé vous marquerez 160 points": twice 80).
+SCORED_AS = {82: 80}
+# What `multiplier_scope` multiplies of an award (the other parts are added once): the fixed
+# points F, the contract V, the belote B and the annonces An.
+MULTIPLIED = {
+    "all": ("cards", "belote", "annonces", "contract"),
+    "points_and_contract": ("cards", "contract"),
+    "contract": ("contract",),
+    "points": ("cards",),
+}
 # SA fours of a kind (FFB): aces 200, tens 150, K Q J 9 100; 7s and 8s form none.
 SA_CARRE_POINTS = {ACE: 200, TEN: 150, KING: 100, QUEEN: 100, JACK: 100, NINE: 100}
 
@@ -63,8 +83,9 @@ class CoincheDealSummary:
 
 @dataclass(frozen=True, slots=True)
 class CoincheTeamScore:
-    """How a team's deal score is made up:
-    total = multiplier x (cards + belote + annonces + contract) + rounding.
+    """How a team's deal score is made up: total = multiplier x (the parts `multiplied`) +
+    (the other parts) + rounding, the parts being cards, belote, annonces and contract; by
+    default every part is multiplied: multiplier x (cards + belote + annonces + contract).
 
     `cards` is what the team counts for the tricks: its card points, the capot value, or the
     fixed points of a dedans or of a coinched contract made (`chute_points`, F); 0 when it
@@ -80,6 +101,7 @@ class CoincheTeamScore:
     multiplier: int
     rounding: int
     total: int
+    multiplied: tuple[str, ...] = MULTIPLIED["all"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +120,18 @@ def multiplier(coinche: int, options: CoincheOptions) -> int:
 
 
 def contract_value(contract: Contract, options: CoincheOptions) -> int:
-    """V: the bid's value; a capot contract is worth the `capot` option (Precisions)."""
-    return options.capot if contract.value == CAPOT else int(contract.value)
+    """V, what the contract scores: the bid's value (an 82 scores 80), none under `scoring:
+    "points_made"` (points faits: the contract is never scored); a capot contract is worth
+    the `capot` option (Precisions) or what `capot_bid` names (`CAPOT_CONTRACTS`) in any
+    scoring. Twice that under SA with `sa_contract: 2` ("un contrat à sans atout double le
+    montant de celui-ci", Fédération Française de Coinche)."""
+    if contract.value == CAPOT:
+        value = CAPOT_CONTRACTS.get(options.capot_bid, options.capot)
+    elif options.scoring == "points_made":
+        value = 0
+    else:
+        value = SCORED_AS.get(int(contract.value), int(contract.value))
+    return value * options.sa_contract if contract.strain == SANS_ATOUT else value
 
 
 def score_deal(
@@ -192,7 +224,7 @@ def _deal_outcome(deal: _Counts, compared: tuple[int, int]) -> str:
             return ANNULLED
         return DEDANS if summary.renonce == takers else MADE
     taken, defended = compared[takers], compared[other_team(takers)]
-    return _outcome(summary, options, taken, defended, deal.value, deal.multiplier)
+    return _outcome(summary, options, taken, defended, deal.multiplier)
 
 
 class _Award(NamedTuple):
@@ -208,8 +240,9 @@ class _Award(NamedTuple):
 
 def _awards(deal: _Counts, outcome: str) -> tuple[list[_Award], int]:
     """Each team's award for `outcome`, and the litige reserve."""
-    options, takers, belote = deal.options, deal.takers, deal.belote
+    options, takers = deal.options, deal.takers
     winner = takers if outcome == MADE else other_team(takers)
+    belote = _belotes(deal, outcome, winner)
     if outcome == ANNULLED:
         return [_Award(0, 0) for _ in range(TEAMS)], 0  # The deal scores nothing, redealt.
     if outcome == LITIGE:
@@ -229,33 +262,70 @@ def _awards(deal: _Counts, outcome: str) -> tuple[list[_Award], int]:
             else _Award(0, belote[t])
             for t in range(TEAMS)
         ], 0
-    if outcome == MADE and deal.multiplier == 1 and deal.summary.renonce is None:
+    flat = deal.summary.contract.value == CAPOT and options.capot_bid == "flat"
+    if outcome == MADE and deal.multiplier == 1 and deal.summary.renonce is None and not flat:
         # Takers P + B + A + V; defenders P + B + A.
         return [
             _Award(deal.cards[t], belote[t], deal.annonces[t], deal.value if t == takers else 0)
             for t in range(TEAMS)
         ], 0
-    fixed = _fixed_award(deal, outcome, winner)
+    fixed = _Award(
+        0 if flat else _fixed_points(deal, outcome),
+        belote[winner],
+        sum(deal.annonces),
+        deal.value,
+        deal.multiplier,
+    )
     return [fixed if t == winner else _Award(0, belote[t]) for t in range(TEAMS)], 0
 
 
-def _fixed_award(deal: _Counts, outcome: str, winner: int) -> _Award:
-    """A fixed award to the winner: m x (F + V + B + An); the other team its B. F is
-    `chute_points`, but on a coinched contract made the capot value when the takers won all 8
-    tricks, or the takers' own points with `coinche_base: "points"`."""
+def _fixed_points(deal: _Counts, outcome: str) -> int:
+    """F, the fixed points of an award to the winner, m x (F + V + B + An) (the other team
+    its B): `chute_points`, but on a coinched contract made the capot value when the takers
+    won all 8 tricks, or the takers' own points with `coinche_base: "points"`; on a dedans
+    where the defenders won all 8 tricks, the capot value under `chute_capot: "capot"`. A
+    flat capot (`capot_bid: "flat"`) has none: its `FLAT_CAPOT` is all in V."""
     options, summary, takers = deal.options, deal.summary, deal.takers
-    fixed = options.chute_points
     earned = options.coinche_base == "points" or summary.capot == takers
     if outcome == MADE and summary.renonce is None and earned:
-        fixed = deal.cards[takers]
-    every_annonce = sum(deal.annonces)
-    return _Award(fixed, deal.belote[winner], every_annonce, deal.value, deal.multiplier)
+        return deal.cards[takers]
+    swept = summary.capot == other_team(takers) and summary.renonce is None
+    if outcome == DEDANS and swept and options.chute_capot == "capot":
+        return options.capot  # "+162 points ou 252" (Cannes 2016, III - Marque)
+    return options.chute_points
+
+
+def _belotes(deal: _Counts, outcome: str, winner: int) -> tuple[int, ...]:
+    """Each team's belote as the awards count it: its own, but the loser's goes to the
+    winner when the takers are dedans under `belote_on_chute: "defenders"` ("En cas de chute
+    du contrat, la belote est perdue par les preneurs", FFB contrée 2016 §7), and when a
+    coinched contract is made under `belote_on_coinche: "takers"` ("Belote preneurs ou
+    défense", FFB contrée 2016, table p. 7); the defenders lose theirs then under `"lost"`
+    (BGA: the defenders score 0)."""
+    options, belote = deal.options, deal.belote
+    coinched_made = outcome == MADE and deal.multiplier > 1
+    if outcome == DEDANS and options.belote_on_chute == "defenders":
+        return _to(winner, sum(belote))
+    if coinched_made and options.belote_on_coinche == "takers":
+        return _to(winner, sum(belote))
+    if coinched_made and options.belote_on_coinche == "lost":
+        return _to(winner, belote[winner])
+    return belote
+
+
+def _to(team: int, points: int) -> tuple[int, ...]:
+    """`points` to `team`, none to the other."""
+    return tuple(points if t == team else 0 for t in range(TEAMS))
 
 
 def _team_score(
     team: int, award: _Award, card_points: int, options: CoincheOptions
 ) -> CoincheTeamScore:
-    raw = award.multiplier * (award.cards + award.belote + award.annonces + award.contract)
+    multiplied = MULTIPLIED[options.multiplier_scope]
+    parts = award._asdict()
+    raw = sum(
+        parts[part] * (award.multiplier if part in multiplied else 1) for part in MULTIPLIED["all"]
+    )
     total = round_score(raw, options)
     return CoincheTeamScore(
         team,
@@ -267,6 +337,7 @@ def _team_score(
         award.multiplier,
         total - raw,
         total,
+        multiplied,
     )
 
 
@@ -275,18 +346,25 @@ def _outcome(
     options: CoincheOptions,
     taken: int,
     defended: int,
-    value: int,
     m: int,
 ) -> str:
-    """Made, dedans or litige, before any renonce. Rounding never decides."""
+    """Made, dedans or litige, before any renonce, against the bid's own value (what it
+    scores may differ: `contract_value`). Rounding never decides: "Cet arrondi ne permet pas
+    de réaliser le contrat. Une équipe ayant fait 89 points et ayant demandé 90 chute" (FFB)."""
     takers = team_of(summary.contract.taker)
-    if summary.contract.value == CAPOT:
+    value = summary.contract.value
+    if value == CAPOT:
         return MADE if summary.capot == takers else DEDANS  # capot: all 8 tricks
+    value = int(value)
     if summary.capot == other_team(takers):
         return DEDANS  # takers who won no trick are dedans whatever their bonuses
     if options.made == "reach_bid":
         # T >= V alone, an 80 needing 82: a tie at or above V is made, save 80 at 81/81.
         return MADE if taken >= max(value, REACH_BID_MINIMUM) else DEDANS
+    if options.made == "reach_only":
+        # T >= V alone, "même si les défenseurs ont réalisé plus de points" (FFB contrée 2016
+        # §10.1): an 80 at 80/82 is made.
+        return MADE if taken >= value else DEDANS
     if taken >= value and taken > defended:
         return MADE
     # Litige: T = D >= V, under `litige: "reserve"` and only uncoinched with points scoring;

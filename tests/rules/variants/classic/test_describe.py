@@ -15,12 +15,16 @@ OPTIONS = [
     ("overtrump_partner", True, (True, False), None, None),
     ("belote", "automatic", ("automatic", "announce"), None, None),
     ("capot", 252, (252, 250), None, None),
-    ("rounding", "none", ("none", "nearest_ten"), None, None),
+    ("rounding", "none", ("none", "nearest_ten", "nearest_ten_6up"), None, None),
     ("renonce", "dedans", ("dedans", "annul"), None, None),
     ("target", 1000, None, 1, 100000),
     ("annonces", False, (False, True), None, None),
     ("belote_said", "belote", ("belote", "both"), None, None),
     ("illegal_card", "refuse", ("refuse", "stand"), None, None),
+    ("game_end", "reach", ("reach", "pass", "ffb", "ffb_pass"), None, None),
+    ("final_deal", "rounded", ("rounded", "exact"), None, None),
+    ("partner_trump", "any", ("any", "beat", "beat_if_only_trumps"), None, None),
+    ("litige", "reserve", ("reserve", "dedans", "made"), None, None),
 ]
 
 
@@ -63,6 +67,7 @@ def test_every_sentence_is_in_the_language_asked_else_english(lang: str, said: s
         "trump",
         "overtrump",
         "undertrump",
+        "beat_partner",
     ]
     assert described.annonce_tie_breaks == text("rule.classic.tie_breaks", said)
     assert len(described.annonce_tie_breaks) == 4

@@ -20,6 +20,10 @@ DEFAULTS = {
     "annonces": False,
     "belote_said": "belote",
     "illegal_card": "refuse",
+    "game_end": "reach",
+    "final_deal": "rounded",
+    "partner_trump": "any",
+    "litige": "reserve",
 }
 
 ALLOWED = [
@@ -48,6 +52,19 @@ ALLOWED = [
     ("belote_said", "both"),
     ("illegal_card", "refuse"),
     ("illegal_card", "stand"),
+    ("rounding", "nearest_ten_6up"),
+    ("game_end", "reach"),
+    ("game_end", "pass"),
+    ("game_end", "ffb"),
+    ("game_end", "ffb_pass"),
+    ("final_deal", "rounded"),
+    ("final_deal", "exact"),
+    ("partner_trump", "any"),
+    ("partner_trump", "beat"),
+    ("partner_trump", "beat_if_only_trumps"),
+    ("litige", "reserve"),
+    ("litige", "dedans"),
+    ("litige", "made"),
 ]
 
 REFUSED = [

@@ -20,6 +20,7 @@ from service.rules import (
 )
 from service.rules.core.annonces import AnnonceVerdict
 from service.rules.core.scoring import round_score
+from service.rules.variants import CLASSIC
 from tests.rules.builders import cards
 from tests.rules.inconsistent import Found, problems
 
@@ -96,6 +97,42 @@ def test_made_dedans_and_litige(
     assert takers_first(result.score, taker) == score
     assert result.reserve == reserve
     assert result.capot is None
+
+
+@SEATS
+@pytest.mark.parametrize(
+    ("litige", "belote", "points", "contract", "score", "reserve"),
+    [
+        # FFB 2016 §10.1.3: "En cas d'égalité entre les totaux de points des deux équipes
+        # (81-81 ou 91-91), il y a « litige »": the takers' points held for the next deal.
+        ("reserve", None, (81, 81), "litige", (0, 81), 81),
+        ("reserve", TAKERS, (71, 91), "litige", (20, 91), 71),
+        # ... unless the tournament drops it and rules a tie a fall or a contract made.
+        ("dedans", None, (81, 81), "dedans", (0, 162), 0),
+        ("dedans", TAKERS, (71, 91), "dedans", (20, 162), 0),
+        ("dedans", DEFENDERS, (91, 71), "dedans", (0, 182), 0),
+        ("made", None, (81, 81), "made", (81, 81), 0),
+        ("made", TAKERS, (71, 91), "made", (91, 91), 0),
+        # Not a tie: the option changes nothing.
+        ("dedans", None, (82, 80), "made", (82, 80), 0),
+        ("made", None, (80, 82), "dedans", (0, 162), 0),
+    ],
+)
+def test_a_tie_by_option_litige(
+    taker: int,
+    litige: str,
+    belote: str | None,
+    points: Pair,
+    contract: str,
+    score: Pair,
+    reserve: int,
+) -> None:
+    result = score_deal(summary(taker, points, belote), CLASSIC.options({"litige": litige}))
+    assert (result.contract, takers_first(result.score, taker), result.reserve) == (
+        contract,
+        score,
+        reserve,
+    )
 
 
 @SEATS

@@ -37,7 +37,19 @@ def contract_of(taker: int, value: int | str, strain: str, coinche: int) -> Cont
 
 # ---------------------------------------------------------------- the auction
 
-ODD_CALLS = ("70H", "85S", "170D", "190C", "0S", "capotSA", "capotTA", "160TA", "180SA")
+ODD_CALLS = (
+    "70H",
+    "85S",
+    "170D",
+    "190C",
+    "0S",
+    "capotSA",
+    "capotTA",
+    "160TA",
+    "180SA",
+    "82H",
+    "95D",
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -95,7 +107,7 @@ def test_every_card_is_ruled_as_the_reference_rules_it(rng: random.Random) -> No
 
 
 def random_contract(rng: random.Random, options: CoincheOptions) -> tuple[int, int | str, int, int]:
-    values: list[int | str] = [*range(80, options.max_bid + 1, 10), "capot"]
+    values: list[int | str] = [*ref.bid_numbers(options), "capot"]
     return (
         rng.randrange(4),
         rng.choice(values),

@@ -293,6 +293,7 @@ play_options = st.fixed_dictionaries(
     optional={
         "undertrump": st.sampled_from(["optional", "required"]),
         "overtrump_partner": st.booleans(),
+        "partner_trump": st.sampled_from(["any", "beat", "beat_if_only_trumps"]),
     },
 )
 rngs = st.randoms(use_true_random=False)

@@ -23,13 +23,18 @@ AUCTION_CODES = [
     "surcoinche_by_defenders",
 ]
 STATUSES = ["open", "taken", "redeal", "invalid"]
-PLAY_CODES = ["follow_suit", "raise_trump", "trump", "overtrump", "undertrump"]
+PLAY_CODES = ["follow_suit", "raise_trump", "trump", "overtrump", "undertrump", "beat_partner"]
 NOT_OFFERED = [
     "generale",
     "ta_j14_scale",
     "coinche_a_la_volee",
     "coinched_litige",
     "bga_house_rules",
+    "deal_6_2",
+    "misdeal",
+    "annonce_card_reuse",
+    "ta_ffb_2016",
+    "coinched_defenders_keep_points",
 ]
 
 # One sentence of each list, as a client reads it in each language.
