@@ -204,6 +204,7 @@ class Table:
         objective: str,
         inference: str | None,
         board: int,
+        ours: bool = True,
     ) -> int:
         body = {
             "dealer": dealer,
@@ -222,6 +223,10 @@ class Table:
             body["inference"] = inference
         if self.args.bids_to_play:
             body["bids"] = self.calls
+        level = self.args.level if ours else self.args.their_level
+        if level:  # the level's deals, not `--samples`
+            body["level"] = level
+            del body["samples"]
         card = self.post("/v1/coinche/advice/play", body)["card"]
         return CARD_CODES.index(card)
 
@@ -241,13 +246,17 @@ class Table:
             "bids": calls,
             "seat": seat,
             "hand": [CARD_CODES[c] for c in hand],
-            "samples": self.args.bid_samples,
             "seed": f"arena {board} call {len(calls)}",
             "rules": ARENA_RULES,
             "budget_ms": self.args.budget_ms,
         }
+        if self.args.bid_samples:
+            body["samples"] = self.args.bid_samples
         inference = self.args.bid_inference if ours else self.args.their_bid_inference
         play = self.args.bid_play if ours else self.args.their_bid_play
+        level = self.args.bid_level if ours else self.args.their_bid_level
+        if level:
+            body["level"] = level
         if inference:
             body["inference"] = inference
         if play:
@@ -344,7 +353,7 @@ class Table:
                 objective = self.args.objective if ours else self.args.their_objective
                 inference = self.args.inference if ours else self.args.their_inference
                 card = self.referee_card(
-                    seat, dealer, contract, plays, held[seat], objective, inference, board
+                    seat, dealer, contract, plays, held[seat], objective, inference, board, ours
                 )
                 action = TO_COLVER[card]
                 side = "ours" if seat % 2 == team else "theirs"
@@ -681,7 +690,7 @@ def check_calls(auctions: int, first: int, samples: int, inference: str | None =
                 "bids": calls,
                 "seat": seat,
                 "hand": [CARD_CODES[c] for c in hands[seat]],
-                "samples": samples,
+                "samples": samples or 32,
                 "seed": f"calls {board} {after}",
                 "rules": ARENA_RULES,
                 "budget_ms": 10_000,
@@ -842,12 +851,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--their-bid-play", default=None, help="the referee opponent's")
     parser.add_argument("--samples", type=int, default=32, help="the referee's samples a card")
     parser.add_argument(
+        "--level", default=None, help="the card advice's `level` (then not --samples) for ours"
+    )
+    parser.add_argument("--their-level", default=None, help="the referee opponent's")
+    parser.add_argument(
         "--figures-when-forced",
         action="store_true",
         help="the referee's seats ask for a forced card's figures too, as the arena did before "
         "December 3, 2026 (by default they ask as a seat a program plays: a forced card at once)",
     )
-    parser.add_argument("--bid-samples", type=int, default=32)
+    parser.add_argument(
+        "--bid-samples", type=int, default=None, help="the bid advice's (default: its level's)"
+    )
+    parser.add_argument(
+        "--bid-level", default=None, help="the bid advice's `level` (default: the service's)"
+    )
+    parser.add_argument("--their-bid-level", default=None, help="the referee opponent's")
     parser.add_argument(
         "--budget-ms",
         type=int,
@@ -898,15 +917,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"bench/arena.py: mode {args.mode}, opponent {args.opponent}, objective "
         f"{args.objective}, inference {args.inference or 'default'}, samples {args.samples}, "
+        f"card level {args.level or '(samples)'} against {args.their_level or '(samples)'}, "
         f"colver {args.colver_method} {args.worlds} worlds; {perf_counter() - started:.0f} s"
     )
     if args.mode == "auction":
         print(
             f"  calls: inference {args.bid_inference or 'default'}, play "
-            f"{args.bid_play or 'default'}, {args.bid_samples} samples"
+            f"{args.bid_play or 'default'}, level {args.bid_level or 'default'}, "
+            f"{args.bid_samples or 'default'} samples"
             + (
                 f"; theirs: inference {args.their_bid_inference or 'default'}, play "
-                f"{args.their_bid_play or 'default'}"
+                f"{args.their_bid_play or 'default'}, level {args.their_bid_level or 'default'}"
                 if args.opponent == "referee"
                 else ""
             )

@@ -15,8 +15,9 @@ the same records, line for line, on every machine: the deals are dealt from text
 How each deal is played:
 
 - Players: four of `POOL` drawn by seat, so that partnerships vary from deal to deal.
-- Classic's bidding: each seat in turn asks `advise_take` (round 1, then round 2) and follows
-  it; when all pass twice, the deal is dealt again from the next seed.
+- Classic's bidding: each seat in turn asks `advise_take` (round 1, then round 2; its
+  `strong` level, every deal searched, as when the archive was made) and follows it; when
+  all pass twice, the deal is dealt again from the next seed.
 - Coinche's auction: a simple bidder, not the bid advice (`advise_bid`). A seat values each
   suit as trump: its trumps' card points, 11 for each other ace, 10 for a ten beside its ace,
   20 for the king and queen of trump; 50 bids 80, each 10 more bids 10 more (160 at most). It
@@ -56,6 +57,7 @@ import orjson
 
 from service.rules import DealRecord, deal, legal_cards, trick_winner
 from service.rules.advice.advise import advise_coinche_play, advise_play, advise_take
+from service.rules.advice.policy import STRONG
 from service.rules.core.cards import HAND_SIZE, Card, Suit
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.seats import PLAYERS, Seat, seat_after, team_of
@@ -160,7 +162,7 @@ def classic_bidding(
             seat = seat_after(dealer, offset)
             advice = advise_take(
                 dealer, seat, tuple(hands[seat]), turned, round_, samples=samples,
-                seed=seed, budget_ms=BUDGET_MS,
+                seed=seed, budget_ms=BUDGET_MS, level=STRONG,
             )  # fmt: skip
             bids.append(advice.advice or PASS)
             if advice.advice not in (None, PASS):

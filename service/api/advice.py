@@ -38,13 +38,19 @@ from service.rules.advice.advise import (
 from service.rules.advice.bid import advise_bid
 from service.rules.advice.inference import DEFAULT_INFERENCE, INFERENCES
 from service.rules.advice.policy import (
+    BID_LEVELS,
     CANDIDATES,
+    CARD_LEVELS,
     DEFAULT_CALL_INFERENCE,
+    DEFAULT_LEVEL,
     DEFAULT_PLAY,
     DEFAULT_SAMPLES,
+    FAST,
     INTERVAL_LEVEL,
+    LEVELS,
     MAX_SAMPLES,
     PLAYS,
+    STRONG,
 )
 from service.rules.core.cards import HAND_SIZE, SUIT_CODES
 from service.rules.variants.classic.bidding import PASS, TAKE
@@ -111,6 +117,33 @@ def _inference(calls: str, default: str = DEFAULT_INFERENCE, how: str = "") -> m
     )
 
 
+def level_field(what: str) -> ma.fields.String:
+    """How hard the advice thinks: `fast`, `default` or `strong` (GET /v1/rules `advice`)."""
+    return ma.fields.String(
+        validate=validate.OneOf(LEVELS),
+        load_default=DEFAULT_LEVEL,
+        metadata={"description": what, "default": DEFAULT_LEVEL},
+    )
+
+
+BID_LEVEL_TEXT: Final = (
+    "How each deal drawn is valued: `fast` and `default` estimate what perfect play gives in "
+    "each suit from the four hands (a model fitted to the solver's own answers, its error "
+    "allowed for; sans-atout and tout-atout still searched), over "
+    f"{BID_LEVELS[FAST].samples} and {BID_LEVELS[DEFAULT_LEVEL].samples} deals; `strong` "
+    f"searches every deal by perfect play, over {BID_LEVELS[STRONG].samples} (some 3 ms a "
+    "deal and strain: hundreds of milliseconds a call)."
+)
+
+
+def bid_samples_field() -> StrictInteger:
+    """How many deals the bid advice values: by default the level's."""
+    return StrictInteger(
+        validate=validate.Range(1, MAX_SAMPLES),
+        metadata={"description": "Deals of the unseen cards to value; by default the `level`'s."},
+    )
+
+
 # Why a body with `hands` is refused (`Advised.load`), in place of marshmallow's "Unknown field.".
 NO_HANDS: Final = "request.advice_hands"
 UNKNOWN_FIELD: Final = "Unknown field."
@@ -140,7 +173,22 @@ class Advised(Schema):
         required=True,
         metadata={"description": "The asking seat's cards now (8 less those it played)."},
     )
-    samples = samples_field()
+    samples = StrictInteger(
+        validate=validate.Range(1, MAX_SAMPLES),
+        metadata={"description": f"{SAMPLES_TEXT} By default the `level`'s."},
+    )
+    level = ma.fields.String(
+        validate=validate.OneOf(tuple(CARD_LEVELS)),
+        load_default=DEFAULT_LEVEL,
+        metadata={
+            "description": "How many deals the card is chosen over: `default`, "
+            f"{CARD_LEVELS[DEFAULT_LEVEL][0]} in the first trick (where a deal's search costs "
+            f"the most) and {CARD_LEVELS[DEFAULT_LEVEL][1]} after it; `fast`, "
+            f"{CARD_LEVELS[FAST][1]} everywhere (some ten times cheaper, a little weaker: "
+            "docs/benchmarks.md). `samples`, when given, is the deals whatever the level.",
+            "default": DEFAULT_LEVEL,
+        },
+    )
     seed = seed_field()
     budget_ms = budget_field(_BUDGET)
     objective = ma.fields.String(
@@ -173,7 +221,8 @@ class Advised(Schema):
             **replayed,
             "seat": data["seat"],
             "hand": tuple(data["hand"]),
-            "samples": data["samples"],
+            "samples": data.get("samples"),
+            "level": data["level"],
             "seed": data["seed"],
             "budget_ms": capped(data["budget_ms"]),
             "objective": data["objective"],
@@ -278,6 +327,10 @@ class AdviceSchema(Schema):
         },
     )
     samples = StrictInteger(required=True, metadata={"description": "Deals solved."})
+    level = ma.fields.String(
+        required=True,
+        metadata={"enum": list(CARD_LEVELS), "description": "The level the card was chosen at."},
+    )
     deals = StrictInteger(
         required=True, metadata={"description": "Deals of the unseen cards the record allows."}
     )
@@ -322,12 +375,12 @@ def answered(question: CardQuestion, body: dict[str, Any]) -> Advice:
     judged is a 422 whatever the slots), then a forced card whose figures are not asked at
     once (as cheap as a replay: no slot, never a 503), else the deals valued in an analysis
     slot, on the app's `ADVICE_THREADS`."""
+    level = body["level"]
     if question.forced and not body["figures_when_forced"]:
-        return question.at_once()
+        return question.at_once(level)
     threads = advice_threads()
-    return in_slot(
-        lambda: question.answer(body["samples"], body["seed"], body["budget_ms"], threads)
-    )
+    samples, seed, budget_ms = body.get("samples"), body["seed"], body["budget_ms"]
+    return in_slot(lambda: question.answer(samples, seed, budget_ms, threads, level))
 
 
 PLAY_REQUESTS: Final = {
@@ -413,6 +466,7 @@ class TakeRequestSchema(RequestSchema):
         metadata={"description": "The asking seat's 5 cards."},
     )
     turned = CardField(required=True)
+    level = level_field(BID_LEVEL_TEXT)
     round = StrictInteger(
         required=True,
         validate=validate.Range(1, 2),
@@ -421,7 +475,7 @@ class TakeRequestSchema(RequestSchema):
             "name another suit or pass (every seat before this one having passed)."
         },
     )
-    samples = samples_field()
+    samples = bid_samples_field()
     seed = seed_field()
     budget_ms = budget_field(_BUDGET)
     inference = _inference("the passes before the seat (the passers would not take)")
@@ -505,7 +559,11 @@ class TakeAdviceSchema(Schema):
         required=True,
         metadata={"description": "Each legal bid, passing last."},
     )
-    samples = StrictInteger(required=True, metadata={"description": "Deals solved."})
+    samples = StrictInteger(required=True, metadata={"description": "Deals valued."})
+    level = ma.fields.String(
+        required=True,
+        metadata={"enum": list(LEVELS), "description": "The level the deals were valued at."},
+    )
     elapsed_ms = Figure(required=True)
 
 
@@ -545,10 +603,11 @@ class AdviseTake(MethodView):
             body["turned"],
             body["round"],
             body["options"],
-            body["samples"],
+            body.get("samples"),
             body["seed"],
             body["budget_ms"],
             body["inference"],
+            body["level"],
         )
 
 
@@ -562,13 +621,15 @@ class CallAdviceRequestSchema(AuctionRequestSchema):
         required=True,
         metadata={"description": "The asking seat's 8 cards."},
     )
-    samples = samples_field()
+    samples = bid_samples_field()
+    level = level_field(BID_LEVEL_TEXT)
     seed = seed_field()
     budget_ms = budget_field(_BUDGET)
     inference = _inference(
         "the calls before (each caller's, given its hand)",
         DEFAULT_CALL_INFERENCE,
-        f", the deals to search drawn again by those weights from {CANDIDATES} times as many",
+        ", the deals to value drawn again by those weights from "
+        f"{BID_LEVELS[DEFAULT_LEVEL].candidates} times as many (`strong`: {CANDIDATES})",
     )
     play = ma.fields.String(
         validate=validate.OneOf(PLAYS),
@@ -665,9 +726,10 @@ class AdviseCall(MethodView):
             body["seat"],
             tuple(body["hand"]),
             body["options"],
-            body["samples"],
+            body.get("samples"),
             body["seed"],
             body["budget_ms"],
             body["inference"],
             body["play"],
+            body["level"],
         )

@@ -171,6 +171,32 @@ def seat_view_field() -> ma.fields.Nested:
     )
 
 
+class AdviceLevelSchema(Schema):
+    level = ma.fields.String(required=True)
+    valued_by = ma.fields.String(
+        required=True,
+        metadata={
+            "description": "How a call's deals are valued: `model`, their end by perfect play "
+            "estimated; `search`, searched."
+        },
+    )
+    samples = StrictInteger(required=True, metadata={"description": "A call's deals."})
+    candidates = StrictInteger(
+        required=True,
+        metadata={"description": "Reading the calls: deals drawn uniformly per deal valued."},
+    )
+    card_first_trick = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "A card's deals in the first trick (null: no such card level)."},
+    )
+    card_after = StrictInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "A card's deals after the first trick."},
+    )
+
+
 class BidAdviceDescriptionSchema(Schema):
     default_inference = ma.fields.String(
         required=True, metadata={"description": "The call advice's `inference` by default."}
@@ -211,6 +237,21 @@ class BidAdviceDescriptionSchema(Schema):
         required=True, metadata={"description": "... give or take this (a standard deviation)."}
     )
     model = ma.fields.String(required=True)
+    default_level = ma.fields.String(
+        required=True, metadata={"description": "The advice's `level` by default."}
+    )
+    levels = ma.fields.List(
+        ma.fields.Nested(AdviceLevelSchema),
+        required=True,
+        metadata={"description": "Each `level` of the advice: the calls' and the cards'."},
+    )
+    deal_model_error = PlainFloat(
+        required=True,
+        metadata={
+            "description": "The model of a deal's value: its error on deals it was not fitted "
+            "on, in card points (a standard deviation)."
+        },
+    )
 
 
 TABLE_TEXT = "What a table (/v1/table, /v1/coinche/table) decides where the texts are silent."

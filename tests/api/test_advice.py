@@ -49,8 +49,10 @@ def test_the_advice_answers_every_legal_card_from_the_seat_s_view(client: FlaskC
         "objective",
         "elapsed_ms",
         "assumed_renonces",
+        "level",
     }
     assert advice["objective"] == "score" and advice["forced"] is False
+    assert advice["level"] == "default"
     assert advice["seat"] == seat and advice["card"] in hands[seat]
     assert [move["card"] for move in advice["moves"]] == hands[seat]  # leading: any card
     assert advice["samples"] == 8 and advice["deals"] == 9_465_511_770
@@ -276,7 +278,7 @@ def test_samples_and_seed_are_bounded(client: FlaskClient) -> None:
 def test_the_take_advice_values_each_bid_and_passing(client: FlaskClient) -> None:
     asked = {"dealer": 0, "seat": 1, "hand": ["JH", "9H", "AH", "10H", "KH"], "turned": "QH"}
     first = answer(client, TAKE, {**asked, "round": 1, "samples": 3, "budget_ms": 10_000})
-    assert set(first) == {"advice", "options", "samples", "elapsed_ms"}
+    assert set(first) == {"advice", "options", "samples", "elapsed_ms", "level"}
     # The six best trumps, leading: made whatever the others hold, most often capot.
     take, passing = first["options"]
     assert take["bid"] == "take" and take["made_share"] == 1.0
@@ -312,9 +314,9 @@ STRONG = ["JH", "9H", "AH", "10H", "AS", "AD", "7C", "8C"]
 
 
 def test_the_call_advice_values_every_legal_call(client: FlaskClient) -> None:
-    asked = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "samples": 2, "seed": "t"}
+    asked = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "samples": 8, "seed": "t"}
     advice = answer(client, BID, {**asked, "budget_ms": 10_000})
-    assert set(advice) == {"advice", "options", "samples", "elapsed_ms"}
+    assert set(advice) == {"advice", "options", "samples", "elapsed_ms", "level"}
     legal = answer(client, "/v1/coinche/bidding", {"dealer": 3, "bids": []})["legal"]
     assert [option["bid"] for option in advice["options"]] == legal
     assert advice["options"][0] == {
@@ -326,7 +328,8 @@ def test_the_call_advice_values_every_legal_call(client: FlaskClient) -> None:
         "margin_interval": [0.0, 0.0],
         "margin_gap_interval": advice["options"][0]["margin_gap_interval"],
     }
-    assert advice["advice"].endswith("H") and advice["samples"] == 2
+    assert advice["advice"].endswith("H") and advice["samples"] == 8
+    assert advice["level"] == "default"
     # The same body, the same seed: the same answer; inference "calls" is accepted.
     again = answer(client, BID, {**asked, "budget_ms": 10_000, "inference": "calls"})
     assert again["options"] == advice["options"]  # no call before: every deal weighs 1
@@ -362,7 +365,7 @@ def test_the_call_advice_reads_the_calls_and_plays_at_the_table_unless_asked(
     client: FlaskClient,
 ) -> None:
     asked = {"dealer": 3, "bids": ["100S"], "seat": 1, "hand": STRONG, "samples": 2}
-    body = {**asked, "seed": "t", "budget_ms": 10_000}
+    body = {**asked, "seed": "t", "budget_ms": 10_000, "level": "strong"}
     default = answer(client, BID, body)
     named = answer(client, BID, {**body, "inference": "calls", "play": "table"})
     assert named["options"] == default["options"]
@@ -418,7 +421,7 @@ def test_the_take_advice_takes_the_inference_option(client: FlaskClient) -> None
 
 
 def test_a_strong_hand_bids_and_sevens_and_eights_pass(client: FlaskClient) -> None:
-    asked = {"dealer": 3, "bids": ["pass"], "seat": 1, "samples": 4, "budget_ms": 10_000}
+    asked = {"dealer": 3, "bids": ["pass"], "seat": 1, "samples": 16, "budget_ms": 10_000}
     strong = answer(client, BID, {**asked, "hand": STRONG})
     assert strong["advice"] != "pass" and strong["advice"].endswith("H")
     hearts = {o["bid"]: o for o in strong["options"]}[strong["advice"]]
@@ -448,7 +451,30 @@ def test_a_coinched_contract_we_make_is_surcoinched(client: FlaskClient) -> None
 
 def test_the_call_advice_honours_its_budget(client: FlaskClient) -> None:
     asked = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "samples": 256}
-    # 256 deals take far longer than 30 ms: the budget stops the advice early (the clock's
-    # own test, with a clock that the test moves, is tests/rules/advice/test_bid.py's).
+    asked["level"] = "strong"
+    # 256 deals searched take far longer than 30 ms: the budget stops the advice early (the
+    # clock's own test, with a clock that the test moves, is tests/rules/advice/test_bid.py's).
     advice = answer(client, BID, {**asked, "budget_ms": 30})
     assert advice["samples"] < 256 and advice["elapsed_ms"] >= 0
+
+
+def test_each_advice_says_its_level_and_refuses_an_unknown_one(client: FlaskClient) -> None:
+    body, hands = seat_view(5, 24)  # two tricks left, seat 2 to lead
+    held = [card for card in hands[2] if card not in body["plays"]]
+    late = {**body, "seat": 2, "hand": held, "budget_ms": 10_000, "seed": "t"}
+    fast = answer(client, PLAY, {**late, "level": "fast"})
+    assert fast["level"] == "fast" and fast["samples"] <= 8
+    assert answer(client, PLAY, late)["level"] == "default"
+    # No strong card: none beat the default in duplicate (docs/benchmarks.md).
+    assert list(problems(client, PLAY, {**late, "level": "strong"})) == ["/level"]
+    take = {"dealer": 0, "seat": 1, "hand": ["JH", "9H", "AS", "10S", "7D"], "turned": "AH"}
+    take.update(round=1, seed="t")
+    for level, deals in (("fast", 16), ("default", 32)):
+        taken = answer(client, "/v1/advice/take", {**take, "level": level})
+        assert (taken["level"], taken["samples"]) == (level, deals)
+    strong = answer(client, "/v1/advice/take", {**take, "level": "strong", "samples": 2})
+    assert (strong["level"], strong["samples"]) == ("strong", 2)
+    assert list(problems(client, "/v1/advice/take", {**take, "level": "best"})) == ["/level"]
+    call = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "level": "fast"}
+    assert answer(client, BID, call)["samples"] == 16
+    assert list(problems(client, BID, {**call, "level": "slow"})) == ["/level"]

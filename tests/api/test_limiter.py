@@ -275,7 +275,7 @@ def test_both_card_advices_are_given_the_threads_set(
     real = advice.CardQuestion.answer
 
     def spy(question: Any, *args: Any) -> Any:
-        asked.append(args[-1])  # samples, seed, budget_ms, threads
+        asked.append(args[3])  # samples, seed, budget_ms, threads, level
         return real(question, *args)
 
     monkeypatch.setattr(advice.CardQuestion, "answer", spy)

@@ -59,7 +59,17 @@ def test_the_rules_state_the_bid_advice_s_reading_and_table(client: FlaskClient)
         bid["reading_floor"],
         bid["reading_partner_base"],
     )
-    assert reading == tuple(RESAMPLING) and bid["candidates"] == CANDIDATES
+    assert reading == tuple(RESAMPLING) and bid["candidates"] == 16 < CANDIDATES
+    assert bid["default_level"] == "default" and bid["deal_model_error"] > 0
+    assert [level["level"] for level in bid["levels"]] == ["fast", "default", "strong"]
+    assert bid["levels"][2] == {
+        "level": "strong",
+        "valued_by": "search",
+        "samples": 32,
+        "candidates": CANDIDATES,
+        "card_first_trick": None,
+        "card_after": None,
+    }
     table = (bid["table_base"], bid["table_slope"], bid["table_spread"])
     assert table == (TABLE_BASE, TABLE_SLOPE, TABLE_SPREAD)
     assert f"{TABLE_BASE} + {TABLE_SLOPE} x" in bid["model"]

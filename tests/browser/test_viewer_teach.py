@@ -13,6 +13,7 @@ from typing import Any
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from tests.api.test_render import EXAMPLE
 from tests.browser.conftest import Page, seat_name
@@ -21,8 +22,9 @@ from tests.browser.test_viewer import COINCHE, COINCHE_HANDS
 # The example deal with the belote counted only when announced, and announced: seat 0 holds
 # KS and QS, and announces it with KS, the first card of the deal.
 ANNOUNCED = {**EXAMPLE, "rules": {"belote": "announce"}, "belote_announced": True}
-# What the table sees of a deal: all of the record but the hands, and who asks with its cards.
-PUBLIC = {"dealer", "trump", "taker", "plays", "rules", "belote_announced", "seat", "hand"}
+# What the table sees of a deal: all of the record but the hands, and who asks with its cards
+# (and the advice's level).
+PUBLIC = {"dealer", "trump", "taker", "plays", "rules", "belote_announced", "seat", "hand", "level"}
 # The cards' words, as the page's English names them.
 RANKS = dict(zip("789", ("seven", "eight", "nine"), strict=True)) | {
     "10": "ten",
@@ -67,8 +69,9 @@ def hand_at(seat: int, step: int) -> list[str]:
 
 def assert_own_view(body: dict[str, Any], seat: int, step: int) -> None:
     """The advice's request holds what the table has seen and the seat's own cards: no other
-    hand, nor any card of one that has not been played."""
+    hand, nor any card of one that has not been played; at the default level."""
     assert set(body) == PUBLIC
+    assert body["level"] == "default"
     assert (body["seat"], body["hand"], body["plays"]) == (
         seat,
         hand_at(seat, step),
@@ -141,7 +144,9 @@ def test_teach_me_asks_from_the_seats_own_view_beside_perfect_play(page: Page) -
     assert page.text("#teach-result .played") == played
     head = page.text("#teach-result .advice-head")
     assert head.startswith("What South (0) can see (its hand and the cards played) suggests: ")
-    assert f"({answer['samples']} deals of the cards it cannot see were tried.)" in head
+    assert head.endswith(
+        f"({answer['samples']} deals of the cards it cannot see were tried, at the default level.)"
+    )
     loss = perfect[answer["card"]]["loss"]
     verdict = page.text("#teach-result .advice-best, #teach-result .advice-costs")
     assert verdict == (
@@ -172,7 +177,7 @@ def test_teach_me_asks_from_the_seats_own_view_beside_perfect_play(page: Page) -
     assert page.text("#teach-result .advice-head") == (
         "West (1) has one legal card, eight of spades, trump: it is forced, whatever the hidden "
         f"cards. (The figures below, over {answer['samples']} deals of the cards it cannot see, "
-        "say what it will make.)"
+        "at the default level, say what it will make.)"
     )
     (row,) = page.find_all("#teach-result tr.suggested")
     assert row.find_element(By.CSS_SELECTOR, ".notes").text.split(" · ")[0] == "forced"
@@ -316,6 +321,7 @@ def test_teach_me_advises_the_call_before_the_first_coinche_card(page: Page) -> 
         "rules": {"sa_ta": True},
         "seat": 0,
         "hand": COINCHE_HANDS[0],
+        "level": "default",
     }
     answer = advice["answer"]
     options = answer["options"]
@@ -346,7 +352,7 @@ def test_teach_me_advises_the_call_before_the_first_coinche_card(page: Page) -> 
     assert "±" in suggested.find_elements(By.TAG_NAME, "td")[2].text  # its margin, not sure
     assert page.text("#auction-result .call-head") == (
         f"South (0) to call, from its own hand: {call_name(answer['advice'])}. "
-        f"({answer['samples']} deals of the cards it cannot see were tried.)"
+        f"({answer['samples']} deals of the cards it cannot see were tried, at the default level.)"
     )
     # Why: the best margin, what the advice maximises; and a higher mean score, why not.
     why = (
@@ -402,8 +408,8 @@ def test_teach_me_advises_the_call_before_the_first_coinche_card(page: Page) -> 
     assert page.text("#auction-result .call-intervals") == (
         f"± is each mean's 95% interval over the {n} deals of the hidden cards tried: the mean "
         "the advice would find with endless deals lies within it 95 times in 100. It covers the "
-        "luck of the deals tried, not the limits of the model (perfect play, corrected to what "
-        "tables make of it)."
+        "luck of the deals tried, not the limits of the model (perfect play, estimated from the "
+        "four hands when a suit is trump, corrected to what tables make of it)."
     )
     page.driver.execute_script("document.getElementById('teach-auction').scrollIntoView()")
     page.screenshot("teach-me-auction")
@@ -567,3 +573,119 @@ def test_the_calls_typed_are_written_down_a_column_a_seat_and_a_row_a_round(page
         )
     )
     page.assert_clean()
+
+
+# --- the advice's level ---------------------------------------------------------------------
+
+# Each level as the page names it in each language, in the select and in its sentences.
+LEVEL_WORDS = {
+    "en": {"fast": "fast", "default": "default", "strong": "strong"},
+    "fr": {"fast": "rapide", "default": "normal", "strong": "fort"},
+}
+CARD_ADVICE = "/v1/coinche/advice/play"
+CALL_ADVICE = "/v1/coinche/advice/bid"
+
+
+def asked_again(page: Page, level: str, cards: int, calls: int) -> None:
+    """Wait until the page, which had asked the card and call advice `cards` and `calls` times,
+    has asked both again and shown the answers at `level` (its call head says it)."""
+    said = f"at the {LEVEL_WORDS['en'][level]} level.)"
+    page.wait(
+        lambda: (
+            len(asked(page, CARD_ADVICE)) > cards
+            and len(asked(page, CALL_ADVICE)) > calls
+            and said in call_head(page)
+            and page.find_all("#teach-result table.teach-table")
+        )
+    )
+
+
+def test_teach_me_asks_at_the_level_chosen_and_says_it_for_the_session(page: Page) -> None:
+    rules = page.driver.execute_script(
+        "return fetch('/v1/rules').then((response) => response.json())"
+    )
+    valued_by = {level["level"]: level["valued_by"] for level in rules["bid_advice"]["levels"]}
+    assert valued_by["strong"] == "search" != valued_by["default"]
+    page.paste(COINCHE)
+    page.wait(lambda: page.step() == (0, 32))
+    choice = Select(page.find("#advice-level"))
+    assert page.text(".advice-level-choice").startswith("Advice:")
+    assert [option.text for option in choice.options] == ["fast", "default", "strong"]
+    assert choice.first_selected_option.get_attribute("value") == "default"
+    page.record_analysis("/advice/")
+    page.find("#teach").click()
+    try:
+        # At the default level, then each level chosen: with Teach me on, asked again at once.
+        for turn, level in enumerate(("default", "fast", "strong", "default")):
+            if turn == 0:
+                asked_again(page, level, 0, 0)  # nothing asked before the switch
+            else:
+                before = len(asked(page, CARD_ADVICE)), len(asked(page, CALL_ADVICE))
+                choice.select_by_value(level)
+                asked_again(page, level, *before)
+            card, call = asked(page, CARD_ADVICE)[-1], asked(page, CALL_ADVICE)[-1]
+            # The card advice has no strong level: asked at the default one, and said so. No
+            # request names its deals: the level's decide.
+            card_level = "default" if level == "strong" else level
+            assert (card["body"]["level"], card["answer"]["level"]) == (card_level, card_level)
+            assert (call["body"]["level"], call["answer"]["level"]) == (level, level)
+            assert "samples" not in card["body"] and "samples" not in call["body"]
+            assert page.text("#teach-result .advice-head").endswith(
+                f"({card['answer']['samples']} deals of the cards it cannot see were tried, "
+                f"at the {LEVEL_WORDS['en'][card_level]} level.)"
+            )
+            missing = [p.text for p in page.find_all("#teach-result .level-missing")]
+            assert missing == (
+                ["The card advice has no strong level: it was asked at the default level."]
+                if level == "strong"
+                else []
+            )
+            assert call_head(page).endswith(
+                f"({call['answer']['samples']} deals of the cards it cannot see were tried, "
+                f"at the {LEVEL_WORDS['en'][level]} level.)"
+            )
+            model = (
+                "perfect play, estimated from the four hands when a suit is trump, corrected "
+                "to what tables make of it"
+                if valued_by[level] == "model"
+                else "perfect play, corrected to what tables make of it"
+            )
+            assert page.text("#auction-result .call-intervals").endswith(
+                f"not the limits of the model ({model})."
+            )
+
+        # Strong, in French: the select's words, the level said, the card advice's missing.
+        before = len(asked(page, CARD_ADVICE)), len(asked(page, CALL_ADVICE))
+        choice.select_by_value("strong")
+        asked_again(page, "strong", *before)
+        page.find("#lang-fr").click()
+        page.wait(lambda: "au niveau fort.)" in call_head(page))
+        page.wait(lambda: page.find_all("#teach-result .level-missing"))
+        choice = Select(page.find("#advice-level"))
+        assert page.text(".advice-level-choice").startswith("Conseil :")
+        assert [option.text for option in choice.options] == ["rapide", "normal", "fort"]
+        assert page.text("#teach-result .level-missing") == (
+            "Le conseil de carte n'a pas de niveau fort : il a été demandé au niveau normal."
+        )
+        assert page.text("#teach-result .advice-head").endswith(
+            "donnes des cartes qu'il ne voit pas ont été essayées, au niveau normal.)"
+        )
+        page.driver.execute_script("document.getElementById('teach-switch').scrollIntoView()")
+        page.screenshot("teach-me-level")
+        page.assert_clean()
+
+        # The choice holds for the session: the page opened again (the same tab) asks at it.
+        page.open()
+        choice = Select(page.find("#advice-level"))
+        assert choice.first_selected_option.get_attribute("value") == "strong"
+        page.paste(COINCHE)
+        page.wait(lambda: page.step() == (0, 32))
+        assert choice.first_selected_option.text == "strong"  # shown with the record
+        page.record_analysis("/advice/")
+        page.find("#teach").click()
+        asked_again(page, "strong", 0, 0)
+        assert [request["body"]["level"] for request in asked(page, CARD_ADVICE)] == ["default"]
+        assert [request["body"]["level"] for request in asked(page, CALL_ADVICE)] == ["strong"]
+        page.assert_clean()
+    finally:
+        page.driver.execute_script("sessionStorage.clear()")  # the next tests at the default

@@ -25,8 +25,17 @@ from statistics import NormalDist
 from time import perf_counter
 from typing import Any, NamedTuple
 
+from service.rules.advice.deal_model import estimate, model, spread_ends
 from service.rules.advice.inference import CALLS, DEFAULT_INFERENCE, call_weights, pass_weights
-from service.rules.advice.policy import DEFAULT_SAMPLES, INTERVAL_LEVEL, MAX_SAMPLES
+from service.rules.advice.policy import (
+    BID_LEVELS,
+    DEFAULT_LEVEL,
+    DEFAULT_SAMPLES,
+    INTERVAL_LEVEL,
+    MAX_SAMPLES,
+    MODEL,
+    card_samples,
+)
 from service.rules.advice.sampler import Constraints, Deals, Hands
 from service.rules.advice.view import EVERY_SEAT, Holding, SeatView, seat_view
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS
@@ -38,13 +47,14 @@ from service.rules.core.errors import InconsistentInput
 from service.rules.core.play import PlayOptions, legal_cards
 from service.rules.core.replay import Declaration, TrickRecord
 from service.rules.core.scoring import MADE
-from service.rules.core.seats import PLAYERS, Seat, Team, other_team, team_of
+from service.rules.core.seats import PLAYERS, Seat, Team, other_team, seat_after, team_of
 from service.rules.core.strains import Strain
 from service.rules.variants import CLASSIC, COINCHE, Replayed, Variant, honours
 from service.rules.variants.base import OptionsT, RecordT
 from service.rules.variants.classic.bidding import PASS, TAKE, TAKEN, legal_bids
 from service.rules.variants.classic.options import DEFAULT_OPTIONS, RuleOptions
 from service.rules.variants.classic.replay import DealRecord
+from service.rules.variants.classic.scoring import DealSummary
 from service.rules.variants.coinche.bidding import judge_auction
 from service.rules.variants.coinche.options import CoincheOptions
 from service.rules.variants.coinche.replay import CoincheRecord
@@ -114,6 +124,7 @@ class Advice:
     objective: str
     forced: bool
     assumed: tuple[int, ...] = ()
+    level: str = DEFAULT_LEVEL
 
 
 # A mean's interval: its low and high ends.
@@ -147,6 +158,7 @@ class TakeAdvice:
     options: tuple[BidAdvice, ...]
     samples: int
     elapsed_ms: float
+    level: str = DEFAULT_LEVEL
 
 
 def _left_ms(deadline: float) -> int:
@@ -218,18 +230,42 @@ class CardQuestion:
         """The seat has one legal card: the card to play whatever the deal."""
         return len(self.legal) == 1
 
-    def at_once(self) -> Advice:
+    @property
+    def played(self) -> int:
+        """The cards played so far."""
+        return len(self.worlds.record.plays)
+
+    def at_once(self, level: str = DEFAULT_LEVEL) -> Advice:
         """The forced card without its figures: no deal solved."""
         count = self.view.deals.count
         seat, card, elapsed = self.view.seat, self.legal[0], elapsed_ms_since(self.asked)
         return Advice(
-            seat, card, (), 0, count, count == 1, elapsed, self.objective, True, self.view.assumed
+            seat,
+            card,
+            (),
+            0,
+            count,
+            count == 1,
+            elapsed,
+            self.objective,
+            True,
+            self.view.assumed,
+            level,
         )
 
-    def answer(self, samples: int, seed: str, budget_ms: int, threads: int) -> Advice:
-        """The advice over `samples` deals drawn from `seed` on `threads` threads (`_advise`),
-        within `budget_ms` counted from the question; a forced card is the card even when the
-        budget solved no deal."""
+    def answer(
+        self,
+        samples: int | None,
+        seed: str,
+        budget_ms: int,
+        threads: int,
+        level: str = DEFAULT_LEVEL,
+    ) -> Advice:
+        """The advice over `samples` deals (by default the `level`'s, `card_samples`) drawn
+        from `seed` on `threads` threads (`_advise`), within `budget_ms` counted from the
+        question; a forced card is the card even when the budget solved no deal."""
+        if samples is None:
+            samples = card_samples(level, self.played)
         advice = _advise(
             self.asked,
             self.view,
@@ -242,6 +278,7 @@ class CardQuestion:
             threads,
             self.forced,
         )
+        advice = replace(advice, level=level)
         return replace(advice, card=self.legal[0]) if self.forced else advice
 
 
@@ -277,7 +314,7 @@ def advise_play_in(
     seat: Seat,
     hand: tuple[Card, ...],
     options: OptionsT | None = None,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = DEFAULT_SAMPLES,
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
     turned: Card | None = None,
@@ -286,6 +323,7 @@ def advise_play_in(
     inference: str = DEFAULT_INFERENCE,
     threads: int = 1,
     figures_when_forced: bool = True,
+    level: str = DEFAULT_LEVEL,
 ) -> Advice:
     """The card for `seat` (the seat to play, holding `hand`) in the deal `record` of
     `variant` (its hands unknown), under its strain: over `samples` deals of the unseen cards
@@ -297,13 +335,13 @@ def advise_play_in(
     deals at once (`_advise`); the answer is the same with any. A seat with one legal card
     is told so (`forced`); without `figures_when_forced`, that card is the answer at once, no
     deal solved (what a seat played by a program needs), once the request is judged
-    (`card_question`)."""
+    (`card_question`). `samples` None: the `level`'s (`policy.card_samples`)."""
     question = card_question(
         variant, record, seat, hand, options, turned, objective, bids, inference
     )
     if question.forced and not figures_when_forced:
-        return question.at_once()
-    return question.answer(samples, seed, budget_ms, threads)
+        return question.at_once(level)
+    return question.answer(samples, seed, budget_ms, threads, level)
 
 
 def _on_table(tricks: Sequence[TrickRecord]) -> tuple[Card, ...]:
@@ -512,33 +550,41 @@ def advise_take(
     turned: Card,
     round_: int,
     options: RuleOptions = DEFAULT_OPTIONS,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
     inference: str = DEFAULT_INFERENCE,
+    level: str = DEFAULT_LEVEL,
 ) -> TakeAdvice:
     """Whether `seat`, holding the 5 cards of `hand` with `turned` turned up, should take in
     bidding round `round_` (every seat before it having passed), and in which suit: for each
     legal bid, the deal's expected score for the seat's team over `samples` deals of the
-    other cards (the seat as taker gets the turned card and 2 more, the others 3), each played
-    out by perfect play; passing valued as a redeal, 0. With `inference` "calls" each deal
-    weighs what the passes before `seat` suggest of the passers' hands
+    other cards (by default the `level`'s; the seat as taker gets the turned card and 2 more,
+    the others 3), each played out by perfect play (searched, or at `fast` and `default`
+    its end estimated, `deal_model`); passing valued as a redeal, 0. With `inference`
+    "calls" each deal weighs what the passes before `seat` suggest of the passers' hands
     (`inference.pass_weights`)."""
     start = perf_counter()
     _check_take_hand(hand, turned)
+    how = BID_LEVELS[level]
+    samples = how.samples if samples is None else samples
     trumps = _bid_trumps(round_, turned)
     deals = _completions(seat, hand, turned)
     team, deadline = team_of(seat), start + budget_ms / 1000
     sums = BidSums(trumps)
     for rank in deals.ranks(samples, Random(seed)):
         hands = _taker_hands(seat, hand, turned, deals.deal(rank))
+        weighed = inference == CALLS
+        weight = pass_weights(dealer, seat, turned, round_, hands) if weighed else 1
+        if how.valued_by == MODEL:
+            sums.add_deal(weight, _estimated(dealer, seat, hands, trumps, options, team))
+            continue
         values = _played_out(dealer, seat, hands, trumps, options, deadline)
         if values is None:
             break  # out of time: this deal is not counted for any bid
-        weighed = inference == CALLS
-        sums.add(values, team, pass_weights(dealer, seat, turned, round_, hands) if weighed else 1)
+        sums.add(values, team, weight)
     advice, options = sums.answer([*trumps, PASS])  # passing to a redeal
-    return TakeAdvice(advice, options, sums.used, elapsed_ms_since(start))
+    return TakeAdvice(advice, options, sums.used, elapsed_ms_since(start), level)
 
 
 def _check_take_hand(hand: tuple[Card, ...], turned: Card) -> None:
@@ -595,6 +641,40 @@ def _played_out(
             return None
         values.append((bid, solution.value))
     return values
+
+
+def _estimated(
+    dealer: Seat,
+    seat: Seat,
+    hands: tuple[tuple[Card, ...], ...],
+    trumps: dict[str, Suit],
+    options: RuleOptions,
+    team: Team,
+) -> list[tuple[str, float, float, float]]:
+    """Each bid's row in the deal of `hands` (`BidSums.add_deal`), its end by perfect play
+    estimated (`deal_model.estimate`) and spread by the model's error: `team`'s mean score,
+    its margin, the share of the ends where the contract is made; a holder announces the
+    belote, as `_played_out` plays it."""
+    rows = []
+    takers = team_of(seat)
+    for bid, trump in trumps.items():
+        end = estimate(hands, seat_after(dealer), trump)
+        king, queen = honours(trump)
+        held = [0, 0]
+        for s, hand in enumerate(hands):
+            held[team_of(s)] += king in hand and queen in hand
+        mine = margin = made = 0.0
+        ends = spread_ends(end.points[takers], model().error, takers, end.capot)
+        for weight, points, capot in ends:
+            summary = DealSummary(seat, points, capot, (held[0], held[1]))
+            score = CLASSIC.score_deal(summary, options)
+            ours, theirs = score.score[team], score.score[other_team(team)]
+            mine += weight * ours
+            margin += weight * (ours - theirs)
+            made += weight * (score.contract == MADE)
+        total = sum(weight for weight, _, _ in ends)
+        rows.append((bid, mine / total, margin / total, made / total))
+    return rows
 
 
 # A bid's figures in one deal, by their place in its row (`BidSums.deals`): the team's deal

@@ -35,16 +35,20 @@ valued so far.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from math import hypot
 from random import Random
 from time import perf_counter
 
 from service.rules.advice.advise import DEFAULT_SEED, BidSums, TakeAdvice
+from service.rules.advice.deal_model import Estimate, estimate, model, spread_ends
 from service.rules.advice.inference import CALLS, RESAMPLING, call_weights
 from service.rules.advice.policy import (
-    CANDIDATES,
+    BID_LEVELS,
     DEFAULT_CALL_INFERENCE,
+    DEFAULT_LEVEL,
     DEFAULT_PLAY,
-    DEFAULT_SAMPLES,
+    MODEL,
     PERFECT,
     TABLE_BASE,
     TABLE_SLOPE,
@@ -57,8 +61,17 @@ from service.rules.analysis.questions import Outcome, elapsed_ms_since, solve_in
 from service.rules.core.cards import ALL_CARDS, DEAL_POINTS, HAND_SIZE, KING, QUEEN, Card
 from service.rules.core.errors import InconsistentInput
 from service.rules.core.scoring import MADE
-from service.rules.core.seats import PLAYERS, TEAMS, Seat, Team, duplicates, other_team, team_of
-from service.rules.core.strains import Strain, belote_suits
+from service.rules.core.seats import (
+    PLAYERS,
+    TEAMS,
+    Seat,
+    Team,
+    duplicates,
+    other_team,
+    seat_after,
+    team_of,
+)
+from service.rules.core.strains import NO_TRUMP_STRAINS, Strain, belote_suits
 from service.rules.variants import COINCHE as COINCHE_VARIANT
 from service.rules.variants.classic.bidding import OPEN, PASS
 from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, Auction, Call, judge_auction
@@ -77,10 +90,6 @@ from service.rules.variants.coinche.scoring import CoincheDealSummary
 # short for them all leaves the searches the rest.
 BLOCK = 64
 DRAW_SHARE = 0.25
-# The table's spread (policy.TABLE_SPREAD) is met at three points (Gauss-Hermite): (its
-# multiple, the weight of its score, in sixths: whole numbers, so that a contract made at all
-# three is made 1, not 0.999...).
-SPREAD_POINTS = ((-(3**0.5), 1), (0.0, 4), (3**0.5, 1))
 
 
 def advise_bid(
@@ -89,16 +98,19 @@ def advise_bid(
     seat: Seat,
     hand: tuple[Card, ...],
     options: CoincheOptions = DEFAULT_COINCHE_OPTIONS,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: str = DEFAULT_SEED,
     budget_ms: int = DEFAULT_BUDGET_MS,
     inference: str = DEFAULT_CALL_INFERENCE,
     play: str = DEFAULT_PLAY,
+    level: str = DEFAULT_LEVEL,
 ) -> TakeAdvice:
     """The call for `seat`, holding the 8 cards of `hand`, after the coinche calls `bids`
     (from the dealer's next): every legal call valued over `samples` deals of the other
-    cards (the module's model), the best expected margin advised."""
+    cards (the module's model; by default the `level`'s), the best expected margin advised."""
     start = perf_counter()
+    how = BID_LEVELS[level]
+    samples = how.samples if samples is None else samples
     auction = open_auction(dealer, bids, seat, options)
     _check_hand(hand)
     calls = [Call.parse(text) for text in auction.legal]
@@ -111,11 +123,14 @@ def advise_bid(
     rng = Random(seed)
     if inference == CALLS:
         drawing = start + DRAW_SHARE * budget_ms / 1000
-        drawn = drawn_by_calls(dealer, bids, seat, hand, options, samples, rng, drawing)
+        drawn = drawn_by_calls(
+            dealer, bids, seat, hand, options, samples, rng, drawing, how.candidates
+        )
     else:
         drawn = [(hands, 1) for hands in _drawn(seat, hand, samples, rng)]
+    estimated = how.valued_by == MODEL
     for hands, times in drawn:
-        outcomes = _played_out(dealer, seat, hands, strains, options, deadline)
+        outcomes = _played_out(dealer, seat, hands, strains, options, deadline, estimated)
         if outcomes is None:
             break  # out of time: this deal is not counted for any call
         sums.add_deal(
@@ -126,7 +141,7 @@ def advise_bid(
             ],
         )
     advice, options = sums.answer(auction.legal)  # a pass not valued: to a redeal
-    return TakeAdvice(advice, options, sums.used, elapsed_ms_since(start))
+    return TakeAdvice(advice, options, sums.used, elapsed_ms_since(start), level)
 
 
 def open_auction(dealer: Seat, bids: Sequence[str], seat: Seat, options: CoincheOptions) -> Auction:
@@ -196,26 +211,27 @@ def drawn_by_calls(
     samples: int,
     rng: Random,
     deadline: float = float("inf"),
+    candidates: int = BID_LEVELS[DEFAULT_LEVEL].candidates,
 ) -> list[tuple[Hands, int]]:
-    """The deals to value when the calls are read: `CANDIDATES` times `samples` deals drawn
+    """The deals to value when the calls are read: `candidates` times `samples` deals drawn
     uniformly, then `samples` of them drawn again by how likely the calls `bids` were with
     their hands (`inference.call_weights`; systematic resampling, one uniform of `rng`), so
     that the searches go to the deals the auction makes likely. Each deal kept once, in the
     order drawn, with the times it was drawn again. Past `deadline` (a `perf_counter` time,
     looked at every `BLOCK` deals) no more are drawn: the deals drawn so far are drawn again."""
     unseen = [card for card in ALL_CARDS if card not in hand]
-    candidates: list[Hands] = []
+    drawn: list[Hands] = []
     weights = []
-    for drawn in range(samples * CANDIDATES):
-        if drawn and drawn % BLOCK == 0 and perf_counter() > deadline:
+    for count in range(samples * candidates):
+        if count and count % BLOCK == 0 and perf_counter() > deadline:
             break
         rng.shuffle(unseen)
         dealt = [tuple(sorted(unseen[HAND_SIZE * i : HAND_SIZE * (i + 1)])) for i in range(3)]
         dealt.insert(seat, tuple(sorted(hand)))
-        candidates.append(tuple(dealt))
-        weights.append(call_weights(dealer, bids, candidates[-1], options, seat, RESAMPLING))
+        drawn.append(tuple(dealt))
+        weights.append(call_weights(dealer, bids, drawn[-1], options, seat, RESAMPLING))
     times = resampled(weights, samples, rng.random())
-    return [(candidates[i], n) for i, n in enumerate(times) if n]
+    return [(drawn[i], n) for i, n in enumerate(times) if n]
 
 
 def resampled(weights: Sequence[float], count: int, start: float) -> list[int]:
@@ -248,11 +264,17 @@ def _played_out(
     strains: list[Strain],
     options: CoincheOptions,
     deadline: float,
-) -> dict[Strain, Outcome] | None:
+    estimated: bool,
+) -> dict[Strain, Outcome | Estimate] | None:
     """The deal of `hands` played out by perfect play in each strain (`seat` taking: the
-    team margin is the same whoever takes); None when the budget runs out first."""
-    outcomes = {}
+    team margin is the same whoever takes), or with `estimated` its end by perfect play
+    estimated in each suit (`deal_model`; sans-atout and tout-atout still searched); None
+    when the budget runs out first."""
+    outcomes: dict[Strain, Outcome | Estimate] = {}
     for strain in strains:
+        if estimated and strain not in NO_TRUMP_STRAINS:
+            outcomes[strain] = estimate(hands, seat_after(dealer), strain)
+            continue
         left = int((deadline - perf_counter()) * 1000)
         if left < 1:
             return None
@@ -278,25 +300,33 @@ def at_table(outcome: Outcome, takers: Team) -> list[tuple[int, tuple[int, int],
     """What the table makes of a deal that perfect play ends in `outcome`, `takers` taking:
     for each of `SPREAD_POINTS`, its weight (in sixths), each team's card points and the
     capot. The takers' points are TABLE_BASE + TABLE_SLOPE x theirs by perfect play, moved by
-    the point's multiple of TABLE_SPREAD, rounded, within 0 and 162; a capot stays where
-    perfect play has one and the table leaves the winners all 162."""
+    the point's multiple of TABLE_SPREAD (`deal_model.spread_ends`), rounded, within 0 and
+    162; a capot stays where perfect play has one and the table leaves the winners all 162."""
     expected = TABLE_BASE + TABLE_SLOPE * outcome.points[takers]
-    found = []
-    for multiple, weight in SPREAD_POINTS:
-        taken = min(DEAL_POINTS, max(0, round(expected + multiple * TABLE_SPREAD)))
-        points = (taken, DEAL_POINTS - taken) if takers == 0 else (DEAL_POINTS - taken, taken)
-        capot = (
-            outcome.capot
-            if outcome.capot is not None and points[outcome.capot] == DEAL_POINTS
-            else None
-        )
-        found.append((weight, points, capot))
-    return found
+    return spread_ends(expected, TABLE_SPREAD, takers, outcome.capot)
+
+
+def played_as(
+    outcome: Outcome | Estimate, takers: Team, play: str
+) -> list[tuple[int, tuple[int, int], Team | None]]:
+    """The ends of a deal that perfect play ends in `outcome` (or is estimated to: `Estimate`)
+    when it is played as `play` says, each with its weight: perfect play's own, or
+    `at_table`'s. An estimate is spread by the model's error too (on the table's scale at
+    the table; alone under perfect play)."""
+    if isinstance(outcome, Estimate):
+        error, points, capot = model().error, outcome.points[takers], outcome.capot
+        if play == PERFECT:
+            return spread_ends(points, error, takers, capot)
+        spread = hypot(TABLE_SPREAD, TABLE_SLOPE * error)
+        return spread_ends(TABLE_BASE + TABLE_SLOPE * points, spread, takers, capot)
+    if play == PERFECT:
+        return [(1, outcome.points, outcome.capot)]
+    return at_table(outcome, takers)
 
 
 def _scored(
     contract: Contract,
-    outcome: Outcome,
+    outcome: Outcome | Estimate,
     hands: Hands,
     team: int,
     options: CoincheOptions,
@@ -306,18 +336,58 @@ def _scored(
     as `play` says: `team`'s score, its margin, whether the contract is made (at the table,
     the means over `at_table`'s points: a share)."""
     held = belotes(hands, contract.strain, options)
-    if play == PERFECT:
-        played = [(1, outcome.points, outcome.capot)]
-    else:
-        played = at_table(outcome, team_of(contract.taker))
+    played = played_as(outcome, team_of(contract.taker), play)
     ours = margin = made = 0.0
     for weight, points, capot in played:
-        score = COINCHE_VARIANT.score_deal(
-            CoincheDealSummary(contract, points, capot, held), options
-        )
-        mine, theirs = score.score[team], score.score[other_team(team)]
+        scores, won = scored(contract, points, capot, held, options)
+        mine, theirs = scores[team], scores[other_team(team)]
         ours += weight * mine
         margin += weight * (mine - theirs)
-        made += weight * (score.contract == MADE)
+        made += weight * won
     total = sum(weight for weight, _, _ in played)
     return ours / total, margin / total, made / total
+
+
+def scored(
+    contract: Contract,
+    points: tuple[int, int],
+    capot: Team | None,
+    held: tuple[int, int],
+    options: CoincheOptions,
+) -> tuple[tuple[int, int], bool]:
+    """Each team's deal score and whether the contract is made, by the coinche scoring,
+    which reads the takers' team and not their seat: seen from the takers (`_takers_scored`),
+    so that every deal that ends alike for its takers is scored once."""
+    takers = team_of(contract.taker)
+    defenders = other_team(takers)
+    ours = None if capot is None else int(capot != takers)
+    (taken, defended), made = _takers_scored(
+        contract.value,
+        contract.strain,
+        contract.coinche,
+        points[takers],
+        ours,
+        held[takers],
+        held[defenders],
+        options,
+    )
+    return ((taken, defended) if takers == 0 else (defended, taken)), made
+
+
+@lru_cache(maxsize=1 << 16)
+def _takers_scored(
+    value: int | str,
+    strain: Strain,
+    coinche: int,
+    taken: int,
+    capot: Team | None,
+    held: int,
+    other: int,
+    options: CoincheOptions,
+) -> tuple[tuple[int, int], bool]:
+    """`scored` for a contract of team 0 (`capot` 0 theirs, 1 the defenders'), kept for the
+    next deal that ends alike: the advice scores the same ends by the thousand."""
+    contract = Contract(0, value, strain, coinche)
+    summary = CoincheDealSummary(contract, (taken, DEAL_POINTS - taken), capot, (held, other))
+    score = COINCHE_VARIANT.score_deal(summary, options)
+    return score.score, score.contract == MADE

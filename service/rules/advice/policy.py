@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.rules.advice.deal_model import model
 from service.rules.advice.inference import CALLS, RESAMPLING
 from service.text.catalog import text
 
@@ -86,6 +87,47 @@ DEFAULT_PLAY = TABLE
 TABLE_BASE = 29.6
 TABLE_SLOPE = 0.717
 TABLE_SPREAD = 17.1
+# How each level of the advice values a deal at the auction (`Level`): by the model of a
+# deal's value (`deal_model`, some 20 µs a strain) or by a search (some 3 ms a strain), over
+# how many deals, each drawn from how many when the calls are read. The default and `fast`
+# estimate; `strong` searches, as the advice did before the model (docs/advice.md).
+FAST, DEFAULT_LEVEL, STRONG = "fast", "default", "strong"
+LEVELS = (FAST, DEFAULT_LEVEL, STRONG)
+MODEL, SEARCH = "model", "search"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How the bid advice values deals at one level: `valued_by` (MODEL or SEARCH), the
+    deals valued by default (`samples`), the deals drawn uniformly for each when the calls
+    are read (`candidates`)."""
+
+    valued_by: str
+    samples: int
+    candidates: int
+
+
+BID_LEVELS = {
+    FAST: Level(MODEL, 16, 16),
+    DEFAULT_LEVEL: Level(MODEL, DEFAULT_SAMPLES, 16),
+    STRONG: Level(SEARCH, DEFAULT_SAMPLES, CANDIDATES),
+}
+
+# The card advice by level: the deals valued in the first trick (where each deal's search
+# costs the most: 8 cards a hand) and after it. `default` values half its deals in the first
+# trick (measured: docs/benchmarks.md, "Bots at a card room's speed"); `fast` few
+# everywhere. A `strong` card was tried and not kept (more deals, a cushion at the table, the
+# cards read: none beat 32 deals in duplicate): the card levels are these two.
+CARD_LEVELS = {FAST: (8, 8), DEFAULT_LEVEL: (DEFAULT_SAMPLES // 2, DEFAULT_SAMPLES)}
+FIRST_TRICK = 4  # cards: the first trick's
+
+
+def card_samples(level: str, played: int) -> int:
+    """The deals the card advice values at `level` when `played` cards are on the record."""
+    first, after = CARD_LEVELS[level]
+    return first if played < FIRST_TRICK else after
+
+
 # How sure a call's means are (its intervals, `advise.mean_interval`): the level of the
 # interval each mean is given, over the deals valued.
 INTERVAL_LEVEL = 0.95
@@ -109,13 +151,34 @@ class BidDescription:
     table_slope: float
     table_spread: float
     model: str
+    default_level: str
+    levels: tuple[LevelDescription, ...]
+    deal_model_error: float
+
+
+@dataclass(frozen=True, slots=True)
+class LevelDescription:
+    """One level of the advice: how the auction's deals are valued (MODEL or SEARCH), how
+    many, drawn from how many each when the calls are read, and the deals a card is chosen
+    over in the first trick and after it (None: no such card level)."""
+
+    level: str
+    valued_by: str
+    samples: int
+    candidates: int
+    card_first_trick: int | None
+    card_after: int | None
 
 
 def describe_bid_advice(lang: str = "en") -> BidDescription:
     """The bid advice's reading of the calls and its table play, in `lang` (the catalog's
     `advice.bid.model`)."""
+    how = BID_LEVELS[DEFAULT_LEVEL]
+    error = model().error
     figures = {
-        "candidates": CANDIDATES,
+        "candidates": how.candidates,
+        "strong_candidates": BID_LEVELS[STRONG].candidates,
+        "error": error,
         "base": RESAMPLING.base,
         "spread": RESAMPLING.spread,
         "floor": RESAMPLING.floor,
@@ -126,7 +189,7 @@ def describe_bid_advice(lang: str = "en") -> BidDescription:
     }
     return BidDescription(
         DEFAULT_CALL_INFERENCE,
-        CANDIDATES,
+        how.candidates,
         RESAMPLING.base,
         RESAMPLING.spread,
         RESAMPLING.floor,
@@ -136,4 +199,16 @@ def describe_bid_advice(lang: str = "en") -> BidDescription:
         TABLE_SLOPE,
         TABLE_SPREAD,
         str(text("advice.bid.model", lang)).format(**figures),
+        DEFAULT_LEVEL,
+        tuple(
+            LevelDescription(
+                level,
+                BID_LEVELS[level].valued_by,
+                BID_LEVELS[level].samples,
+                BID_LEVELS[level].candidates,
+                *CARD_LEVELS.get(level, (None, None)),
+            )
+            for level in LEVELS
+        ),
+        error,
     )

@@ -1,5 +1,6 @@
 // The referee's public API, on this origin: a POST in the page's language, what the contract
-// (/openapi.json) offers (the paths, the longest search), and GET /v1/rules, asked once.
+// (/openapi.json) offers (the paths, the longest search, the advice's levels), and GET
+// /v1/rules, asked once.
 
 import { VARIANTS, state } from "./state.js";
 
@@ -16,7 +17,7 @@ export async function post(path, body) {
 
 export async function discoverAnalysis() {
   // The contract says which paths exist (asking it avoids probing for a 404), the fields of
-  // each request and the longest search it allows.
+  // each request, the advice levels each takes and the longest search it allows.
   const response = await fetch("/openapi.json");
   const contract = await response.json();
   state.paths = new Set(Object.keys(contract.paths ?? {}));
@@ -24,7 +25,10 @@ export async function discoverAnalysis() {
     const schema = contract.paths?.[path]?.post?.requestBody?.content?.["application/json"]?.schema;
     return schema?.$ref ? contract.components?.schemas?.[schema.$ref.split("/").pop()] : schema;
   };
-  for (const path of state.paths) state.fields[path] = new Set(Object.keys(request(path)?.properties ?? {}));
+  for (const path of state.paths) {
+    state.fields[path] = new Set(Object.keys(request(path)?.properties ?? {}));
+    state.levels[path] = request(path)?.properties?.level?.enum ?? [];
+  }
   for (const [variant, paths] of Object.entries(VARIANTS)) {
     state.longestBudget[variant] = request(paths.solve)?.properties?.budget_ms?.maximum ?? null;
   }

@@ -50,10 +50,12 @@ export const state = {
   paths: new Set(), // the contract's paths: which of VARIANTS' endpoints the service has
   fields: {}, // path -> the fields its request body has (the contract's), for AUCTION_FIELDS
   longestBudget: {}, // variant -> the longest search (budget_ms) the contract allows
+  levels: {}, // path -> the advice levels (`level`) its request takes, the contract's
   review: null, // {record (its JSON), data (the review), line (what the contract needs)}
   reviewAsked: false, // whether the review is asked for each record shown (its button, a link)
   teach: false, // the "Teach me" switch
   calls: "", // Teach me's coinche auction so far, as typed: the calls before the seat to call
+  adviceLevel: "default", // Teach me's advice level, as chosen (teach.js: kept for the session)
   rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
   teachTable: false, // the table's "Teach me" switch (play-table.js)
 };

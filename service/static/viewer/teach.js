@@ -6,7 +6,9 @@
 // after the calls typed (/coinche/bidding says whose turn it is), the call its own hand
 // suggests (/coinche/advice/bid) and why, the calls that matter each give or take its
 // interval, the others folded, below the calls typed as players write an auction down: a
-// column a seat, a row a round.
+// column a seat, a row a round. Both are asked at the advice's level the user chose (fast,
+// default or strong, kept for the session), and say it beside the deals they tried; the card
+// advice has no strong level, and is asked at the default one then, which it says.
 
 import { post } from "./api.js";
 import { auctionGrid, callName } from "./auction.js";
@@ -44,6 +46,51 @@ function publicRecord(step) {
     seen.belote_announced = announcedBy(beloteSeat(), trumpSuit(), step);
   }
   return seen;
+}
+
+// --- the advice's level -----------------------------------------------------------------------
+
+// The level an endpoint is asked at when it has not the one chosen (the card advice has no
+// strong level), and the session's key for the choice.
+const DEFAULT_LEVEL = "default";
+const REMEMBERED = "viewer.adviceLevel";
+
+/** The level endpoint `name` is asked at: the one chosen when its request takes it (its
+ * `level`'s values in the contract), else the default; null when its request has no level. */
+function levelFor(name) {
+  const levels = state.levels[endpoint(name)] ?? [];
+  if (!levels.length) return null;
+  return levels.includes(state.adviceLevel) ? state.adviceLevel : DEFAULT_LEVEL;
+}
+
+/** A level as a sentence says it after the deals tried: "at the default level". */
+const atLevel = (level) => t("atLevel", { level: t(`levels.${level}`) });
+
+/** The session's storage, or null where the browser refuses it (storage turned off). */
+function session() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The level select: the session's choice (the default at first); a new choice is kept for the
+ * session and, with Teach me on, the advice asked again at it (`rerender`: the page drawn again). */
+export function wireAdviceLevel(rerender) {
+  const select = $("advice-level");
+  const kept = session()?.getItem(REMEMBERED);
+  if ([...select.options].some((option) => option.value === kept)) state.adviceLevel = kept;
+  select.value = state.adviceLevel;
+  select.addEventListener("change", () => {
+    state.adviceLevel = select.value;
+    try {
+      session()?.setItem(REMEMBERED, select.value);
+    } catch {
+      // storage full or refused: the choice holds until the page is left
+    }
+    if (state.teach) rerender();
+  });
 }
 
 // The Teach me table's column heads: the card, three figures of the seat's own view, two of
@@ -158,15 +205,18 @@ function playedNote(seat, advice, perfect, played) {
 }
 
 /** The advice and the perfect-play answer, side by side: what each says (a forced card said to
- * be forced), the card the record's player played, what each figure is, the renonces the
- * seat's view takes at face value, then the table. */
-function teachResult(seat, advice, solved, notes, played) {
+ * be forced; the deals tried and the level, and the level `chosen` when the card advice has it
+ * not), the card the record's player played, what each figure is, the renonces the seat's view
+ * takes at face value, then the table. */
+function teachResult(seat, advice, solved, notes, played, chosen) {
   const team = teamOf(seat);
   const perfect = solved?.exact ? new Map(solved.moves.map((move) => [move.card, move])) : null;
   const bestCards = perfect ? solved.moves.filter((move) => move.loss === 0).map((move) => move.card) : [];
   if (advice.card === null) return [paragraph(t("adviceNone", { seat: seatName(seat) }), "unfinished")];
   const head = advice.forced ? "adviceForced" : advice.exact ? "adviceExact" : "adviceHead";
-  const parts = [paragraph(t(head, { seat: seatName(seat), n: advice.samples, card: cardName(advice.card) }), "advice-head")];
+  const level = atLevel(advice.level);
+  const parts = [paragraph(t(head, { seat: seatName(seat), n: advice.samples, card: cardName(advice.card), level }), "advice-head")];
+  if (chosen !== advice.level) parts.push(paragraph(t("cardLevelMissing", { asked: t(`levels.${chosen}`), level }), "level-missing"));
   if (perfect) {
     const value = solved.value.points[team];
     const named = bestCards.map(shortName);
@@ -203,14 +253,16 @@ async function teach(seat, hand) {
   const step = state.step;
   box.setAttribute("aria-busy", "true");
   box.replaceChildren(paragraph(t("teaching", { seat: seatName(seat) })));
-  const asked = { ...publicRecord(step), seat, hand };
+  const chosen = state.adviceLevel;
+  const level = levelFor("advice");
+  const asked = { ...publicRecord(step), seat, hand, ...(level ? { level } : {}) };
   const earlier = state.replay.renonces.some((renonce) => renonce.play < step);
   const [advice, solved, seen] = await Promise.all([
     post(endpoint("advice"), asked),
     offered("solve") ? post(endpoint("solve"), { ...state.record, plays: state.record.plays.slice(0, step) }) : null,
     earlier ? provenByPlays() : null,
   ]);
-  if (step !== state.step || !state.teach) return;
+  if (step !== state.step || !state.teach || chosen !== state.adviceLevel) return;
   box.removeAttribute("aria-busy");
   if (advice.status !== 200) {
     box.replaceChildren(paragraph(t(advice.status === 503 ? "busy" : "adviceFailed")));
@@ -218,7 +270,8 @@ async function teach(seat, hand) {
   }
   const notes = renonceNotes(seat, step, seen);
   const played = step < state.record.plays.length ? canonical(state.record.plays[step]) : null;
-  box.replaceChildren(...teachResult(seat, advice.data, solved?.status === 200 ? solved.data : null, notes, played));
+  const perfect = solved?.status === 200 ? solved.data : null;
+  box.replaceChildren(...teachResult(seat, advice.data, perfect, notes, played, level ? chosen : advice.data.level));
 }
 
 // --- the coinche auction ----------------------------------------------------------------------
@@ -343,6 +396,13 @@ function passMeant(seat, options) {
   return paragraph(pass.made_share === null ? t("callPassRedeal") : t("callPassStanding", { team: teamOf(seat) }), "call-pass");
 }
 
+/** What the call advice's deals stand for at `level` (GET /v1/rules `bid_advice.levels`, its
+ * `valued_by`): perfect play searched, or estimated from the four hands. */
+function callModel(level) {
+  const entry = state.rules?.bid_advice?.levels?.find((each) => each.level === level);
+  return t(entry?.valued_by === "model" ? "callModelEstimated" : "callModelSearched");
+}
+
 /** The call advice for `seat`: why the advice is the advice, the calls that matter with their
  * intervals and what pass's figures are, then the other calls folded. */
 function callParts(seat, data) {
@@ -351,7 +411,9 @@ function callParts(seat, data) {
   const caption = t("callCaption", { seat: seatName(seat), team: teamOf(seat) });
   const parts = [callWhy(seat, data.options, advised), callGap(data.options, advised, data.samples), passMeant(seat, data.options)];
   parts.push(callTable(caption, first, data.advice));
-  if (advised.margin_interval) parts.push(paragraph(t("callIntervals", { n: data.samples }), "call-intervals"));
+  if (advised.margin_interval) {
+    parts.push(paragraph(t("callIntervals", { n: data.samples, model: callModel(data.level) }), "call-intervals"));
+  }
   if (rest.length) {
     const folded = document.createElement("details");
     folded.className = "call-others";
@@ -364,13 +426,14 @@ function callParts(seat, data) {
 }
 
 /** Whose turn it is after the calls typed, then the call advice for that seat: its own hand
- * (never the others'), the calls and the record's rules. */
+ * (never the others'), the calls and the record's rules, at the level chosen. */
 async function adviseCall(result) {
   const { record } = state;
   const shown = state.record;
   const bids = state.calls.split(/[\s,]+/).filter(Boolean);
   const asked = { dealer: record.dealer, bids, ...("rules" in record ? { rules: record.rules } : {}) };
-  const still = () => state.record === shown && state.step === 0 && state.teach;
+  const chosen = state.adviceLevel;
+  const still = () => state.record === shown && state.step === 0 && state.teach && state.adviceLevel === chosen;
   result.setAttribute("aria-busy", "true");
   result.replaceChildren(paragraph(t("auctionThinking")));
   const auction = await post(endpoint("bidding"), asked);
@@ -388,12 +451,13 @@ async function adviseCall(result) {
   if (judged.violation) return done(...grid, paragraph(judged.violation.message, "unfinished"));
   if (judged.status !== "open") return done(...grid, paragraph(t("auctionOver")));
   const seat = judged.next;
-  const advice = await post(endpoint("callAdvice"), { ...asked, seat, hand: record.hands[seat] });
+  const level = levelFor("callAdvice");
+  const advice = await post(endpoint("callAdvice"), { ...asked, seat, hand: record.hands[seat], ...(level ? { level } : {}) });
   if (!still()) return;
   if (advice.status !== 200) return done(...grid, paragraph(t(advice.status === 503 ? "busy" : "adviceFailed")));
   const { data } = advice;
   if (data.advice === null) return done(...grid, paragraph(t("callNone", { seat: seatName(seat) })));
-  const head = t("callHead", { seat: seatName(seat), n: data.samples, call: callName(data.advice) });
+  const head = t("callHead", { seat: seatName(seat), n: data.samples, call: callName(data.advice), level: atLevel(data.level) });
   done(...grid, paragraph(head, "call-head"), ...callParts(seat, data));
 }
 

@@ -25,7 +25,7 @@ import { VARIANTS, endpoint, lineOf, offered, state, variantOf } from "./state.j
 import { LANGUAGES } from "./strings.js";
 import { relanguagePlay, wirePlayTable } from "./play-table.js";
 import { renderTable } from "./table.js";
-import { renderTeach } from "./teach.js";
+import { renderTeach, wireAdviceLevel } from "./teach.js";
 import { languageOf, seatName, strainName, t } from "./words.js";
 
 // --- a record shown ---------------------------------------------------------------------------
@@ -122,6 +122,7 @@ function renderStatic() {
   for (const element of document.querySelectorAll("[data-t-label]")) element.setAttribute("aria-label", t(element.dataset.tLabel));
   for (const option of document.querySelectorAll(".seat-choice option")) option.textContent = seatName(Number(option.value));
   for (const option of document.querySelectorAll(".strain-choice option")) option.textContent = strainName(option.value);
+  for (const option of document.querySelectorAll(".level-choice option")) option.textContent = t(`levels.${option.value}`);
   for (const { code } of LANGUAGES) $(`lang-${code}`).setAttribute("aria-pressed", String(code === state.lang));
 }
 
@@ -272,6 +273,7 @@ async function start() {
     state.teach = !state.teach;
     render();
   });
+  wireAdviceLevel(render);
   $("picture").addEventListener("click", downloadPicture);
   $("copy-link").addEventListener("click", copyLink);
   document.addEventListener("keydown", onKey);

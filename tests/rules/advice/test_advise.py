@@ -14,6 +14,7 @@ import time
 from dataclasses import replace
 from itertools import count
 from math import comb
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -25,13 +26,17 @@ from service.rules.advice import view as view_module
 from service.rules.advice.advise import (
     POINTS,
     Advice,
+    _estimated,
     advise_coinche_play,
     advise_play,
+    advise_play_in,
     advise_take,
     card_question,
     holdings_in,
 )
+from service.rules.advice.deal_model import Estimate, Model
 from service.rules.advice.inference import call_weights
+from service.rules.advice.policy import STRONG, card_samples
 from service.rules.advice.sampler import Constraints, Deals
 from service.rules.advice.view import Holding, SeatView, revealed_voids, seat_view
 from service.rules.analysis.questions import MoveValue, Outcome, Solution, solve, solve_coinche
@@ -45,6 +50,7 @@ from service.rules.core.strains import TOUT_ATOUT, belote_suits
 from service.rules.variants import CLASSIC, COINCHE
 from service.rules.variants.classic.options import RuleOptions
 from service.rules.variants.classic.replay import DealRecord
+from service.rules.variants.classic.scoring import DealSummary
 from service.rules.variants.coinche.options import CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.text.catalog import Cards
@@ -856,7 +862,7 @@ def test_taking_deals_the_taker_the_turned_card_and_two_more(
 ) -> None:
     spy = Spy({HEARTS: (100, 62)})
     monkeypatch.setattr(advise_module, "solve", spy)
-    advice = advise_take(0, 1, TAKE_HAND, TURNED, 1, samples=3, seed="s")
+    advice = advise_take(0, 1, TAKE_HAND, TURNED, 1, samples=3, seed="s", level=STRONG)
     assert advice.samples == 3 and len(spy.asked) == 3
     for record in spy.asked:
         assert (record.dealer, record.strain, record.taker, record.plays) == (0, HEARTS, 1, ())
@@ -880,7 +886,7 @@ def test_round_two_offers_every_other_suit_and_advises_the_best_margin(
 ) -> None:
     spy = Spy({SPADES: (10, 152), DIAMONDS: (0, 162), CLUBS: (162, 0)})
     monkeypatch.setattr(advise_module, "solve", spy)
-    advice = advise_take(2, 3, TAKE_HAND, TURNED, 2, samples=2)
+    advice = advise_take(2, 3, TAKE_HAND, TURNED, 2, samples=2, level=STRONG)
     assert [option.bid for option in advice.options] == ["S", "D", "C", "pass"]
     # Seat 3's team is team 1: 152 against 10 in spades, 162 in diamonds, 0 in clubs.
     assert [option.expected_margin for option in advice.options] == [142.0, 162.0, -162.0, 0.0]
@@ -888,14 +894,14 @@ def test_round_two_offers_every_other_suit_and_advises_the_best_margin(
     assert [option.made_share for option in advice.options] == [1.0, 1.0, 0.0, None]
     assert advice.advice == "D"
     assert {record.taker for record in spy.asked} == {3}
-    again = advise_take(2, 3, TAKE_HAND, TURNED, 2, samples=2)
+    again = advise_take(2, 3, TAKE_HAND, TURNED, 2, samples=2, level=STRONG)
     assert replace(again, elapsed_ms=0) == replace(advice, elapsed_ms=0)
     assert spy.asked[:6] == spy.asked[6:]  # the same seed, the same deals
 
 
 def test_equal_margins_advise_the_first_bid(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advise_module, "solve", Spy(dict.fromkeys((0, 2, 3), (162, 0))))
-    assert advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=1).advice == "S"
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=1, level=STRONG).advice == "S"
 
 
 def test_a_take_the_budget_cuts_counts_for_no_bid(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -903,13 +909,13 @@ def test_a_take_the_budget_cuts_counts_for_no_bid(monkeypatch: pytest.MonkeyPatc
     spy = Spy(dict.fromkeys(range(4), (0, 162)))
     monkeypatch.setattr(advise_module, "solve", spy)
     # 1 s: the first deal's three suits with 0.75, 0.5 and 0.25 s left; none for the second.
-    advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=1000)
+    advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=1000, level=STRONG)
     assert spy.budgets == [750, 500, 250]
     assert advice.elapsed_ms >= 0
     assert advice.samples == 1
     # 0.6 s: the first deal's third suit finds no time left, and the deal counts for none.
     clock(monkeypatch, 0.25, begin=100.0)
-    advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=600)
+    advice = advise_take(0, 0, TAKE_HAND, TURNED, 2, samples=4, budget_ms=600, level=STRONG)
     assert advice.samples == 0 and advice.advice is None
     assert [(o.bid, o.expected_score) for o in advice.options] == [
         ("S", None),
@@ -919,9 +925,13 @@ def test_a_take_the_budget_cuts_counts_for_no_bid(monkeypatch: pytest.MonkeyPatc
     ]
     # A whole millisecond is needed to start a search.
     clock(monkeypatch, 0.25)
-    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=251).samples == 1
+    assert (
+        advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=251, level=STRONG).samples == 1
+    )
     clock(monkeypatch, 0.0000005)
-    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=1).samples == 0
+    assert (
+        advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, budget_ms=1, level=STRONG).samples == 0
+    )
 
 
 def test_the_take_advice_plays_under_the_request_s_options(
@@ -930,14 +940,14 @@ def test_the_take_advice_plays_under_the_request_s_options(
     spy = Spy({HEARTS: (100, 62)})
     monkeypatch.setattr(advise_module, "solve", spy)
     options = RuleOptions(capot=250, undertrump="optional")
-    advise_take(0, 1, TAKE_HAND, TURNED, 1, options, samples=2)
+    advise_take(0, 1, TAKE_HAND, TURNED, 1, options, samples=2, level=STRONG)
     assert spy.options == [options, options]
 
 
 def test_an_unfinished_search_stops_the_take_advice(monkeypatch: pytest.MonkeyPatch) -> None:
     unfinished = Solution(None, None, (), (), False, (0, 162), 0, 0.0)
     monkeypatch.setattr(advise_module, "solve", lambda *args, **kwargs: unfinished)
-    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4).samples == 0
+    assert advise_take(0, 0, TAKE_HAND, TURNED, 1, samples=4, level=STRONG).samples == 0
 
 
 def test_the_take_hand_is_five_cards_without_the_turned_one() -> None:
@@ -1180,7 +1190,7 @@ def test_the_passes_before_the_seat_weigh_the_take_deals(monkeypatch: pytest.Mon
     monkeypatch.setattr(advise_module, "solve", spy)
     weigher = Weigher([0.75, 0.25])
     monkeypatch.setattr(advise_module, "pass_weights", weigher)
-    advice = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2, inference="calls")
+    advice = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2, inference="calls", level=STRONG)
     # Seat 2's team: 100 against 62, then 0 against 162, weighed 3 to 1.
     take = advice.options[0]
     assert take[:4] == ("take", 75.0, 0.75 * 38 - 0.25 * 162, 0.75)
@@ -1188,7 +1198,7 @@ def test_the_passes_before_the_seat_weigh_the_take_deals(monkeypatch: pytest.Mon
     assert [args[4] for args in weigher.asked] == [record.hands for record in spy.asked]
     # Without it, no weight is asked.
     spy.scores = ByDeal([(100, 62), (0, 162)])  # type: ignore[assignment]
-    uniform = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2)
+    uniform = advise_take(0, 2, TAKE_HAND, TURNED, 1, samples=2, level=STRONG)
     assert uniform.options[0][:4] == ("take", 50.0, (38 - 162) / 2, 0.5)
     assert len(weigher.asked) == 2
 
@@ -1342,3 +1352,135 @@ def test_the_advice_on_three_threads_is_the_advice_on_one(
         # A budget no loaded machine comes near: every deal drawn is valued, on either side.
         assert one.samples == min(12, one.deals)
         assert replace(three, elapsed_ms=0) == replace(one, elapsed_ms=0)
+
+
+# --- the levels ----------------------------------------------------------------------------
+
+
+def test_the_take_advice_estimates_each_deal_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advise_module, "solve", Spy({}))  # never asked
+    asked: list[tuple[object, int, int]] = []
+
+    def estimated(hands: Any, leader: int, trump: int) -> Estimate:
+        asked.append((hands, leader, trump))
+        return Estimate((62, 100), None)  # 100 to team 1, the taker's (seat 1)
+
+    monkeypatch.setattr(advise_module, "estimate", estimated)
+    monkeypatch.setattr(advise_module, "model", lambda: Model((), 0.0, 162, {}))
+    advice = advise_take(0, 1, TAKE_HAND, TURNED, 2, samples=2, seed="s")
+    assert advice.level == "default" and advice.samples == 2
+    # Round 2: spades, diamonds and clubs, the dealer's next (seat 1) leading each deal.
+    assert [(leader, trump) for _, leader, trump in asked] == [(1, 0), (1, 2), (1, 3)] * 2
+    hands = asked[0][0]
+    assert set(TAKE_HAND) | {TURNED} <= set(hands[1])  # type: ignore[index]
+    # Each bid scored as classic scores 100 to 62 (the deals' belotes where they fall).
+    for option in advice.options[:3]:
+        assert option.made_share == 1.0
+    assert advice.advice in ("S", "D", "C")
+    assert advise_take(0, 1, TAKE_HAND, TURNED, 1, seed="s").samples == 32
+    assert advise_take(0, 1, TAKE_HAND, TURNED, 1, seed="s", level="fast").samples == 16
+
+
+def test_an_estimated_take_is_scored_by_classic_s_scoring(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(advise_module, "model", lambda: Model((), 0.0, 162, {}))
+    hands = (
+        cards("JH 9H AH 10H KH QH AS 10S"),  # seat 0 takes, with the belote in hearts
+        cards("7S 8S 9S JS QS KS 7H 8H"),
+        cards("AD 10D KD QD JD 9D 8D 7D"),
+        cards("AC 10C KC QC JC 9C 8C 7C"),
+    )
+    for points, expected in (((100, 62), "made"), ((70, 92), "dedans")):
+        monkeypatch.setattr(advise_module, "estimate", lambda *a, p=points: Estimate(p, None))
+        (row,) = _estimated(3, 0, hands, {"take": HEARTS}, RuleOptions(), 0)
+        summary = DealSummary(0, points, None, (1, 0), trump=HEARTS)
+        score = CLASSIC.score_deal(summary, RuleOptions())
+        assert score.contract == expected
+        mine, theirs = score.score
+        assert row == ("take", mine, mine - theirs, float(expected == "made"))
+        (theirs_row,) = _estimated(3, 0, hands, {"take": HEARTS}, RuleOptions(), 1)
+        assert theirs_row[1:3] == (theirs, theirs - mine)  # the other team's figures
+    # Spread by the model's error: the three ends' scores, weighted 1 4 1.
+    monkeypatch.setattr(advise_module, "model", lambda: Model((), 20.0, 162, {}))
+    monkeypatch.setattr(advise_module, "estimate", lambda *a: Estimate((90, 72), None))
+    (row,) = _estimated(3, 0, hands, {"take": HEARTS}, RuleOptions(), 0)
+    ends = [(55, 107), (90, 72), (125, 37)]
+    scores = [CLASSIC.score_deal(DealSummary(0, e, None, (1, 0), trump=HEARTS)) for e in ends]
+    assert row[1] == pytest.approx(
+        sum(w * s.score[0] for w, s in zip((1, 4, 1), scores, strict=True)) / 6
+    )
+    assert row[3] == pytest.approx(
+        sum(w * (s.contract == "made") for w, s in zip((1, 4, 1), scores, strict=True)) / 6
+    )
+
+
+def test_the_card_advice_values_half_its_deals_in_the_first_trick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert card_samples("default", 0) == card_samples("default", 3) == 16
+    assert card_samples("default", 4) == card_samples("default", 31) == 32
+    assert card_samples("fast", 0) == card_samples("fast", 12) == 8
+    valued: list[int] = []
+    real = advise_module._advise
+
+    def spy(asked: float, view: Any, values: Any, samples: int, *rest: Any) -> Advice:
+        valued.append(samples)
+        return real(asked, view, values, 0, *rest)  # no deal: the test is of the count
+
+    monkeypatch.setattr(advise_module, "_advise", spy)
+    record = DealRecord(0, HEARTS, 1, tuple(cards("7S")))
+    hand = tuple(cards("8S 9S 10S JS QS KS AS 7D"))
+    question = card_question(CLASSIC, record, 2, hand)
+    assert question.played == 1
+    assert question.answer(None, "s", 10_000, 1).level == "default"
+    assert question.answer(None, "s", 10_000, 1, "fast").level == "fast"
+    question.answer(3, "s", 10_000, 1, "fast")  # asked: whatever the level
+    later = DealRecord(0, HEARTS, 1, tuple(cards("7S 8S 9S 10S")))
+    after = card_question(CLASSIC, later, 0, tuple(cards("7D 8D 9D JS QS KS AS")))
+    assert after.played == 4
+    after.answer(None, "s", 10_000, 1)
+    assert valued == [16, 8, 3, 32]
+
+
+def test_an_estimated_capot_and_the_options_reach_the_take_s_score(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(advise_module, "model", lambda: Model((), 0.0, 162, {}))
+    hands = (
+        cards("JH 9H AH 10H KH QH AS 10S"),
+        cards("7S 8S 9S JS QS KS 7H 8H"),
+        cards("AD 10D KD QD JD 9D 8D 7D"),
+        cards("AC 10C KC QC JC 9C 8C 7C"),
+    )
+    monkeypatch.setattr(advise_module, "estimate", lambda *a: Estimate((162, 0), 0))
+    (row,) = _estimated(3, 0, hands, {"take": HEARTS}, RuleOptions(), 0)
+    capot = CLASSIC.score_deal(DealSummary(0, (162, 0), 0, (1, 0)), RuleOptions())
+    assert row[1] == capot.score[0] == 252 + 20  # the capot and the belote
+    monkeypatch.setattr(advise_module, "estimate", lambda *a: Estimate((101, 61), None))
+    rounded = RuleOptions(rounding="nearest_ten")
+    (row,) = _estimated(3, 0, hands, {"take": HEARTS}, rounded, 0)
+    assert row[1] == CLASSIC.score_deal(DealSummary(0, (101, 61), None, (1, 0)), rounded).score[0]
+    assert row[1] % 10 == 0
+    given: list[RuleOptions] = []
+    monkeypatch.setattr(
+        advise_module, "_estimated", lambda *args: given.append(args[4]) or [("take", 1, 1, 1)]
+    )
+    advise_take(0, 1, TAKE_HAND, TURNED, 1, rounded, samples=2, seed="s")
+    assert given == [rounded, rounded]  # each deal scored under the request's options
+
+
+def test_each_advice_says_its_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert advise_take(0, 1, TAKE_HAND, TURNED, 1, seed="s", level="fast").level == "fast"
+    monkeypatch.setattr(
+        advise_module,
+        "_advise",
+        lambda *args: Advice(2, None, (), args[3], 1, False, 0.0, "score", False),
+    )
+    record = DealRecord(0, HEARTS, 1, tuple(cards("7S")))
+    hand = tuple(cards("8S 9S 10S JS QS KS AS 7D"))
+    advised = advise_play_in(CLASSIC, record, 2, hand, samples=None, level="fast")
+    assert (advised.level, advised.samples) == ("fast", 8)
+    forced = card_question(CLASSIC, record, 2, tuple(cards("8S 7D 8D 9D 10D JD QD KD")))
+    assert forced.forced and forced.at_once("fast").level == "fast"
+    assert forced.at_once().level == "default"

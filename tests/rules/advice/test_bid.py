@@ -22,22 +22,28 @@ from service.rules.advice.advise import BidAdvice, BidSums, TakeAdvice, Z, mean_
 from service.rules.advice.bid import (
     BLOCK,
     DRAW_SHARE,
-    SPREAD_POINTS,
     advise_bid,
     at_table,
     belotes,
     contract_of,
     drawn_by_calls,
     open_auction,
+    played_as,
     resampled,
+    scored,
 )
+from service.rules.advice.deal_model import SPREAD_POINTS, Estimate, Model, model, spread_ends
 from service.rules.advice.inference import RESAMPLING
 from service.rules.advice.policy import (
+    BID_LEVELS,
     CANDIDATES,
+    DEFAULT_LEVEL,
     INTERVAL_LEVEL,
+    STRONG,
     TABLE_BASE,
     TABLE_SLOPE,
     TABLE_SPREAD,
+    LevelDescription,
     describe_bid_advice,
 )
 from service.rules.analysis.policy import DEFAULT_BUDGET_MS
@@ -50,6 +56,7 @@ from service.rules.variants import COINCHE, Variant
 from service.rules.variants.coinche.bidding import Call, judge_auction
 from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
+from service.rules.variants.coinche.scoring import CoincheDealSummary
 from tests.rules.advice.test_advise import ByDeal
 from tests.rules.builders import cards
 
@@ -94,7 +101,7 @@ def spied(monkeypatch: pytest.MonkeyPatch, points: dict[int, tuple[int, int]], *
 def plainly(*args: Any, **kwargs: Any) -> TakeAdvice:
     """The advice on deals drawn uniformly, each played out by perfect play as it is: the
     model's frame, which reading the calls and the table's play refine (below)."""
-    return advise_bid(*args, inference="none", play="perfect", **kwargs)
+    return advise_bid(*args, inference="none", play="perfect", level=STRONG, **kwargs)
 
 
 def figures(advice_options: tuple[BidAdvice, ...]) -> dict[str, BidAdvice]:
@@ -362,8 +369,9 @@ def test_the_deals_searched_are_drawn_again_by_the_calls(
     monkeypatch.setattr(bid_module, "call_weights", lambda *a: asked.append(a) or reading(*a))
     options = CoincheOptions()
     drawn = drawn_by_calls(3, ["100D"], 1, HAND, options, 4, random.Random("s"))
-    # CANDIDATES times 4 deals drawn and weighed, seat 1's own calls not read, sharply.
-    assert len(asked) == 4 * CANDIDATES
+    # The default level's candidates times 4 deals drawn and weighed, seat 1's own calls not
+    # read, sharply.
+    assert len(asked) == 4 * BID_LEVELS[DEFAULT_LEVEL].candidates
     assert all(a[:2] == (3, ["100D"]) and a[3:] == (options, 1, RESAMPLING) for a in asked)
     # Four kept, each where seat 0 holds the jack of diamonds, with the times it was drawn.
     assert sum(times for _, times in drawn) == 4
@@ -386,7 +394,8 @@ def test_the_deals_drawn_stop_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -
     # first, which is not past it, 10 s after the second.
     looks = iter([5.0, 10.0])
     monkeypatch.setattr(bid_module, "perf_counter", lambda: next(looks))
-    drawn = drawn_by_calls(3, ["100D"], 1, HAND, CoincheOptions(), 8, random.Random("s"), 5.0)
+    rng = random.Random("s")
+    drawn = drawn_by_calls(3, ["100D"], 1, HAND, CoincheOptions(), 8, rng, 5.0, CANDIDATES)
     assert len(asked) == 2 * BLOCK < 8 * CANDIDATES
     assert sum(times for _, times in drawn) == 8
     assert all(any(hands is a[2] for a in asked) for hands, _ in drawn)
@@ -408,21 +417,24 @@ def test_the_calls_choose_the_deals_by_default_each_counted_as_often_as_drawn(
     monkeypatch.setattr(bid_module, "belotes", lambda *args: (0, 0))
     monkeypatch.setattr(bid_module, "perf_counter", lambda: 100.0)  # the clock stands still
     bids = ["80H", "coinche", "pass", "pass"]  # one strain a deal
-    advice = advise_bid(3, bids, 0, HAND, samples=4, seed="s", play="perfect")
+    advice = advise_bid(3, bids, 0, HAND, samples=4, seed="s", play="perfect", level=STRONG)
     # 480 made coinched, -480 dedans coinched: the first deal drawn 3 times, the second once.
     assert figures(advice.options)["pass"] == BidAdvice("pass", 360.0, 240.0, 0.75)
     # How sure that is: a deal drawn three times is still one deal.
     assert advice.options[0].margin_interval == mean_interval([3, 1], [480, -480])
     assert [record.hands for record in spy.asked] == [made, fallen]  # each searched once
     assert advice.samples == 2
-    ((dealer, called, seat, hand, options, samples, rng, deadline),) = chosen
+    ((dealer, called, seat, hand, options, samples, rng, deadline, candidates),) = chosen
     assert (dealer, called, seat, hand, options, samples) == (3, bids, 0, HAND, CoincheOptions(), 4)
+    assert candidates == CANDIDATES  # the strong level's
     # Drawing may take a quarter of the budget (the default, 2 s): half a second on.
     assert deadline == 100.0 + DRAW_SHARE * DEFAULT_BUDGET_MS / 1000 == 100.5
     assert rng.random() == random.Random("s").random()  # type: ignore[attr-defined]
     # Without inference, the deals are drawn uniformly and none is read.
     spy.points = ByDeal([(130, 32), (70, 92)])  # type: ignore[assignment]
-    uniform = advise_bid(3, bids, 0, HAND, samples=2, inference="none", play="perfect")
+    uniform = advise_bid(
+        3, bids, 0, HAND, samples=2, inference="none", play="perfect", level=STRONG
+    )
     assert figures(uniform.options)["pass"] == BidAdvice("pass", 240.0, 0.0, 0.5)
     assert len(chosen) == 1
 
@@ -462,7 +474,7 @@ def test_the_table_makes_less_of_strong_deals_and_more_of_weak_ones(
 
 def test_a_bid_is_valued_by_the_table_s_play_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     spied(monkeypatch, {**EVEN, HEARTS: (100, 62)})
-    advice = advise_bid(3, [], 0, HAND, samples=1, inference="none")
+    advice = advise_bid(3, [], 0, HAND, samples=1, inference="none", level=STRONG)
     found = figures(advice.options)
     low, middle, high = (
         round(TABLE_BASE + TABLE_SLOPE * 100 + m * TABLE_SPREAD) for m, _ in SPREAD_POINTS
@@ -483,7 +495,7 @@ def test_a_bid_is_valued_by_the_table_s_play_by_default(monkeypatch: pytest.Monk
 def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
     described = describe_bid_advice()
     assert described.default_inference == "calls" and described.default_play == "table"
-    assert described.candidates == CANDIDATES
+    assert described.candidates == BID_LEVELS[DEFAULT_LEVEL].candidates == 16
     reading = (
         described.reading_base,
         described.reading_spread,
@@ -497,8 +509,16 @@ def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
         TABLE_SLOPE,
         TABLE_SPREAD,
     )
-    assert f"{CANDIDATES} times" in described.model
+    assert f"16 times as many deals drawn uniformly ({CANDIDATES} at the strong" in described.model
     assert f"{TABLE_BASE} + {TABLE_SLOPE} x" in described.model
+    assert f"give or take {model().error} card points" in described.model
+    assert described.default_level == "default"
+    assert described.deal_model_error == model().error
+    levels = {level.level: level for level in described.levels}
+    assert list(levels) == ["fast", "default", "strong"]
+    assert levels["fast"] == LevelDescription("fast", "model", 16, 16, 8, 8)
+    assert levels["default"] == LevelDescription("default", "model", 32, 16, 16, 32)
+    assert levels["strong"] == LevelDescription("strong", "search", 32, CANDIDATES, None, None)
     assert f"{TABLE_BASE} + {TABLE_SLOPE} x" in describe_bid_advice("fr").model
     assert "fois" in describe_bid_advice("fr").model
     assert describe_bid_advice("de").model == described.model
@@ -580,3 +600,101 @@ def test_no_interval_below_two_deals() -> None:
         None,
         (BidAdvice("pass", 0.0, 0.0, None), BidAdvice("80H", None, None, None)),
     )
+
+
+# --- the levels: a deal's end estimated, or searched ---------------------------------------
+
+
+class Estimates:
+    """Stands for `deal_model.estimate` in advise_bid: records each deal, leader and strain,
+    answers the leader's team's card points per strain."""
+
+    def __init__(self, points: dict[int, int]) -> None:
+        self.points = points
+        self.asked: list[tuple[object, int, int]] = []
+
+    def __call__(self, hands: object, leader: int, strain: int) -> Estimate:
+        self.asked.append((hands, leader, strain))
+        first = self.points[strain]
+        points = (first, 162 - first) if leader % 2 == 0 else (162 - first, first)
+        return Estimate(points, None)
+
+
+def test_the_default_level_estimates_each_suit_and_searches_no_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = spied(monkeypatch, EVEN)
+    estimates = Estimates({SPADES: 60, HEARTS: 130, DIAMONDS: 60, CLUBS: 60})
+    monkeypatch.setattr(bid_module, "estimate", estimates)
+    monkeypatch.setattr(bid_module, "model", lambda: Model((), 0.0, 162, {}))
+    advice = advise_bid(3, [], 0, HAND, samples=3, inference="none", play="perfect")
+    assert spy.asked == [] and advice.level == "default" and advice.samples == 3
+    # Each deal's four suits, the dealer's next (seat 0) leading: 130 in hearts to team 0.
+    asked = [(leader, strain) for _, leader, strain in estimates.asked]
+    assert asked == [(0, s) for s in range(4)] * 3
+    for hands, _, _ in estimates.asked:  # the deals drawn, the seat's own hand in place
+        assert hands[0] == tuple(sorted(HAND))  # type: ignore[index]
+        assert sorted(card for hand in hands for card in hand) == list(ALL_CARDS)  # type: ignore[attr-defined]
+    found = figures(advice.options)
+    assert found["80H"] == BidAdvice("80H", 210.0, 180.0, 1.0)  # 130 + 80 to 32, to 30
+    assert advice.advice == "130H"  # 130 + 130 = 260, made at 130, to 32
+    # The level's deals when none are asked: 32 by default, 16 fast.
+    assert advise_bid(3, [], 0, HAND, inference="none").samples == 32
+    assert advise_bid(3, [], 0, HAND, inference="none", level="fast").samples == 16
+    assert spy.asked == []
+    # The strong level searches every deal.
+    strong = advise_bid(3, [], 0, HAND, samples=2, inference="none", level="strong")
+    assert len(spy.asked) == 2 * 4 and strong.level == "strong"
+
+
+def test_sans_atout_and_tout_atout_are_searched_at_every_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = spied(monkeypatch, {**EVEN, SANS_ATOUT: (100, 62), TOUT_ATOUT: (100, 62)})
+    estimates = Estimates(dict.fromkeys(range(4), 81))
+    monkeypatch.setattr(bid_module, "estimate", estimates)
+    options = CoincheOptions(sa_ta=True)
+    advice = advise_bid(3, [], 0, HAND, options, samples=1, inference="none")
+    assert sorted(record.contract.strain for record in spy.asked) == [SANS_ATOUT, TOUT_ATOUT]
+    assert sorted(strain for _, _, strain in estimates.asked) == [0, 1, 2, 3]
+    assert advice.samples == 1
+
+
+def test_an_estimate_is_spread_by_the_model_s_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bid_module, "model", lambda: Model((), 10.0, 162, {}))
+    estimated = Estimate((62, 100), None)
+    # Perfect play: the estimate give or take the model's error, for the takers (team 1).
+    assert played_as(estimated, 1, "perfect") == spread_ends(100, 10.0, 1, None)
+    # At the table: corrected as a search's points are, the two spreads together.
+    spread = (TABLE_SPREAD**2 + (TABLE_SLOPE * 10.0) ** 2) ** 0.5
+    expected = TABLE_BASE + TABLE_SLOPE * 100
+    assert played_as(estimated, 1, "table") == spread_ends(expected, spread, 1, None)
+    # A search's end is not spread under perfect play, and corrected at the table.
+    searched = Outcome((62, 100), None, "made", (0, 0))
+    assert played_as(searched, 1, "perfect") == [(1, (62, 100), None)]
+    assert played_as(searched, 1, "table") == at_table(searched, 1)
+    capot = Estimate((162, 0), 0)
+    assert played_as(capot, 0, "perfect")[2] == (1, (162, 0), 0)
+    monkeypatch.setattr(bid_module, "model", lambda: Model((), 0.0, 162, {}))
+    theirs = Estimate((0, 162), 1)  # team 1 takes: the table leaves it all 162 at the top
+    assert played_as(theirs, 1, "table")[2] == (1, (0, 162), 1)
+    ours = Estimate((100, 62), None)  # team 0 takes 100: 101.3 at the table
+    assert played_as(ours, 0, "table")[1] == (4, (101, 61), None)
+
+
+@pytest.mark.parametrize("taker", range(4))
+@pytest.mark.parametrize("coinche", range(3))
+def test_a_deal_is_scored_as_the_coinche_scoring_scores_it(taker: int, coinche: int) -> None:
+    options = CoincheOptions()
+    for value in (80, 120, CAPOT):
+        contract = Contract(taker, value, HEARTS, coinche)
+        for points, capot, held in (
+            ((100, 62), None, (1, 0)),
+            ((70, 92), None, (0, 1)),
+            ((162, 0), 0, (0, 0)),
+            ((0, 162), 1, (1, 0)),
+            ((81, 81), None, (0, 0)),
+        ):
+            score = COINCHE.score_deal(CoincheDealSummary(contract, points, capot, held), options)
+            found = scored(contract, points, capot, held, options)
+            assert found == (score.score, score.contract == "made")
