@@ -5,6 +5,7 @@
 import { VARIANTS, state } from "./state.js";
 
 export async function post(path, body) {
+  body = withProfile(path, body);
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Accept-Language": state.lang },
@@ -38,4 +39,24 @@ export async function discoverAnalysis() {
 export async function rules() {
   if (state.rules === null) state.rules = await (await fetch("/v1/rules")).json();
   return state.rules;
+}
+
+/** The body with the chosen profile in its `rules` (the record's own options after it, so they
+ * win), when the path is one of the profile's game's and its request takes rules. */
+function withProfile(path, body) {
+  const chosen = state.profile;
+  if (!chosen || body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  if (!Object.values(VARIANTS[chosen.game]).includes(path) || !state.fields[path]?.has("rules")) return body;
+  return { ...body, rules: { profile: chosen.name, ...(body.rules ?? {}) } };
+}
+
+/** Each game's named rulebooks, from GET /v1/rules and /v1/coinche/rules (`profiles`):
+ * [{game, names}]. */
+export async function profiles() {
+  const coinche = await (await fetch("/v1/coinche/rules")).json();
+  const classic = await rules();
+  return [
+    { game: "coinche", names: (coinche.profiles ?? []).map((profile) => profile.name) },
+    { game: "classic", names: (classic.profiles ?? []).map((profile) => profile.name) },
+  ];
 }

@@ -58,6 +58,7 @@ export const state = {
   adviceLevel: "default", // Teach me's advice level, as chosen (teach.js: kept for the session)
   rules: null, // GET /v1/rules, once asked: the options' defaults, the review's labels
   teachTable: false, // the table's "Teach me" switch (play-table.js)
+  profile: null, // the rulebook chosen ("Rules:"): {name, game}, sent in the `rules` of that game's requests
 };
 
 // An archive line is a record with these fields besides (docs/audit.md): `id`, `variant`

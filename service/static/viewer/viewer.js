@@ -12,7 +12,7 @@
 // language of the referee's catalog, written by the service), dom.js, reading.js, position.js.
 
 import { ddTable, solve } from "./analysis.js";
-import { discoverAnalysis, post, rules } from "./api.js";
+import { discoverAnalysis, post, profiles, rules } from "./api.js";
 import { SEATS, suitOf } from "./cards.js";
 import { $ } from "./dom.js";
 import { decodeRecord, fragment, readLink, remember } from "./fragment.js";
@@ -123,6 +123,9 @@ function renderStatic() {
   for (const option of document.querySelectorAll(".seat-choice option")) option.textContent = seatName(Number(option.value));
   for (const option of document.querySelectorAll(".strain-choice option")) option.textContent = strainName(option.value);
   for (const option of document.querySelectorAll(".level-choice option")) option.textContent = t(`levels.${option.value}`);
+  for (const group of document.querySelectorAll("#rules-profile optgroup")) {
+    group.label = t(group.dataset.game === "coinche" ? "variantCoinche" : "variantClassic");
+  }
   for (const { code } of LANGUAGES) $(`lang-${code}`).setAttribute("aria-pressed", String(code === state.lang));
 }
 
@@ -245,6 +248,30 @@ async function copyLink() {
   }
 }
 
+/** The "Rules:" choice: the referee's defaults, or a profile of either game (grouped by game),
+ * which the record's requests of that game then name; the record is shown again under it. */
+async function wireProfiles() {
+  const select = $("rules-profile");
+  for (const { game, names } of await profiles()) {
+    if (names.length === 0) continue;
+    const group = document.createElement("optgroup");
+    group.dataset.game = game;
+    group.label = t(game === "coinche" ? "variantCoinche" : "variantClassic");
+    for (const name of names) {
+      const option = document.createElement("option");
+      option.value = `${game}:${name}`;
+      option.textContent = name;
+      group.append(option);
+    }
+    select.append(group);
+  }
+  select.addEventListener("change", async () => {
+    const [game, name] = select.value.split(":");
+    state.profile = name ? { game, name } : null;
+    if (state.record) await showRecord(JSON.stringify(lineOf()), state.step);
+  });
+}
+
 async function start() {
   state.lang = languageOf(navigator.language) ?? LANGUAGES[0].code;
   languageButtons();
@@ -281,6 +308,7 @@ async function start() {
     if (location.hash !== fragment()) fromFragment();
   });
   await Promise.all([discoverAnalysis(), rules()]); // the paths offered; the card orders hands are sorted by
+  await wireProfiles();
   await fromFragment();
   document.body.dataset.ready = "true";
 }

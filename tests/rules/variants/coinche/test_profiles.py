@@ -299,7 +299,7 @@ FIGURES = {
         rules=rules("cannes-2016", rounding="none"),
         score=(522, 0),
     ),
-    # ---- bga: BoardGameArena's coinche (docs/rules-en.md, coinche.game.php).
+    # ---- bga: BoardGameArena's coinche (its English rules page, coinche.game.php).
     # "if the bid is 100 ♣ [...] they have won 122 points: They score 122 + 100 = 222 points.
     # The opposing team scores 40 points."
     "bga, made": dict(contract="100C", points=(122, 40), rules=rules("bga"), score=(222, 40)),
