@@ -77,7 +77,6 @@ from service.rules.variants.classic.bidding import OPEN, PASS
 from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, Auction, Call, judge_auction
 from service.rules.variants.coinche.options import (
     DEFAULT_COINCHE_OPTIONS,
-    MIN_BID,
     CoincheOptions,
     Contract,
 )
@@ -278,7 +277,7 @@ def _played_out(
         left = int((deadline - perf_counter()) * 1000)
         if left < 1:
             return None
-        record = CoincheRecord(dealer, Contract(seat, MIN_BID, strain), (), hands)
+        record = CoincheRecord(dealer, Contract(seat, options.min_bid, strain), (), hands)
         solution = solve_in(COINCHE_VARIANT, record, options, left, every_card=False)
         if solution.value is None:
             return None

@@ -22,12 +22,12 @@ The model, in contract points (what a hand lets its team bid):
   trump, `SUPPORT_WORTH` per ace outside it, half of it per trump past the second;
 - a bid of V in a strain: likely as far as the hand's value reaches V (`likely(value - V)`,
   a logistic of the reading's spread); a raise of the partner's bid in its strain by R: as far
-  as the support reaches R; capot counts as `max_bid + BID_STEP`;
+  as the support reaches R; capot counts as `max_bid + bid_step`;
 - a pass, with bids still open: as unlikely as the best bid the hand allows (its value in
   any strain, or the partner's bid plus its support) reaches the least bid allowed;
   after a coinche a pass is the one call left to most seats: weight 1;
 - a coinche of V: as far as the hand's defence (its value in the contract's strain, without
-  the base) reaches what the defenders need, `DEAL_POINTS + BID_STEP - V`;
+  the base) reaches what the defenders need, `DEAL_POINTS + bid_step - V`;
 - a surcoinche: weight 1.
 
 Classic's passes before a seat at the bidding (`pass_weights`) read the same way: a passer
@@ -59,7 +59,6 @@ from service.rules.core.strains import SANS_ATOUT, TOUT_ATOUT, Strain, allowed_s
 from service.rules.variants.classic.bidding import PASS, TAKE
 from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, TAKEN, Call, judge_auction
 from service.rules.variants.coinche.options import (
-    BID_STEP,
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
     MIN_BID,
@@ -149,7 +148,7 @@ def support(hand: Sequence[Card], strain: Strain) -> int:
 
 
 def _rank(value: int | str, options: CoincheOptions) -> int:
-    return options.max_bid + BID_STEP if value == CAPOT else int(value)
+    return options.max_bid + options.bid_step if value == CAPOT else int(value)
 
 
 class _Standing:
@@ -204,12 +203,13 @@ class _Standing:
         if call.kind == PASS:
             if self.coinched:
                 return 1.0
-            least = MIN_BID if standing is None else standing[0] + BID_STEP
+            options = self.options
+            least = options.min_bid if standing is None else standing[0] + options.bid_step
             return 1 - likely(self.best_bid(hand, seat) - least, spread)
         if call.kind == COINCHE:
             assert standing is not None
             defence = hand_value(hand, standing[1], 0)
-            return likely(defence - (DEAL_POINTS + BID_STEP - standing[0]), spread)
+            return likely(defence - (DEAL_POINTS + self.options.bid_step - standing[0]), spread)
         return 1.0  # a surcoinche
 
     def play(self, call: Call, seat: Seat) -> None:

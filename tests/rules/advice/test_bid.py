@@ -33,7 +33,7 @@ from service.rules.advice.bid import (
     scored,
 )
 from service.rules.advice.deal_model import SPREAD_POINTS, Estimate, Model, model, spread_ends
-from service.rules.advice.inference import RESAMPLING
+from service.rules.advice.inference import RESAMPLING, call_weights
 from service.rules.advice.policy import (
     BID_LEVELS,
     CANDIDATES,
@@ -698,3 +698,33 @@ def test_a_deal_is_scored_as_the_coinche_scoring_scores_it(taker: int, coinche: 
             score = COINCHE.score_deal(CoincheDealSummary(contract, points, capot, held), options)
             found = scored(contract, points, capot, held, options)
             assert found == (score.score, score.contract == "made")
+
+
+def test_a_lowest_bid_of_82_is_searched_and_advised(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Fédération Française de Coinche and BGA open at 82 (`min_bid`), by fives.
+    options = CoincheOptions(min_bid=82, bid_step=5)
+    spy = spied(monkeypatch, {**EVEN, HEARTS: (120, 42)})
+    advice = advise_bid(3, [], 0, HAND, options, samples=1, inference="none", level=STRONG)
+    assert {record.contract.value for record in spy.asked} == {82}
+    assert [o.bid for o in advice.options][:3] == ["pass", "82S", "82H"]
+    estimated = advise_bid(3, ["85H"], 1, HAND, options, samples=2)
+    assert [o.bid for o in estimated.options][:3] == ["pass", "90S", "90H"]
+
+
+def test_the_calls_are_read_at_the_auction_s_own_steps() -> None:
+    # A pass with no bid is as unlikely as the hand reaches the lowest bid: the higher the
+    # lowest bid, the likelier a strong hand's pass.
+    hands = (
+        tuple(cards("JS 9S 7H 8H 7D 8D 7C 8C")),
+        tuple(cards("JS 9S AS 10S AD KD 7C 8C")),
+        (),
+        (),
+    )
+    low = call_weights(3, ["pass"], hands, CoincheOptions())
+    high = call_weights(3, ["pass"], hands, CoincheOptions(min_bid=120))
+    assert high > low
+    # A coinche of V: the defenders need 162 + the step - V.
+    hands = (HAND, tuple(cards("JH 9H AH 10H AS AD 7C 8C")), (), ())
+    coinched = call_weights(3, ["80H", "coinche"], hands, CoincheOptions(), 0)
+    stepped = call_weights(3, ["80H", "coinche"], hands, CoincheOptions(bid_step=5), 0)
+    assert stepped > coinched
