@@ -142,7 +142,7 @@ def print_times(title: str, times: dict[str, list[float]]) -> None:
         )
 
 
-def throughput(boards: int) -> None:
+def throughput(boards: int, level: str = "default") -> None:
     """Decisions a second per core: the referee's bots (in process) beside colver's."""
     from service.app import create_app
 
@@ -156,6 +156,7 @@ def throughput(boards: int) -> None:
         while True:
             seat = (dealer + 1 + len(calls)) % 4
             body = {"dealer": dealer, "bids": list(calls), "seat": seat, "hand": hands[seat]}
+            body["level"] = level
             started = time.process_time()
             answer = client.post("/v1/coinche/advice/bid", json=body).get_json()
             used = time.process_time() - started
@@ -185,6 +186,7 @@ def throughput(boards: int) -> None:
                 "seat": seat,
                 "hand": held[seat],
                 "seed": f"bots {board} {len(plays)}",
+                "level": level,
             }
             started = time.process_time()
             card = client.post("/v1/coinche/advice/play", json=body).get_json()["card"]
@@ -195,9 +197,10 @@ def throughput(boards: int) -> None:
             held[seat].remove(card)
         deal_cpu.append(spent)
     print_rates(
-        f"the referee's bots in one process, {boards} coinche deals (default level)", cpu, deal_cpu
+        f"the referee's bots in one process, {boards} coinche deals ({level} level)", cpu, deal_cpu
     )
-    colver_throughput(boards)
+    if level == "default":
+        colver_throughput(boards)
 
 
 def colver_throughput(boards: int) -> None:
@@ -253,6 +256,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--boards", type=int, default=40, help="coinche auctions")
     parser.add_argument("--take-boards", type=int, default=60, help="classic biddings")
     parser.add_argument("--throughput-boards", type=int, default=20)
+    parser.add_argument(
+        "--fast", action="store_true", help="also the bots' rates at the fast level"
+    )
     args = parser.parse_args(argv)
     print(f"bench/bots.py, {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs")
     port = free_port()
@@ -266,6 +272,8 @@ def main(argv: list[str] | None = None) -> None:
         stop(server)
     if args.throughput_boards:
         throughput(args.throughput_boards)
+        if args.fast:
+            throughput(args.throughput_boards, "fast")
 
 
 if __name__ == "__main__":
