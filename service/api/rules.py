@@ -171,7 +171,7 @@ def seat_view_field() -> ma.fields.Nested:
     )
 
 
-class AdviceLevelSchema(Schema):
+class AdviceLevelDescriptionSchema(Schema):
     level = ma.fields.String(required=True)
     valued_by = ma.fields.String(
         required=True,
@@ -241,7 +241,7 @@ class BidAdviceDescriptionSchema(Schema):
         required=True, metadata={"description": "The advice's `level` by default."}
     )
     levels = ma.fields.List(
-        ma.fields.Nested(AdviceLevelSchema),
+        ma.fields.Nested(AdviceLevelDescriptionSchema),
         required=True,
         metadata={"description": "Each `level` of the advice: the calls' and the cards'."},
     )
