@@ -18,6 +18,7 @@ from service.api import (
     cors,
     deals,
     games,
+    i18n,
     limiter,
     observability,
     ops,
@@ -130,6 +131,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(config or {})
     observability.configure_logging(app.config["LOG_LEVEL"])
     cors.init_app(app)
+    i18n.init_app(app)
     observability.init_app(app)
     limiter.init_app(app)
 

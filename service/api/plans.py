@@ -32,6 +32,10 @@ from marshmallow.utils import ensure_text_type
 
 MISSING: Final = ma.missing
 WHOLE: Final = object()  # in a dump step: the field reads the whole object, not an attribute
+# How a dump plan writes a nested field in place (`_written`): `{f}` the nested plan, `{v}` the
+# value.
+NESTED: Final = "None if {v} is None else {f}({v})"
+EACH: Final = "None if {v} is None else [{f}(each) for each in {v}]"
 
 Convert = Callable[[Any], Any]
 
@@ -64,21 +68,12 @@ def load_plan(schema: ma.Schema) -> Convert:
         key = field.data_key if field.data_key is not None else name
         steps.append((key, attribute, field.required, field.load_default, _field_loader(field)))
     known = frozenset(key for key, *_ in steps)
-    plan = tuple(steps)
+    read = _read(steps)
 
     def load(data: Any) -> Any:
         if type(data) is not dict or not known.issuperset(data):
             raise Unsure
-        result = {}
-        for key, attribute, required, default, convert in plan:
-            value = data.get(key, MISSING)
-            if value is MISSING:
-                if required:
-                    raise Unsure
-                if default is not MISSING:
-                    result[attribute] = default() if callable(default) else default
-            else:
-                result[attribute] = convert(value)
+        result = read(data)
         for process in post_load:
             try:
                 result = process(result, many=False, partial=None, unknown=ma.RAISE)
@@ -87,6 +82,27 @@ def load_plan(schema: ma.Schema) -> Convert:
         return result
 
     return load
+
+
+def _read(steps: list[tuple[str, str, bool, Any, Convert]]) -> Convert:
+    """The steps of a load plan as one Python function, written out field by field: a body's
+    fields read with no loop and no step unpacked."""
+    names: dict[str, Any] = {"MISSING": MISSING, "Unsure": Unsure}
+    lines = ["def read(data):", "    result = {}"]
+    for index, (key, attribute, required, default, convert) in enumerate(steps):
+        names[f"c{index}"], names[f"d{index}"] = convert, default
+        lines += [f"    value = data.get({key!r}, MISSING)", "    if value is MISSING:"]
+        if required:
+            lines.append("        raise Unsure")
+        elif default is MISSING:
+            lines.append("        pass")
+        else:
+            made = f"d{index}()" if callable(default) else f"d{index}"
+            lines.append(f"        result[{attribute!r}] = {made}")
+        lines += ["    else:", f"        result[{attribute!r}] = c{index}(value)"]
+    lines.append("    return result")
+    exec(compile("\n".join(lines), "<load plan>", "exec"), names)
+    return names["read"]  # type: ignore[no-any-return]
 
 
 def _processor(schema: ma.Schema, hook: tuple[str, bool, dict[str, Any]]) -> Callable[..., Any]:
@@ -162,7 +178,21 @@ def list_loader(inner: ma.fields.Field, longest: int | None = None) -> Convert:
 def list_dumper(inner: ma.fields.Field) -> Convert:
     """A list (or None) dumped item by item by `inner`, as `List` dumps it."""
     item = _field_dumper(inner)
-    return lambda value: None if value is None else [item(each) for each in value]
+    dump = lambda value: None if value is None else [item(each) for each in value]  # noqa: E731
+    dump.inline = _each(item)  # type: ignore[attr-defined]
+    return dump
+
+
+def _each(item: Convert) -> tuple[str, Convert] | None:
+    """How a plan writes out a list of `item`s in place (`_written`): for nested objects,
+    their own plan called on each; else None."""
+    nested = getattr(item, "inline", None)
+    if nested is None or nested[0] != NESTED:
+        return None
+    return (
+        "None if {v} is None else [None if each is None else {f}(each) for each in {v}]",
+        nested[1],
+    )
 
 
 def exactly(kind: type) -> Convert:
@@ -198,27 +228,75 @@ def dump_plan(schema: ma.Schema) -> Convert:
         if plain and "." in attribute:
             raise Refuse(f"{type(schema).__name__}.{name}: dotted attribute")
         steps.append((key, attribute, field.dump_default, _field_dumper(field)))
-    plan = tuple(steps)
-    kinds: dict[type, bool] = {}  # whether values are read as keys, by the object's type
+    if not plain:
+        return _interpreted(tuple(steps), get_attribute, pre_dump, post_dump)
+    by_key, by_attribute = _written(steps, "obj.get"), _written(steps, "getattr")
+    writers: dict[type, Convert] = {}  # by the object's type: its values read as keys or not
+
+    def dump(obj: Any) -> Any:
+        for process in pre_dump:
+            obj = process(obj, many=False)
+        kind = type(obj)
+        write = writers.get(kind)
+        if write is None:
+            write = writers[kind] = by_key if isinstance(obj, Mapping) else by_attribute
+        result = write(obj)
+        for process in post_dump:
+            result = process(result, many=False)
+        return result
+
+    return dump
+
+
+def _written(steps: list[tuple[str, str, Any, Any]], read: str) -> Convert:
+    """The steps of a plan as one Python function, written out field by field (`read`:
+    `obj.get` for a mapping, `getattr` for an object): no loop, no step unpacked, no
+    decision left to take at run time but a value missing."""
+    names: dict[str, Any] = {"MISSING": MISSING}
+    lines = ["def write(obj):", "    result = {}"]
+    for index, (key, attribute, default, convert) in enumerate(steps):
+        names[f"c{index}"], names[f"d{index}"] = convert, default
+        if default is WHOLE:
+            lines.append(f"    result[{key!r}] = c{index}(None, {attribute!r}, obj)")
+            continue
+        value = "value" if convert is identity else f"c{index}(value)"
+        inline = getattr(convert, "inline", None)
+        if inline is not None:  # a nested object, or a list of them: its own plan, called here
+            template, names[f"c{index}"] = inline
+            value = template.format(f=f"c{index}", v="value")
+        if read == "getattr":
+            lines.append(f"    value = getattr(obj, {attribute!r}, MISSING)")
+        else:
+            lines.append(f"    value = obj.get({attribute!r}, MISSING)")
+        if default is MISSING:
+            lines += ["    if value is not MISSING:", f"        result[{key!r}] = {value}"]
+            continue
+        made = f"d{index}()" if callable(default) else f"d{index}"
+        lines += ["    if value is MISSING:", f"        value = {made}"]
+        lines.append(f"    result[{key!r}] = {value}")
+    lines.append("    return result")
+    exec(compile("\n".join(lines), f"<dump plan: {read}>", "exec"), names)
+    return names["write"]  # type: ignore[no-any-return]
+
+
+def _interpreted(
+    plan: tuple[tuple[str, str, Any, Any], ...],
+    get_attribute: Callable[[Any, str, Any], Any],
+    pre_dump: tuple[Callable[..., Any], ...],
+    post_dump: tuple[Callable[..., Any], ...],
+) -> Convert:
+    """The plan of a schema that reads its objects its own way (`get_attribute`), step by
+    step."""
 
     def dump(obj: Any) -> Any:
         for process in pre_dump:
             obj = process(obj, many=False)
         result = {}
-        kind = type(obj)
-        mapping = kinds.get(kind)
-        if mapping is None:
-            mapping = kinds[kind] = plain and isinstance(obj, Mapping)
         for key, attribute, default, convert in plan:
             if default is WHOLE:
                 result[key] = convert(None, attribute, obj)
                 continue
-            if mapping:
-                value = obj.get(attribute, MISSING)
-            elif plain:
-                value = getattr(obj, attribute, MISSING)
-            else:
-                value = get_attribute(obj, attribute, MISSING)
+            value = get_attribute(obj, attribute, MISSING)
             if value is MISSING:
                 if default is MISSING:
                     continue
@@ -231,6 +309,11 @@ def dump_plan(schema: ma.Schema) -> Convert:
     return dump
 
 
+def identity(value: Any) -> Any:
+    """A value dumped as itself (`Boolean`, `Raw`)."""
+    return value
+
+
 def _field_dumper(field: ma.fields.Field) -> Convert:
     """`field._serialize(value)` for a value read from the object (None included). A field
     class of our own brings its dumper (`dump_converter()`); marshmallow's are known here."""
@@ -241,7 +324,7 @@ def _field_dumper(field: ma.fields.Field) -> Convert:
     if kind is ma.fields.Integer and not field.as_string:
         return lambda value: None if value is None else int(value)
     if kind in (ma.fields.Boolean, ma.fields.Raw):
-        return lambda value: value
+        return identity
     if kind is ma.fields.String:
         return lambda value: None if value is None else ensure_text_type(value)
     if kind is ma.fields.List:
@@ -251,6 +334,10 @@ def _field_dumper(field: ma.fields.Field) -> Convert:
             raise Refuse(f"{field.name}: nested only or exclude")
         dump = dump_plan(field.schema)
         if field.schema.many or field.many:
-            return lambda value: None if value is None else [dump(each) for each in value]
-        return lambda value: None if value is None else dump(value)
+            many = lambda value: None if value is None else [dump(each) for each in value]  # noqa: E731
+            many.inline = (EACH, dump)  # type: ignore[attr-defined]
+            return many
+        one = lambda value: None if value is None else dump(value)  # noqa: E731
+        one.inline = (NESTED, dump)  # type: ignore[attr-defined]
+        return one
     raise Refuse(f"{field.name}: {type(field).__name__}")

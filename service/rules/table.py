@@ -495,7 +495,8 @@ class _Reading:
         found = []
         dealt = self.hands[seat]
         for suit in self._belote_suits():
-            if not all(card in dealt for card in honours(suit)):
+            king, queen = honours(suit)
+            if king not in dealt or queen not in dealt:
                 continue
             if self._refused_belote(seat, held, suit, BELOTE, self.record.said) is None:
                 found.append(BELOTE)

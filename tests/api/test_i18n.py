@@ -117,3 +117,18 @@ def test_an_answer_with_sentences_says_their_language_and_that_it_depends_on_the
     else:
         assert "Content-Language" not in response.headers
         assert "Accept-Language" not in response.vary
+
+
+def test_each_request_is_answered_in_its_own_language_on_the_same_thread(
+    client: FlaskClient,
+) -> None:
+    """The language is negotiated once per request and forgotten when it ends: a French
+    request does not make the next one, on the same thread, French."""
+    body = {"trump": "H", "leader": 0, "trick": ["KD"], "hand": ["7D", "8H", "AS"]}
+    said = []
+    for headers in ({"Accept-Language": "fr"}, {}, {"Accept-Language": "fr"}, {}):
+        answer = client.post("/v1/legal-moves", json=body, headers=headers)
+        said.append((answer.headers["Content-Language"], answer.json["illegal"][0]["violation"]))
+    assert [lang for lang, _ in said] == ["fr", "en", "fr", "en"]
+    assert said[0][1]["message"] != said[1][1]["message"]
+    assert said[0] == said[2] and said[1] == said[3]
