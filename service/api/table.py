@@ -21,7 +21,8 @@ from service.api.advice import (
     AdviceSchema,
     CallsAdviceSchema,
     TakeAdviceSchema,
-    samples_field,
+    bid_samples_field,
+    level_field,
 )
 from service.api.advice import seed_field as advice_seed_field
 from service.api.analysis import budget_field
@@ -313,7 +314,7 @@ def table_request(
             None if claim is None else Claimed(claim["seat"], claim["claim"]),
         )
         game = [scored.summary(body, f"/game/{i}") for i, body in enumerate(data["game"])]
-        asked = {key: data[key] for key in extra}
+        asked = {key: data.get(key) for key in extra}
         options, action = data["options"], data["action"]
         return {
             "record": record,
@@ -609,6 +610,13 @@ def run(api: VariantApi, body: dict[str, Any]) -> Table:
 
 
 ADVICE_SEED = "The seed the advice draws its deals from (apart from `seed`, which deals)."
+TABLE_LEVEL_TEXT: Final = (
+    "How hard the advice thinks, as the call's and the card's advice take it: in the auction "
+    "as their `level` (`fast` and `default` value each deal by a model of perfect play, "
+    "`strong` searches each); in play `fast` or `default` as the card's `level`, and `strong` "
+    "as `default` (the card play offers no stronger level: none measured beat it). The "
+    "answer's `call.level` or `card.level` says the level used."
+)
 
 
 def advice_request(api: VariantApi) -> type[Schema]:
@@ -616,7 +624,8 @@ def advice_request(api: VariantApi) -> type[Schema]:
     return table_request(
         api,
         "TableAdviceRequestSchema",
-        samples=samples_field(),
+        samples=bid_samples_field(),
+        level=level_field(TABLE_LEVEL_TEXT),
         budget_ms=budget_field(
             "Milliseconds the advice may take; past them it answers from the deals solved so far."
         ),
@@ -738,6 +747,7 @@ def register_advice(api: VariantApi) -> None:
                     body["advice_seed"],
                     capped(body["budget_ms"]),
                     threads,
+                    body["level"],
                 )
             )
             return Advised(advised.seat, _action(advised), advised.call, advised.card)

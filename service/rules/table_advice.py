@@ -24,6 +24,7 @@ from service.rules.advice.advise import (
 )
 from service.rules.advice.bid import advise_bid
 from service.rules.advice.inference import DEFAULT_INFERENCE
+from service.rules.advice.policy import CARD_LEVELS, DEFAULT_LEVEL
 from service.rules.core.errors import InconsistentInput
 from service.rules.table import AUCTION, Table
 from service.rules.variants.base import Variant
@@ -38,10 +39,12 @@ class TableAdvice:
     card: Advice | None = None
 
 
-CallAdvice = Callable[[Table, Any, int, str, int], TakeAdvice]
+CallAdvice = Callable[[Table, Any, int | None, str, int, str], TakeAdvice]
 
 
-def _take(state: Table, options: Any, samples: int, seed: str, budget_ms: int) -> TakeAdvice:
+def _take(
+    state: Table, options: Any, samples: int | None, seed: str, budget_ms: int, level: str
+) -> TakeAdvice:
     """Classic's bidding: take the turned card's suit, name another, or pass."""
     assert state.to_act is not None  # a bidding open has its seat to bid
     assert state.turned is not None  # and classic's its turned card
@@ -58,38 +61,51 @@ def _take(state: Table, options: Any, samples: int, seed: str, budget_ms: int) -
         samples,
         seed,
         budget_ms,
+        level=level,
     )
 
 
-def _bid(state: Table, options: Any, samples: int, seed: str, budget_ms: int) -> TakeAdvice:
+def _bid(
+    state: Table, options: Any, samples: int | None, seed: str, budget_ms: int, level: str
+) -> TakeAdvice:
     """Coinche's auction: a bid, coinche or surcoinche, or pass."""
     assert state.to_act is not None
     seat, record = state.to_act, state.record
     hand = state.hands[seat]
-    return advise_bid(record.dealer, record.calls, seat, hand, options, samples, seed, budget_ms)
+    return advise_bid(
+        record.dealer, record.calls, seat, hand, options, samples, seed, budget_ms, level=level
+    )
 
 
 CALL_ADVICE: Final[dict[str, CallAdvice]] = {"classic": _take, "coinche": _bid}
 """Each variant's advice at its auction."""
 
 
+def card_level(level: str) -> str:
+    """The card's level at a table advised at `level`: the same, but `strong`, which the
+    card play does not offer (no method stronger than `default`'s sampling was found to beat
+    it): `default`'s."""
+    return level if level in CARD_LEVELS else DEFAULT_LEVEL
+
+
 def advise_table(
     variant: Variant[Any, Any, Any, Any],
     state: Table,
     options: Any,
-    samples: int,
+    samples: int | None,
     seed: str,
     budget_ms: int,
     threads: int,
+    level: str = DEFAULT_LEVEL,
 ) -> TableAdvice:
-    """The advice to `state`'s seat to act, over `samples` deals drawn from `seed` within
-    `budget_ms` on `threads` threads (a forced card at once, without figures);
-    InconsistentInput when nobody is to act."""
+    """The advice to `state`'s seat to act at `level`, over `samples` deals (by default the
+    level's) drawn from `seed` within `budget_ms` on `threads` threads (a forced card at once,
+    without figures); InconsistentInput when nobody is to act."""
     seat = state.to_act
     if seat is None:  # nobody acts but in the auction and the play
         raise InconsistentInput.at("", "advice_nobody_to_act", phase=state.phase)
     if state.phase == AUCTION:
-        call = CALL_ADVICE[variant.name](state, options, samples, seed, budget_ms)
+        call = CALL_ADVICE[variant.name](state, options, samples, seed, budget_ms, level)
         return TableAdvice(seat, call=call)
     seen = replace(state.deal, hands=None)  # the seat's view: no hand but its own
     question = card_question(
@@ -103,6 +119,7 @@ def advise_table(
         (),  # the calls are the table's, checked: they weigh no deal (`DEFAULT_INFERENCE`)
         DEFAULT_INFERENCE,
     )
+    played = card_level(level)
     if question.forced:
-        return TableAdvice(seat, card=question.at_once())
-    return TableAdvice(seat, card=question.answer(samples, seed, budget_ms, threads))
+        return TableAdvice(seat, card=question.at_once(played))
+    return TableAdvice(seat, card=question.answer(samples, seed, budget_ms, threads, played))

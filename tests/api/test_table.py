@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from service.rules.advice.policy import BID_LEVELS, card_samples
 from tests.api.helpers import answer, problems
 
 TABLES = {"classic": "/v1/table", "coinche": "/v1/coinche/table"}
@@ -358,6 +359,36 @@ def test_a_forced_card_is_advised_at_once(client: FlaskClient) -> None:
     advised = answer(client, ADVICE["coinche"], body)
     assert advised["card"]["forced"] and advised["card"]["samples"] == 0
     assert advised["action"]["card"] == state["legal"][0]
+
+
+@pytest.mark.parametrize("variant", ["classic", "coinche"])
+@pytest.mark.parametrize("level", ["fast", "default", "strong"])
+def test_the_table_advice_thinks_at_the_level_asked(
+    client: FlaskClient, variant: str, level: str
+) -> None:
+    """In the auction the call's advice at the level asked, over its deals; in play the
+    card's, `strong` played as `default` (the card has no stronger level)."""
+    body = {**new_deal(3, 0, [], {}), "budget_ms": 10000, "advice_seed": "a bot"}
+    in_auction = answer(client, ADVICE[variant], {**body, "level": level})["call"]
+    assert in_auction["level"] == level
+    assert in_auction["samples"] == BID_LEVELS[level].samples
+    contract = {"classic": ["take"], "coinche": ["80H", "pass", "pass", "pass"]}[variant]
+    playing = {**body, "calls": contract, "level": level}
+    card = answer(client, ADVICE[variant], playing)["card"]
+    expected = "default" if level == "strong" else level
+    assert card["level"] == expected
+    assert card["samples"] == card_samples(expected, 0)
+
+
+def test_the_table_advice_takes_samples_over_the_level(client: FlaskClient) -> None:
+    body = {**new_deal(3, 0, [], {}), "calls": ["80H", "pass", "pass", "pass"]}
+    card = answer(client, ADVICE["coinche"], {**body, "level": "fast", "samples": 3})["card"]
+    assert card["samples"] == 3 and card["level"] == "fast"
+
+
+def test_the_table_advice_refuses_an_unknown_level(client: FlaskClient) -> None:
+    body = {**new_deal(3, 0, [], {}), "level": "best"}
+    assert list(problems(client, ADVICE["coinche"], body)) == ["/level"]
 
 
 def test_no_advice_once_the_deal_is_over(client: FlaskClient) -> None:

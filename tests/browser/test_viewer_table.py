@@ -109,6 +109,9 @@ def test_teach_me_asks_the_tables_advice_at_every_turn(page: Page) -> None:
     asked = page.analysis_asked()
     assert [request["body"]["calls"] for request in asked] == [[], ["pass"]]
     assert all(request["body"]["seed"] == SEED for request in asked)
+    # At Teach me's level (the default one, none chosen), over that level's deals.
+    assert all(request["body"]["level"] == "default" for request in asked)
+    assert all("samples" not in request["body"] for request in asked)
     advised = asked[-1]["answer"]["action"]
     assert advised["seat"] == 1 and advised["call"] in page.text("#play-teach-result")
     # The advised call is one the table offers.

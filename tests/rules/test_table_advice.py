@@ -11,10 +11,11 @@ import pytest
 from service.rules import table_advice
 from service.rules.advice.advise import DEFAULT_OBJECTIVE, advise_take, card_question
 from service.rules.advice.inference import DEFAULT_INFERENCE
+from service.rules.advice.policy import BID_LEVELS, card_samples
 from service.rules.core.dealing import shuffled_deck
 from service.rules.core.errors import InconsistentInput
 from service.rules.table import Dealt, TableRecord, table
-from service.rules.table_advice import advise_table
+from service.rules.table_advice import advise_table, card_level
 from service.rules.variants import CLASSIC, COINCHE
 from tests.rules.test_table import HANDS, HEARTS_80, SEED, coinche, play_out_to
 
@@ -31,20 +32,49 @@ def asked_of(monkeypatch: pytest.MonkeyPatch, name: str) -> list[tuple[Any, ...]
     marker: which advice is asked, and with what, with no deal solved."""
     asked: list[tuple[Any, ...]] = []
 
-    def recorded(*arguments: Any) -> str:
-        asked.append(arguments)
+    def recorded(*arguments: Any, **keywords: Any) -> str:
+        asked.append((*arguments, keywords))
         return f"{name}'s advice"
 
     monkeypatch.setattr(table_advice, name, recorded)
     return asked
 
 
-def test_coinche_calls_are_asked_of_the_bid_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("level", ["fast", "default", "strong"])
+def test_coinche_calls_are_asked_of_the_bid_advice_at_the_level(
+    monkeypatch: pytest.MonkeyPatch, level: str
+) -> None:
     asked = asked_of(monkeypatch, "advise_bid")
     state = table(COINCHE, TableRecord(0, Dealt(hands=HANDS), calls=("80S",)), coinche())
-    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1)
+    advised = advise_table(COINCHE, state, coinche(), SAMPLES, ADVICE_SEED, BUDGET, 1, level)
     assert (advised.seat, advised.call, advised.card) == (2, "advise_bid's advice", None)
-    assert asked == [(0, ("80S",), 2, HANDS[2], coinche(), SAMPLES, ADVICE_SEED, BUDGET)]
+    expected = (0, ("80S",), 2, HANDS[2], coinche(), SAMPLES, ADVICE_SEED, BUDGET)
+    assert asked == [(*expected, {"level": level})]
+
+
+def test_the_table_asks_the_default_level_unless_told() -> None:
+    state = table(COINCHE, TableRecord(0, Dealt(hands=HANDS), calls=("80S",)), coinche())
+    advised = advise_table(COINCHE, state, coinche(), None, ADVICE_SEED, BUDGET, 1)
+    assert advised.call is not None and advised.call.level == "default"
+    assert advised.call.samples == BID_LEVELS["default"].samples
+
+
+@pytest.mark.parametrize(
+    ("level", "card"), [("fast", "fast"), ("default", "default"), ("strong", "default")]
+)
+def test_a_card_is_chosen_at_the_level_asked_strong_as_default(level: str, card: str) -> None:
+    """The card play offers no `strong` level: a table advised at `strong` plays its card at
+    `default`'s, over `default`'s deals, and says so."""
+    assert card_level(level) == card
+    state = late(HANDS)
+    advised = advise_table(COINCHE, state, coinche(), None, ADVICE_SEED, BUDGET, 1, level)
+    assert advised.card is not None and advised.card.level == card
+    assert advised.card.samples == card_samples(card, len(state.record.plays))
+    forced = state
+    while len(forced.legal) != 1:
+        forced = play_out_to(COINCHE, forced, coinche(), plays=len(forced.record.plays) + 1)
+    at_once = advise_table(COINCHE, forced, coinche(), None, ADVICE_SEED, BUDGET, 1, level)
+    assert at_once.card is not None and at_once.card.level == card
 
 
 @pytest.mark.parametrize(("calls", "round_"), [((), 1), (("pass",) * 4, 2)])
@@ -58,7 +88,8 @@ def test_classic_bids_are_asked_of_the_take_advice(
     assert (advised.seat, advised.call, advised.card) == (0, "advise_take's advice", None)
     hand, turned = state.hands[0], state.turned
     assert len(hand) == 5 and turned is not None
-    assert asked == [(3, 0, hand, turned, round_, options, SAMPLES, ADVICE_SEED, BUDGET)]
+    expected = (3, 0, hand, turned, round_, options, SAMPLES, ADVICE_SEED, BUDGET)
+    assert asked == [(*expected, {"level": "default"})]
 
 
 def test_a_classic_take_is_advised_as_the_take_advice_advises_it() -> None:
@@ -128,8 +159,8 @@ class Question:
     def __init__(self, forced: bool) -> None:
         self.forced = forced
 
-    def at_once(self) -> str:
-        return "at once"
+    def at_once(self, level: str) -> str:
+        return f"at once, {level}"
 
     def answer(self, *asked: Any) -> tuple[Any, ...]:
         return asked
@@ -151,7 +182,9 @@ def test_a_card_question_holds_the_seats_view_only(
     state = table(CLASSIC, record, options)
     advised = advise_table(CLASSIC, state, options, SAMPLES, ADVICE_SEED, BUDGET, 3)
     assert advised.seat == 1 and advised.call is None
-    assert advised.card == ("at once" if forced else (SAMPLES, ADVICE_SEED, BUDGET, 3))
+    assert advised.card == (
+        "at once, default" if forced else (SAMPLES, ADVICE_SEED, BUDGET, 3, "default")
+    )
     ((variant, seen, seat, hand, chosen, turned, objective, calls, inference),) = asked
     assert (variant, seat, hand, chosen, turned) == (CLASSIC, 1, HANDS[1], options, HANDS[1][0])
     assert seen == replace(state.deal, hands=None) and seen.hands is None

@@ -13,8 +13,13 @@ const PATHS = {
   classic: { table: "/v1/table", advice: "/v1/table/advice" },
   coinche: { table: "/v1/coinche/table", advice: "/v1/coinche/table/advice" },
 };
-// Deals the advice draws at each turn: enough for a sound choice, quick on a phone.
-const ADVICE = { samples: 16, advice_seed: "viewer" };
+// The advice's own seed; its deals are its level's (Teach me's level, as chosen).
+const ADVICE = { advice_seed: "viewer" };
+
+/** The level the table's advice is asked at: Teach me's, when the contract offers it. */
+function adviceLevel(path) {
+  return (state.levels[path] ?? []).includes(state.adviceLevel) ? state.adviceLevel : undefined;
+}
 
 const play = { variant: "coinche", body: null, table: null, advice: null, deals: 0, asking: null };
 
@@ -76,7 +81,9 @@ async function teach() {
   if (!["auction", "play"].includes(asked.phase)) return;
   play.asking = asked;
   renderTeach();
-  const { status, data } = await post(PATHS[play.variant].advice, { ...play.body, ...ADVICE });
+  const path = PATHS[play.variant].advice;
+  const level = adviceLevel(path);
+  const { status, data } = await post(path, { ...play.body, ...ADVICE, ...(level && { level }) });
   if (play.table !== asked) return;
   play.asking = null;
   play.advice = status === 200 ? data : { problem: data.title };
