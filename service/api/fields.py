@@ -331,6 +331,48 @@ class CardList(BoundedList):
         return self.write
 
 
+class Either(ma.fields.Field):
+    """One of two objects, each with its schema: `other`'s when `is_other(value)` says so (the
+    value read or the one written), else `usual`'s. The document names both schemas, `oneOf`
+    (service.api.openapi.either_one_of); a value's errors are its schema's, in its place."""
+
+    def __init__(
+        self,
+        usual: type[ma.Schema],
+        other: type[ma.Schema],
+        is_other: Callable[[Any], bool],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.schemas = (usual, other)
+        self.is_other = is_other
+        self._usual, self._other = usual(), other()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return (self._other if self.is_other(value) else self._usual).load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return (self._other if self.is_other(value) else self._usual).dump(value)
+
+    def load_converter(self) -> Convert:
+        usual, other = plans.load_plan(self._usual), plans.load_plan(self._other)
+        is_other = self.is_other
+        return lambda value: (other if is_other(value) else usual)(value)
+
+    def dump_converter(self) -> Convert:
+        usual, other = plans.dump_plan(self._usual), plans.dump_plan(self._other)
+        is_other = self.is_other
+
+        def dump(value: Any) -> Any:
+            if value is None:
+                return None
+            return (other if is_other(value) else usual)(value)
+
+        return dump
+
+
 def nullable(make: Callable[..., F], description: str, **kwargs: Any) -> F:
     """An optional field that may be null, and is null when absent."""
     return make(allow_none=True, load_default=None, metadata={"description": description}, **kwargs)

@@ -11,16 +11,16 @@ from typing import Any, Final
 
 import marshmallow as ma
 from flask.views import MethodView
-from marshmallow import validate
 
 from service.api.blueprint import Blueprint
 from service.api.examples import Example
-from service.api.fields import BoundedList, StrictBoolean, StrictInteger, pair, team
+from service.api.fields import Either, StrictBoolean, StrictInteger, pair, team
 from service.api.schemas import Schema
-from service.api.scores import SCORED
+from service.api.scores import SCORED, MisdealAnswerSchema, game_entries, game_summary
 from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
 from service.rules import GameScore
+from service.rules.core.scoring import GameMisdeal
 
 blp = Blueprint(
     "games", __name__, description="A game scored deal by deal up to the target, and its winner."
@@ -29,22 +29,26 @@ blp = Blueprint(
 
 def game_request(api: VariantApi) -> type[Schema]:
     """The variant's game request: `deals`, each its deal to score as its `/deals/score` takes
-    it (at most the variant's `most_deals`), loaded into the rules' deals to score."""
+    it, or a misdeal (at most the variant's `most_deals`), loaded into the rules' deals to
+    score and misdeals."""
     scored = api.each(SCORED)
 
     @ma.post_load
     def summaries(self: Schema, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return {
-            "deals": [scored.summary(body, f"/deals/{i}") for i, body in enumerate(data["deals"])],
+            "deals": [
+                game_summary(scored, body, f"/deals/{i}") for i, body in enumerate(data["deals"])
+            ],
             "options": data["options"],
         }
 
-    deals = BoundedList(
-        ma.fields.Nested(scored.body),
+    deals = game_entries(
+        scored,
         required=True,
-        validate=validate.Length(max=scored.most_deals),
         metadata={
-            "description": f"The deals in order, each as {api.path('deals/score')} takes it."
+            "description": f"The deals in order, each as {api.path('deals/score')} takes it, "
+            'or a misdeal in its place, `{"misdeal": {"dealer", "count", "contract"}}` (rule '
+            "option `misdeal`)."
         },
     )
     return api.schema(api.request, name="GameRequestSchema", deals=deals, summaries=summaries)
@@ -68,6 +72,36 @@ class GameProgressSchema(Schema):
         return super().get_attribute(holder, attr, default)
 
 
+a_team = team  # `team` is also a field of the misdeal's line
+
+
+class GameMisdealSchema(Schema):
+    """A misdeal of a game, where a deal would be: its penalty to the dealer's opponents (rule
+    option `misdeal`; 0: redealt) and where the game stands after it."""
+
+    misdeal = ma.fields.Nested(MisdealAnswerSchema, required=True)
+    team = a_team(
+        required=True,
+        metadata={"description": "The team that scores the penalty: the dealer's opponents."},
+    )
+    penalty = StrictInteger(
+        required=True, metadata={"description": "The points it scores (rule option `misdeal`)."}
+    )
+    score = pair(StrictInteger(), required=True, metadata={"description": "The penalty, per team."})
+    reserve_in = StrictInteger(required=True, metadata={"description": "Reserve before it."})
+    reserve_out = StrictInteger(
+        required=True, metadata={"description": "Reserve after it: the same, a misdeal wins none."}
+    )
+    reserve_to = a_team(
+        required=True, allow_none=True, metadata={"description": "Always null: see `reserve_out`."}
+    )
+    totals = pair(StrictInteger(), required=True, metadata={"description": "Running totals."})
+
+
+def is_game_misdeal(line: Any) -> bool:
+    return isinstance(line, GameMisdeal)
+
+
 class GameTotalsSchema(Schema):
     """A game's end state: totals, a reserve still held, the winner (either variant)."""
 
@@ -78,10 +112,10 @@ class GameTotalsSchema(Schema):
 
 
 def game_answer(api: VariantApi) -> type[Schema]:
-    """The variant's game score: each deal's score (as its `/deals/score` answers) and where
-    the game stands after it, then the totals."""
+    """The variant's game score: each deal's score (as its `/deals/score` answers), or a
+    misdeal's penalty, and where the game stands after it, then the totals."""
     deal = api.schema(api.each(SCORED).score, GameProgressSchema, name="GameDealSchema")
-    listed = ma.fields.List(ma.fields.Nested(deal), required=True)
+    listed = ma.fields.List(Either(deal, GameMisdealSchema, is_game_misdeal), required=True)
     deals = type("GameDeals", (Schema,), {"deals": listed})
     # The deals first, then the totals (the fields of the last base come first).
     return api.schema(deals, GameTotalsSchema, name="GameScoreSchema")

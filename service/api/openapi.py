@@ -20,6 +20,7 @@ from apispec import APISpec, BasePlugin
 from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 
 from service.api import examples
+from service.api.fields import Either
 from service.text import catalog
 from service.text.catalog import DEFAULT, LANGUAGES, text
 
@@ -94,6 +95,15 @@ def default_in_description(
     return {"description": f"{description} {said}" if description else said}
 
 
+def either_one_of(
+    converter: OpenAPIConverter, field: ma.fields.Field, ret: dict[str, Any], **kwargs: Any
+) -> dict[str, Any]:
+    """An `Either` field as `oneOf` its two schemas, each a component."""
+    if not isinstance(field, Either):
+        return {}
+    return {"oneOf": [converter.resolve_nested_schema(schema) for schema in field.schemas]}
+
+
 def nullable_enum(
     converter: OpenAPIConverter, field: ma.fields.Field, ret: dict[str, Any], **kwargs: Any
 ) -> dict[str, Any]:
@@ -153,6 +163,7 @@ class ContractPlugin(BasePlugin):
             if isinstance(plugin, MarshmallowPlugin):  # set up before this one
                 plugin.converter.add_attribute_function(default_in_description)
                 plugin.converter.add_attribute_function(nullable_enum)
+                plugin.converter.add_attribute_function(either_one_of)
         spec.components.header(REQUEST_ID, dict(REQUEST_ID_HEADER_DOC))
         spec.components.header(CONTENT_LANGUAGE, dict(CONTENT_LANGUAGE_HEADER_DOC))
         spec.components.header(VARY, dict(VARY_HEADER_DOC))

@@ -13,6 +13,7 @@ from marshmallow import validate
 
 from service.api.fields import (
     BoundedList,
+    Either,
     StrictInteger,
     SuitField,
     card_list,
@@ -24,12 +25,13 @@ from service.api.fields import (
 )
 from service.api.replay_requests import MAX_TEAM_ANNONCES
 from service.api.schemas import Schema
-from service.api.strains import ContractAnswerSchema, ContractSchema
+from service.api.strains import ContractAnswerSchema, ContractSchema, ContractValueField
 from service.rules import DEAL_POINTS, team_annonces
 from service.rules.core.cards import HAND_SIZE
-from service.rules.core.scoring import CONTRACTS, MAX_DEALS
+from service.rules.core.scoring import CONTRACTS, MAX_DEALS, Misdeal
 from service.rules.core.strains import MAX_BELOTES
 from service.rules.variants.classic.scoring import DealSummary
+from service.rules.variants.coinche.options import CAPOT
 from service.rules.variants.coinche.scoring import CoincheDealSummary
 
 CARD_POINTS_WON = (
@@ -283,6 +285,87 @@ class CoincheDealEntrySchema(Schema):
     belote = pair(StrictInteger(), required=True, metadata={"description": "Belotes per team."})
     annonces = pair(card_list_of_lists(), required=True, metadata={"description": ANNONCE_CARDS})
     renonce = or_null(team, "The team whose renonce decided the deal; null: none.")
+
+
+MISDEAL_COUNT = (
+    "The misdeal's rank in a row of misdeals by this dealer on this deal: 1 the first, 2 the "
+    "second..."
+)
+MISDEAL_CONTRACT = (
+    "The value of the bid standing when the misdeal was found (one the auction can reach, as "
+    "a contract's), for `misdeal: cannes`; null: before any bid, and always in classic."
+)
+# A contract's value or null (`ContractValueField` documents the value alone).
+VALUE_OR_NULL = {
+    "description": MISDEAL_CONTRACT,
+    "oneOf": [{"type": "integer"}, {"type": "string", "enum": [CAPOT]}, {"type": "null"}],
+}
+
+
+class MisdealSchema(Schema):
+    """A misdeal: who dealt, its rank in a row, the bid standing when it was found."""
+
+    dealer = seat(required=True, metadata={"description": "The seat that dealt."})
+    count = StrictInteger(
+        required=True, validate=validate.Range(min=1), metadata={"description": MISDEAL_COUNT}
+    )
+    contract = ContractValueField(allow_none=True, load_default=None, metadata=dict(VALUE_OR_NULL))
+
+
+class MisdealBodySchema(Schema):
+    """A misdeal in a game's deals, where a deal would be: its penalty (rule option
+    `misdeal`) goes to the dealer's opponents."""
+
+    misdeal = ma.fields.Nested(MisdealSchema, required=True)
+
+    @ma.post_load
+    def misdeal_of(self, data: dict[str, Any], **kwargs: Any) -> Misdeal:
+        given = data["misdeal"]
+        return Misdeal(given["dealer"], given["count"], given["contract"])
+
+
+class MisdealAnswerSchema(Schema):
+    """A misdeal as an answer gives it: every field there."""
+
+    dealer = seat(required=True, metadata={"description": "The seat that dealt."})
+    count = StrictInteger(required=True, metadata={"description": MISDEAL_COUNT})
+    contract = ContractValueField(required=True, allow_none=True, metadata=dict(VALUE_OR_NULL))
+
+
+class MisdealEntrySchema(Schema):
+    """A misdeal in a game's deals as an answer gives it (a table's `game`)."""
+
+    misdeal = ma.fields.Nested(MisdealAnswerSchema, required=True)
+
+
+def is_misdeal(entry: Any) -> bool:
+    """Whether a game's entry, read or written, is a misdeal: `{"misdeal": ...}`."""
+    return isinstance(entry, Misdeal) or (isinstance(entry, dict) and "misdeal" in entry)
+
+
+def game_entries(scored: Scored, **kwargs: Any) -> BoundedList:
+    """A game's deals in a request: each a deal to score (the variant's body) or a misdeal."""
+    return BoundedList(
+        Either(scored.body, MisdealBodySchema, is_misdeal),
+        validate=validate.Length(max=scored.most_deals),
+        **kwargs,
+    )
+
+
+def answered_entries(scored: Scored, **kwargs: Any) -> ma.fields.List:
+    """A game's deals in an answer: each a deal to score as an answer gives it, or a misdeal."""
+    return ma.fields.List(Either(scored.answered, MisdealEntrySchema, is_misdeal), **kwargs)
+
+
+def game_summary(scored: Scored, body: Any, pointer: str) -> Any:
+    """A loaded game entry as the rules read it: a deal to score (at `pointer`), or the
+    misdeal."""
+    return body if isinstance(body, Misdeal) else scored.summary(body, pointer)
+
+
+def game_entry(scored: Scored, deal: Any) -> dict[str, Any]:
+    """A game's deal to score, or misdeal, written back as a game entry."""
+    return {"misdeal": deal} if isinstance(deal, Misdeal) else scored.entry(deal)
 
 
 class Scored(NamedTuple):

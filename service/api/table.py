@@ -47,7 +47,13 @@ from service.api.games import GameTotalsSchema
 from service.api.limiter import advice_threads, busy, capped, in_slot
 from service.api.play import IllegalCardSchema
 from service.api.schemas import AnnonceSchema, Schema, ViolationSchema
-from service.api.scores import SCORED
+from service.api.scores import (
+    SCORED,
+    answered_entries,
+    game_entries,
+    game_entry,
+    game_summary,
+)
 from service.api.strains import ContractAnswerSchema
 from service.api.variants import Operation, VariantApi, for_each_variant
 from service.api.views import judgement
@@ -270,13 +276,13 @@ def table_request(
             load_default=None,
             metadata={"description": "The claim that ended the deal, if one did."},
         ),
-        "game": BoundedList(
-            ma.fields.Nested(scored.body),
-            validate=validate.Length(max=scored.most_deals),
+        "game": game_entries(
+            scored,
             load_default=(),
             metadata={
                 "description": "The game's earlier deals in order, each as a table's "
-                f"`game_entry` gives it (as {api.path('games/score')} takes them)."
+                f"`game_entry` gives it, or a misdeal (as {api.path('games/score')} takes "
+                "them)."
             },
         ),
         "action": ma.fields.Nested(
@@ -313,7 +319,7 @@ def table_request(
             tuple(data["announcements"]),
             None if claim is None else Claimed(claim["seat"], claim["claim"]),
         )
-        game = [scored.summary(body, f"/game/{i}") for i, body in enumerate(data["game"])]
+        game = [game_summary(scored, body, f"/game/{i}") for i, body in enumerate(data["game"])]
         asked = {key: data.get(key) for key in extra}
         options, action = data["options"], data["action"]
         return {
@@ -424,8 +430,8 @@ def next_answer(api: VariantApi) -> type[Schema]:
         Schema,
         name="TableNextBodySchema",
         dealer=seat(required=True, metadata={"description": "The next dealer."}),
-        game=ma.fields.List(
-            ma.fields.Nested(scored.answered),
+        game=answered_entries(
+            scored,
             required=True,
             metadata={"description": "The game's deals so far, this one last when it scored."},
         ),
@@ -582,7 +588,7 @@ def register(api: VariantApi) -> None:
             answer["next"] = None
             if coming is not None:
                 deals = [*body["game"], *([] if state.summary is None else [state.summary])]
-                game = [entry(deal) for deal in deals]
+                game = [game_entry(api.each(SCORED), deal) for deal in deals]
                 given = {"dealer": coming.record.dealer, "game": game, **following["given"]}
                 answer["next"] = {"body": given, "table": answered(coming, None)}
             return answer

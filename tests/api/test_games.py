@@ -56,3 +56,30 @@ def test_pointers_name_the_deal(client: FlaskClient) -> None:
     assert set(errors) == {"/deals/2/annonces/0/0"}  # annonces are read while loading
     errors = problems(client, "/v1/games/score", {"deals": deals[:2]})
     assert set(errors) == {"/deals/1/points"}
+
+
+def test_the_ffb_s_third_misdeal_gives_162(client: FlaskClient) -> None:
+    """The FFB's web page: the first misdeal redealt, the second a ban on taking (the
+    arbiter's), the third 162 to the opponents in classic belote."""
+    deals = [{"misdeal": {"dealer": 1, "count": n}} for n in (1, 2, 3)]
+    body = answer(
+        client, "/v1/games/score", {"deals": deals, "rules": {"profile": "ffb-belote-2016"}}
+    )
+    assert [(d["team"], d["penalty"], d["totals"]) for d in body["deals"]] == [
+        (0, 0, [0, 0]),
+        (0, 0, [0, 0]),
+        (0, 162, [162, 0]),
+    ]
+    assert body["deals"][2]["misdeal"] == {"dealer": 1, "count": 3, "contract": None}
+
+
+def test_classic_takes_no_other_misdeal_penalty_and_no_contract(client: FlaskClient) -> None:
+    misdeal = {"misdeal": {"dealer": 0, "count": 2}}
+    for rule in ("ff_coinche", "cannes"):
+        errors = problems(
+            client, "/v1/games/score", {"deals": [misdeal], "rules": {"misdeal": rule}}
+        )
+        assert list(errors) == ["/rules/misdeal"]
+    bid = {"misdeal": {"dealer": 0, "count": 1, "contract": 80}}
+    errors = problems(client, "/v1/games/score", {"deals": [bid], "rules": {"misdeal": "ffb_web"}})
+    assert list(errors) == ["/deals/0/misdeal/contract"]

@@ -38,7 +38,6 @@ def test_the_coinche_rules(client: FlaskClient) -> None:
         "coinched_litige",
         "bga_house_rules",
         "deal_6_2",
-        "misdeal",
         "annonce_card_reuse",
         "ta_ffb_2016",
         "coinched_defenders_keep_points",

@@ -410,3 +410,38 @@ def test_the_old_advice_takes_a_contradicted_void_for_a_renonce(client: FlaskCli
     }
     advised = answer(client, "/v1/advice/play", body)
     assert advised["assumed_renonces"] == [1]
+
+
+def test_a_game_that_holds_a_misdeal(client: FlaskClient) -> None:
+    """The table never misdeals; a room records its own in the game, as games/score reads it,
+    and gets it back in the next deal's body."""
+    misdeal = {"misdeal": {"dealer": 3, "count": 2, "contract": None}}
+    deal = {"contract": {"taker": 0, "value": 80, "strain": "S"}, "points": [100, 62]}
+    body = {
+        "seed": SEED,
+        "dealer": 0,
+        "game": [deal, misdeal],
+        "rules": {"misdeal": "ff_coinche"},
+        "next_deal": {"seed": f"{SEED} #1"},
+    }
+    state = answer(client, TABLES["coinche"], body)
+    assert state["game"] == {"totals": [340, 60], "reserve": 0, "finished": False, "winner": None}
+    passed = {**body, "calls": ["pass"] * 3, "action": {"seat": 0, "call": "pass"}}
+    redealt = answer(client, TABLES["coinche"], passed)
+    assert redealt["phase"] == "redeal"
+    assert redealt["next"]["body"]["game"] == [
+        {
+            "contract": {"taker": 0, "value": 80, "strain": "S", "coinche": 0},
+            "points": [100, 62],
+            "capot": None,
+            "belote": [0, 0],
+            "annonces": [[], []],
+            "renonce": None,
+        },
+        misdeal,
+    ]
+    # The penalty that ends the game ends the table's.
+    won = {**body, "rules": {"misdeal": "ff_coinche", "target": 300}}
+    assert list(problems(client, TABLES["coinche"], won)) == ["/game"]
+    bad = {**body, "game": [{"misdeal": {"dealer": 3, "count": 0}}]}
+    assert list(problems(client, TABLES["coinche"], bad)) == ["/game/0/misdeal/count"]

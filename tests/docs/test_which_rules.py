@@ -57,6 +57,7 @@ LABELS = {
     "final_deal": "The deal that ends the game is counted",
     "target": "The game is played to",
     "game_end": "The game is won by",
+    "misdeal": "A misdeal's penalty to the dealer's opponents",
 }
 TABLE = re.compile(r"<!-- profiles: (\w+) -->\n(.*?)\n<!-- /profiles -->", re.S)
 

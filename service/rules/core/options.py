@@ -49,7 +49,9 @@ class Options:
       or at the point ("exact"), the game's end judged on its exact points.
     - `partner_trump`: a partner is winning with a trump and you cannot follow: any card
       ("any"); or, if you play a trump, one above the partner's when you hold one ("beat");
-      or that only when you hold nothing but trumps ("beat_if_only_trumps")."""
+      or that only when you hold nothing but trumps ("beat_if_only_trumps").
+
+    Each variant also has `misdeal` (`scoring.misdeal_penalty`), with its own values."""
 
     undertrump: str
     overtrump_partner: bool

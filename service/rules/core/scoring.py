@@ -1,8 +1,9 @@
 """What scoring is the same in every variant: a deal's outcomes and score as a game reads it,
-the checks of a deal to score, the rounding, and the game itself.
+the checks of a deal to score, the rounding, a misdeal's penalty, and the game itself.
 
 RULES.md "Scoring a deal" and "The game"; each variant scores its deals its own way (its
-`score_deal`), and `score_game` plays them to the target the same way for both.
+`score_deal`), and `score_game` plays them to the target the same way for both, with the
+misdeals a record lists between them (`Misdeal`, option `misdeal`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from service.rules.core.annonces import AnnonceVerdict
 from service.rules.core.cards import DEAL_POINTS
 from service.rules.core.errors import InconsistentInput, Problem
-from service.rules.core.seats import TEAMS, Team, other_team
+from service.rules.core.seats import PLAYERS, TEAMS, Seat, Team, other_team, team_of
 
 MADE, DEDANS, LITIGE, ANNULLED = "made", "dedans", "litige", "annulled"
 CONTRACTS = (MADE, DEDANS, LITIGE, ANNULLED)
@@ -124,6 +125,80 @@ class GameOptions(Protocol):
     @property
     def final_deal(self) -> str: ...
 
+    @property
+    def misdeal(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    """A misdeal in a game's record, where a deal would be: the seat that dealt, its rank in a
+    row of misdeals by that dealer on that deal (`count`: 1 the first, 2 the second...), and
+    the value of the bid standing when it was found (`contract`; None: before any bid)."""
+
+    dealer: Seat
+    count: int
+    contract: int | str | None = None
+
+    def problems(self, bid_values: Sequence[int | str]) -> list[Problem]:
+        """Why this misdeal cannot be: a dealer that is no seat, a count below 1, a contract
+        that is none of `bid_values` (the variant's under the options; classic's are none)."""
+        problems = []
+        if self.dealer not in range(PLAYERS):
+            problems.append(Problem("/misdeal/dealer", "not_a_seat", {"value": self.dealer}))
+        if self.count < 1:
+            problems.append(Problem("/misdeal/count", "misdeal_count", {"value": self.count}))
+        contract = self.contract
+        if contract is not None and not (type(contract) in (int, str) and contract in bid_values):
+            code = "misdeal_contract" if bid_values else "misdeal_no_contract"
+            problems.append(Problem("/misdeal/contract", code, {"value": contract}))
+        return problems
+
+
+# Option `misdeal`: the penalty's fixed points, and from which misdeal in a row it falls.
+# The Fédération Française de Coinche: "En cas d'une deuxième maldonne on attribuera 160 points
+# à ses adversaires". The FFB's web pages: the third misdeal, 160 in coinche, 162 in classic
+# (the variant's `misdeal_points`). Cannes 2016: "pénalité de 160 points + le contrat".
+MISDEAL_POINTS = 160
+PENALTY_FROM = {"ff_coinche": 2, "ffb_web": 3}
+
+
+def misdeal_penalty(
+    misdeal: Misdeal, rule: str, ffb_points: int, contract_points: Callable[[int | str], int]
+) -> int:
+    """What `misdeal` costs the dealer's team under option `misdeal` (`rule`), scored by its
+    opponents: under "ff_coinche" 160 from the second in a row, under "ffb_web" `ffb_points`
+    (the variant's: 160, or classic's 162) from the third, the ones before redealt; under
+    "cannes" 160 + the standing bid's points (`contract_points`: capot's by the options) when
+    it was found after a bid, else nothing (a misdeal before any bid is redealt); under "none"
+    nothing."""
+    if rule == "cannes":
+        contract = misdeal.contract
+        return 0 if contract is None else MISDEAL_POINTS + contract_points(contract)
+    start = PENALTY_FROM.get(rule)
+    if start is None or misdeal.count < start:
+        return 0
+    return MISDEAL_POINTS if rule == "ff_coinche" else ffb_points
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredMisdeal:
+    """A misdeal as the game counts it: the misdeal, the team that scores its penalty (the
+    dealer's opponents) and the penalty (0: redealt, nothing scored)."""
+
+    misdeal: Misdeal
+    team: Team
+    penalty: int
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The penalty, per team."""
+        return (self.penalty, 0) if self.team == 0 else (0, self.penalty)
+
+
+def score_misdeal(misdeal: Misdeal, penalty: int) -> ScoredMisdeal:
+    """`misdeal` scored: its `penalty` to the opponents of the dealer's team."""
+    return ScoredMisdeal(misdeal, other_team(team_of(misdeal.dealer)), penalty)
+
 
 class Part(Protocol):
     """What the game reads of a team's part of a deal's score (either variant's breakdown)."""
@@ -147,27 +222,60 @@ class GameDeal:
 
 
 @dataclass(frozen=True, slots=True)
+class GameMisdeal:
+    """A misdeal of a game, between its deals: its penalty (`scored`), the reserve it leaves
+    as it finds it (a misdeal wins no deal, hands no reserve on), the running totals."""
+
+    scored: ScoredMisdeal
+    reserve_in: int
+    reserve_out: int
+    totals: tuple[int, int]
+    reserve_to: None = None
+
+    @property
+    def misdeal(self) -> Misdeal:
+        return self.scored.misdeal
+
+    @property
+    def team(self) -> Team:
+        return self.scored.team
+
+    @property
+    def penalty(self) -> int:
+        return self.scored.penalty
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return self.scored.score
+
+
+@dataclass(frozen=True, slots=True)
 class GameScore:
-    deals: tuple[GameDeal, ...]
+    deals: tuple[GameDeal | GameMisdeal, ...]
     totals: tuple[int, int]
     reserve: int
     finished: bool
     winner: int | None
 
 
-def game_winner(deal: ScoredDeal[Any], totals: Sequence[int], options: GameOptions) -> Team | None:
-    """The team that wins the game at the end of `deal`, `totals` after it, or None (RULES.md
-    "The game"): the team with more points, once it has reached the target (`game_end:
-    reach`, `ffb`) or passed it (`pass`, `ffb_pass`: BGA, "must be strictly higher"); equal
-    totals play on. Under `ffb` and `ffb_pass` a team that lost the deal (its contract
-    dedans, or capot against it) and reached the target only through its belote of that deal
-    has not won: "Si une équipe est capot ou chute, et atteint les points fixés uniquement
-    grâce aux points d'une belote, la partie n'est pas encore gagnée" (FFB coinchée §10.3)."""
+def game_winner(
+    deal: ScoredDeal[Any] | None, totals: Sequence[int], options: GameOptions
+) -> Team | None:
+    """The team that wins the game at the end of `deal` (None: of a misdeal's penalty),
+    `totals` after it, or None (RULES.md "The game"): the team with more points, once it has
+    reached the target (`game_end: reach`, `ffb`) or passed it (`pass`, `ffb_pass`: BGA,
+    "must be strictly higher"); equal totals play on. Under `ffb` and `ffb_pass` a team that
+    lost the deal (its contract dedans, or capot against it) and reached the target only
+    through its belote of that deal has not won: "Si une équipe est capot ou chute, et atteint
+    les points fixés uniquement grâce aux points d'une belote, la partie n'est pas encore
+    gagnée" (FFB coinchée §10.3). A misdeal's penalty wins as any points do."""
     ahead = 0 if totals[0] > totals[1] else 1
     end = options.game_end
     total, needed = totals[ahead], options.target + (end in PASSING)
     if total == totals[1 - ahead] or total < needed:
         return None
+    if deal is None:
+        return ahead
     lost = (deal.contract == DEDANS and ahead == deal.takers) or deal.capot == 1 - ahead
     belote: int = deal.breakdown[ahead].belote
     if end in BELOTE_CLAUSE and lost and total - belote < needed:
@@ -187,13 +295,16 @@ def score_game(
     deals: Sequence[Any],
     options: GameOptions,
     score: Callable[[Any, Any], ScoredDeal[Any]],
+    misdeal: Callable[[Misdeal, Any], ScoredMisdeal],
 ) -> GameScore:
     """Deals in order, with the litige reserve handed on, up to the end of the game
     (`game_winner`). A deal listed after the win is an error. `score` scores one deal to
-    score with `options` (the variant's `score_deal`). Under `final_deal: exact` (Cannes 2016:
-    "la dernière donne est comptée au point juste"; FFB Équipe Ludique §9.2: "Une exception
-    est faite sur la dernière partie où les points sont notés sans arrondis") the game's end
-    is judged on each deal's exact points, and the deal that ends it is scored so."""
+    score with `options` (the variant's `score_deal`); `misdeal` scores a `Misdeal` listed
+    among them (the variant's `score_misdeal`: its penalty, under option `misdeal`, to the
+    dealer's opponents). Under `final_deal: exact` (Cannes 2016: "la dernière donne est
+    comptée au point juste"; FFB Équipe Ludique §9.2: "Une exception est faite sur la dernière
+    partie où les points sont notés sans arrondis") the game's end is judged on each deal's
+    exact points, and the deal that ends it is scored so."""
     if len(deals) > MAX_DEALS:
         raise InconsistentInput.at("/deals", "too_many_deals", limit=MAX_DEALS, size=len(deals))
     game = _Game(options)
@@ -203,6 +314,9 @@ def score_game(
                 f"/deals/{index}", "game_over", winner=game.winner, deal=index - 1
             )
         try:
+            if isinstance(summary, Misdeal):
+                game.add_misdeal(misdeal(summary, options))
+                continue
             deal = score(summary, options)
         except InconsistentInput as error:
             raise error.under(f"/deals/{index}") from None
@@ -219,7 +333,7 @@ class _Game:
         self.options = options
         self.totals = (0, 0)
         self.reserve = 0
-        self.scored: list[GameDeal] = []
+        self.scored: list[GameDeal | GameMisdeal] = []
         self.winner: Team | None = None
 
     def after(self, deal: ScoredDeal[Any]) -> tuple[tuple[int, int], Team | None]:
@@ -253,3 +367,9 @@ class _Game:
                 self.totals,
             )
         )
+
+    def add_misdeal(self, misdeal: ScoredMisdeal) -> None:
+        """`misdeal`'s penalty added to its team's total; the reserve stays as it is."""
+        self.totals = (self.totals[0] + misdeal.score[0], self.totals[1] + misdeal.score[1])
+        self.winner = game_winner(None, self.totals, self.options)
+        self.scored.append(GameMisdeal(misdeal, self.reserve, self.reserve, self.totals))

@@ -16,7 +16,9 @@ OpenSpiel's game parameters: what is the same for both games is written once, he
 - its cards and belotes: what the cards are worth under a strain (`card_values`), which suits
   make a belote (`belote_suits`), whether a belote held counts (`belote_counts`), and the
   belotes a record announces with their holders (`belotes`);
-- its scoring: a deal (`score_deal`) and a game (`score_game`, the same for both);
+- its scoring: a deal (`score_deal`), a misdeal's penalty (`score_misdeal`: option
+  `misdeal`, the variant's `misdeal_points` and the points of a bid, `bid_points`) and a game
+  (`score_game`, the same for both);
 - its description: what `GET /rules` says of it (`describe`).
 """
 
@@ -43,7 +45,15 @@ from service.rules.core.replay import (
     renonce_team,
     replay_deal,
 )
-from service.rules.core.scoring import GameScore, ScoredDeal, score_game
+from service.rules.core.scoring import (
+    GameScore,
+    Misdeal,
+    ScoredDeal,
+    ScoredMisdeal,
+    misdeal_penalty,
+    score_game,
+    score_misdeal,
+)
 from service.rules.core.seats import PLAYERS, Seat
 from service.rules.core.strains import Strain
 from service.rules.variants.profiles import PROFILES, profiles_of
@@ -69,6 +79,9 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
     games do differently (see the module)."""
 
     name: ClassVar[str]
+    misdeal_points: ClassVar[int]
+    """The penalty of a third misdeal in a row under option `misdeal: ffb_web` (the FFB's web
+    pages: 160 in coinche, 162 in classic)."""
     default_options: OptionsT
     specs: Mapping[str, OptionSpec]
 
@@ -215,10 +228,32 @@ class Variant(ABC, Generic[RecordT, OptionsT, SummaryT, ScoreT]):
     def score_deal(self, summary: SummaryT, options: OptionsT | None = None) -> ScoreT:
         """A deal's score, from a deal to score."""
 
-    def score_game(self, deals: Sequence[SummaryT], options: OptionsT | None = None) -> GameScore:
-        """Deals to score in order, to the end of the game, the litige reserve handed on
-        (`scoring.score_game`, the same for every variant)."""
-        return score_game(deals, self.options_or_default(options), self.score_deal)
+    @abstractmethod
+    def bid_points(self, value: int | str, options: OptionsT) -> int:
+        """What a bid of `value` (one of `bid_values`) is worth as a contract's points."""
+
+    def score_misdeal(self, misdeal: Misdeal, options: OptionsT) -> ScoredMisdeal:
+        """`misdeal` checked (InconsistentInput when it cannot be) and scored: its penalty
+        under option `misdeal` to the dealer's opponents (`scoring.misdeal_penalty`)."""
+        problems = misdeal.problems(self.bid_values(options))
+        if problems:
+            raise InconsistentInput(problems)
+
+        def points(value: int | str) -> int:
+            return self.bid_points(value, options)
+
+        penalty = misdeal_penalty(misdeal, options.misdeal, self.misdeal_points, points)
+        return score_misdeal(misdeal, penalty)
+
+    def score_game(
+        self, deals: Sequence[SummaryT | Misdeal], options: OptionsT | None = None
+    ) -> GameScore:
+        """Deals to score in order, to the end of the game, the litige reserve handed on, and
+        the misdeals listed between them (`scoring.score_game`, the same for every
+        variant)."""
+        return score_game(
+            deals, self.options_or_default(options), self.score_deal, self.score_misdeal
+        )
 
     # --- the description -----------------------------------------------------------------
 

@@ -5,7 +5,9 @@ give the sources and quote the numbers each text prints (tests/rules/variants/*/
 holds the referee to them).
 
 An option a text decides is listed even at the referee's default, so that a profile shows
-what its text says; an option it leaves open is not, and keeps the game's default.
+what its text says; an option it leaves open is not, and keeps the game's default. The FFB's
+misdeal penalty (`misdeal: ffb_web`) is its web pages', which its profiles take (their
+`open.misdeal`); the software that deals (bga, colver) has no misdeal (`misdeal: none`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ FFB_CONTREE_2016 = Profile(
         "rounding": "nearest_ten",
         "final_deal": "rounded",
         "game_end": "reach",
+        "misdeal": "ffb_web",
     },
     Citation(
         "Règles officielles de la Belote Contrée",
@@ -92,6 +95,7 @@ FFB_COINCHEE_2015 = Profile(
         "partner_trump": "any",
         "rounding": "nearest_ten",
         "game_end": "ffb",
+        "misdeal": "ffb_web",
     },
     Citation(
         "Règles officielles de la Belote Coinchée",
@@ -125,6 +129,7 @@ FFB_EQUIPE_LUDIQUE = Profile(
         "final_deal": "exact",
         "target": 2000,
         "game_end": "ffb_pass",
+        "misdeal": "ffb_web",
     },
     Citation(
         "Règles officielles de la belote contrée (édition Équipe Ludique)",
@@ -151,6 +156,7 @@ FF_COINCHE = Profile(
         "overtrump_partner": True,
         "target": 2000,
         "game_end": "ffb",
+        "misdeal": "ff_coinche",
     },
     Citation(
         "Règlement officiel de la coinche",
@@ -188,6 +194,7 @@ CANNES_2016 = Profile(
         "final_deal": "exact",
         "target": 2001,
         "game_end": "reach",
+        "misdeal": "cannes",
     },
     Citation(
         "Règlement de la belote aux enchères ou contrée 2016",
@@ -231,6 +238,7 @@ BGA = Profile(
         "rounding": "none",
         "target": 2000,
         "game_end": "pass",
+        "misdeal": "none",
     },
     Citation(
         "Coinche (BoardGameArena)",
@@ -270,6 +278,7 @@ COLVER = Profile(
         "rounding": "none",
         "target": 2000,
         "game_end": "reach",
+        "misdeal": "none",
     },
     Citation(
         "colver, a coinche engine",
@@ -319,6 +328,7 @@ FFB_BELOTE_2016 = Profile(
         "litige": "reserve",
         "final_deal": "rounded",
         "game_end": "reach",
+        "misdeal": "ffb_web",
     },
     Citation(
         "Règles officielles de la Belote",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.rules.core.cards import SUIT_CODES, Card, CardValues, Suit
+from service.rules.core.cards import DEAL_POINTS, SUIT_CODES, Card, CardValues, Suit
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.replay import Belote, Declaration, Replay
@@ -36,6 +36,7 @@ class Classic(Variant[DealRecord, RuleOptions, DealSummary, DealScore]):
     """Classic belote."""
 
     name = "classic"
+    misdeal_points = DEAL_POINTS  # the FFB's web page: "162 points" at the third misdeal
     default_options = DEFAULT_OPTIONS
     specs = OPTION_SPECS
 
@@ -78,6 +79,10 @@ class Classic(Variant[DealRecord, RuleOptions, DealSummary, DealScore]):
     def bid_values(self, options: RuleOptions) -> tuple[int | str, ...]:
         """None: a take has no value, and the first take ends the bidding."""
         return ()
+
+    def bid_points(self, value: int | str, options: RuleOptions) -> int:
+        """Nothing: a take has no value (a classic misdeal names no bid, `bid_values`)."""
+        return 0
 
     def record(
         self,

@@ -33,10 +33,17 @@ class RuleOptions(Options):
     # French text, FFB 2016 §10.1.3), or, as that section lets a tournament decide, a chute
     # ("dedans") or a contract made ("made").
     litige: str = "reserve"
+    # A misdeal in a game's record is redealt, no penalty; or, as the FFB's web page, 162 to
+    # the dealer's opponents at the third in a row ("ffb_web"). The Fédération Française de
+    # Coinche's and Cannes's penalties are coinche's: refused here.
+    misdeal: str = "none"
 
 
 DEFAULT_OPTIONS = RuleOptions()
 
 OPTION_SPECS: dict[str, OptionSpec] = option_specs(
-    DEFAULT_OPTIONS, *SHARED_SPECS, OptionSpec("litige", ("reserve", "dedans", "made"))
+    DEFAULT_OPTIONS,
+    *SHARED_SPECS,
+    OptionSpec("litige", ("reserve", "dedans", "made")),
+    OptionSpec("misdeal", ("none", "ffb_web")),
 )

@@ -16,6 +16,7 @@ from service.rules.core.cards import Card, CardValues
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import Problem
 from service.rules.core.replay import Belote, Declaration, Replay
+from service.rules.core.scoring import MISDEAL_POINTS
 from service.rules.core.seats import Seat
 from service.rules.core.strains import Strain, allowed_strains, belote_suits
 from service.rules.variants.base import Taken, Variant
@@ -29,7 +30,12 @@ from service.rules.variants.coinche.options import (
     bid_values,
 )
 from service.rules.variants.coinche.replay import CoincheRecord, strain_values
-from service.rules.variants.coinche.scoring import CoincheDealScore, CoincheDealSummary, score_deal
+from service.rules.variants.coinche.scoring import (
+    CoincheDealScore,
+    CoincheDealSummary,
+    bid_points,
+    score_deal,
+)
 
 # RULES-COINCHE.md "Deal": all 32 cards, 3-2-3 from the dealer's next, no turned card.
 PACKETS = (3, 2, 3)
@@ -39,6 +45,7 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
     """Belote coinchée."""
 
     name = "coinche"
+    misdeal_points = MISDEAL_POINTS  # FFB's web pages: "160 points" at the third
     default_options = DEFAULT_COINCHE_OPTIONS
     specs = COINCHE_OPTION_SPECS
 
@@ -73,6 +80,10 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
         """`min_bid`, the multiples of `bid_step` above it to `max_bid`, then capot
         (RULES-COINCHE.md "Auction")."""
         return bid_values(options)
+
+    def bid_points(self, value: int | str, options: CoincheOptions) -> int:
+        """A bid's points (`scoring.bid_points`: capot's by `capot_bid`)."""
+        return bid_points(value, options)
 
     def record(
         self,

@@ -62,6 +62,10 @@ class CoincheOptions(Options):
     belote_said: str = "belote"
     illegal_card: str = "refuse"
     game_end: str = "reach"
+    # A misdeal in a game's record is redealt, no penalty; or its opponents score the penalty
+    # of the Fédération Française de Coinche ("ff_coinche"), Cannes 2016 ("cannes") or the
+    # FFB's web pages ("ffb_web"): `scoring.misdeal_penalty`.
+    misdeal: str = "none"
 
 
 DEFAULT_COINCHE_OPTIONS = CoincheOptions()
@@ -166,6 +170,7 @@ COINCHE_OPTION_SPECS: dict[str, OptionSpec] = option_specs(
     "belote_said",
     "illegal_card",
     "game_end",
+    OptionSpec("misdeal", ("none", "ff_coinche", "cannes", "ffb_web")),
 )
 
 

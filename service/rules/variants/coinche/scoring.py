@@ -119,6 +119,15 @@ def multiplier(coinche: int, options: CoincheOptions) -> int:
     return (1, 2, options.surcoinche_multiplier)[coinche]
 
 
+def bid_points(value: int | str, options: CoincheOptions) -> int:
+    """A bid's points whatever its strain: a number its value (an 82 scores 80), capot the
+    `capot` option or what `capot_bid` names (`CAPOT_CONTRACTS`). Cannes 2016's misdeal found
+    after a bid: "pénalité de 160 points + le contrat" (option `misdeal: cannes`)."""
+    if value == CAPOT:
+        return CAPOT_CONTRACTS.get(options.capot_bid, options.capot)
+    return SCORED_AS.get(int(value), int(value))
+
+
 def contract_value(contract: Contract, options: CoincheOptions) -> int:
     """V, what the contract scores: the bid's value (an 82 scores 80), none under `scoring:
     "points_made"` (points faits: the contract is never scored); a capot contract is worth

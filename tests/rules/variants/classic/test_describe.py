@@ -25,6 +25,7 @@ OPTIONS = [
     ("final_deal", "rounded", ("rounded", "exact"), None, None),
     ("partner_trump", "any", ("any", "beat", "beat_if_only_trumps"), None, None),
     ("litige", "reserve", ("reserve", "dedans", "made"), None, None),
+    ("misdeal", "none", ("none", "ffb_web"), None, None),
 ]
 
 

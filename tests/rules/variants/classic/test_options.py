@@ -24,6 +24,7 @@ DEFAULTS = {
     "final_deal": "rounded",
     "partner_trump": "any",
     "litige": "reserve",
+    "misdeal": "none",
 }
 
 ALLOWED = [
@@ -65,6 +66,8 @@ ALLOWED = [
     ("litige", "reserve"),
     ("litige", "dedans"),
     ("litige", "made"),
+    ("misdeal", "none"),
+    ("misdeal", "ffb_web"),
 ]
 
 REFUSED = [
@@ -90,6 +93,10 @@ REFUSED = [
     ("annonces", 1),
     ("annonces", "yes"),
     ("annonces", 0),
+    # The Fédération Française de Coinche's and Cannes's misdeal penalties are coinche's.
+    ("misdeal", "ff_coinche"),
+    ("misdeal", "cannes"),
+    ("misdeal", None),
 ]
 
 

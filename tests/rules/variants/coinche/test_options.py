@@ -55,6 +55,7 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "belote_said": ("belote", "both"),
     "illegal_card": ("refuse", "stand"),
     "game_end": ("reach", "pass", "ffb", "ffb_pass"),
+    "misdeal": ("none", "ff_coinche", "cannes", "ffb_web"),
 }
 
 
@@ -66,7 +67,7 @@ def test_the_table_of_options_with_defaults_first() -> None:
     target = COINCHE_OPTION_SPECS["target"]
     assert (target.allowed, target.default, target.bounds) == (None, 2000, (1, 100_000))
     # The page's order: target between annonces and renonce; the table's own after.
-    assert list(COINCHE_OPTION_SPECS) == [*list(TABLE)[:-4], "target", *list(TABLE)[-4:]]
+    assert list(COINCHE_OPTION_SPECS) == [*list(TABLE)[:-5], "target", *list(TABLE)[-5:]]
 
 
 @pytest.mark.parametrize(
@@ -131,7 +132,7 @@ def test_the_description_in_each_language(lang: str) -> None:
     assert [o.name for o in description.options] == [s.name for s in specs]
     expected = [text(f"option.{s.name}", lang) for s in specs]
     assert [o.description for o in description.options] == expected
-    target = description.options[-5]
+    target = description.options[-6]
     assert (target.name, target.minimum, target.maximum, target.allowed) == (
         "target",
         1,

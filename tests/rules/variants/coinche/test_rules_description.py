@@ -31,7 +31,6 @@ NOT_OFFERED = [
     "coinched_litige",
     "bga_house_rules",
     "deal_6_2",
-    "misdeal",
     "annonce_card_reuse",
     "ta_ffb_2016",
     "coinched_defenders_keep_points",
