@@ -109,7 +109,8 @@ EVERY_CALL = [
 
 CALLS_READ = (
     "The calls from the dealer's next: 'pass', '<value><strain>' ('90H', '110SA'), "
-    "'capot<strain>' ('capotS'), 'coinche', 'surcoinche'; any case, suits also as symbols. "
+    "'capot<strain>' ('capotS'), 'generale<strain>' ('generaleH', with rule option "
+    "`generale` only), 'coinche', 'surcoinche'; any case, suits also as symbols. "
     "Anything else is a 422."
 )
 

@@ -34,6 +34,10 @@ from service.rules.variants.classic.scoring import DealSummary
 from service.rules.variants.coinche.options import CAPOT
 from service.rules.variants.coinche.scoring import CoincheDealSummary
 
+GENERALE_SEAT = (
+    "The seat (0 to 3, not a team) that won all 8 tricks alone, which makes a 'generale' "
+    "contract (option `generale`); its team must be `capot`. null: none."
+)
 CARD_POINTS_WON = (
     "The card points this team won in its tricks, dix de der in, whatever the deal's outcome "
     "(`cards` is what it counts)."
@@ -190,6 +194,7 @@ class CoincheDealBodySchema(Schema):
     renonce = nullable(
         team, "The team (0 or 1, not a count) that committed the (first) renonce; null: none."
     )
+    generale = nullable(seat, GENERALE_SEAT)
 
 
 def coinche_body(summary: CoincheDealSummary) -> dict[str, Any]:
@@ -202,6 +207,7 @@ def coinche_body(summary: CoincheDealSummary) -> dict[str, Any]:
         "belote": summary.belote,
         "annonces": _annonce_cards(summary.annonces),
         "renonce": summary.renonce,
+        "generale": summary.generale,
     }
 
 
@@ -214,6 +220,7 @@ def coinche_summary(body: dict[str, Any], pointer: str = "") -> CoincheDealSumma
         belote=(body["belote"][0], body["belote"][1]),
         annonces=team_annonces(body["annonces"], f"{pointer}/annonces"),
         renonce=body["renonce"],
+        generale=body["generale"],
     )
 
 
@@ -285,6 +292,7 @@ class CoincheDealEntrySchema(Schema):
     belote = pair(StrictInteger(), required=True, metadata={"description": "Belotes per team."})
     annonces = pair(card_list_of_lists(), required=True, metadata={"description": ANNONCE_CARDS})
     renonce = or_null(team, "The team whose renonce decided the deal; null: none.")
+    generale = or_null(seat, "The seat that won all 8 tricks alone; null: none.")
 
 
 MISDEAL_COUNT = (

@@ -18,7 +18,7 @@ from service.api.fields import SUIT_INPUTS, SUIT_PATTERN, StrictInteger, SuitFie
 from service.api.options import CoincheRequestSchema, RequestSchema
 from service.api.schemas import Schema
 from service.rules.core.strains import STRAIN_CODES, Strain, parse_strain
-from service.rules.variants.coinche.options import CAPOT, COINCHE_LEVELS, Contract
+from service.rules.variants.coinche.options import CAPOT, COINCHE_LEVELS, GENERALE, Contract
 from service.rules.variants.coinche.replay import check_strain
 
 STRAIN_INPUTS = (*SUIT_INPUTS, "SA", "TA", "sa", "ta")
@@ -65,27 +65,31 @@ class StrainSchema(CoincheRequestSchema):
         return data if body is None else body(data, **kwargs)
 
 
+VALUE_WORDS = (CAPOT, GENERALE)
+
+
 class ContractValueField(ma.fields.Raw):
     """A contract's value: an integer (one the auction can reach, checked against the rules:
-    80..max_bid in tens by default) or `"capot"`."""
+    80..max_bid in tens by default), `"capot"` or `"generale"` (checked against the rules:
+    option `generale`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {
-            "oneOf": [{"type": "integer"}, {"type": "string", "enum": [CAPOT]}],
+            "oneOf": [{"type": "integer"}, {"type": "string", "enum": list(VALUE_WORDS)}],
             **kwargs.pop("metadata", {}),
         }
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if value == CAPOT or type(value) is int:
+        if value in VALUE_WORDS or type(value) is int:
             return value
         raise ma.ValidationError(
-            "A value is an integer (80..max_bid in tens by default) or 'capot'."
+            "A value is an integer (80..max_bid in tens by default), 'capot' or 'generale'."
         )
 
     def load_converter(self) -> plans.Convert:
         def read(value: Any) -> Any:
-            if value == CAPOT or type(value) is int:
+            if value in VALUE_WORDS or type(value) is int:
                 return value
             raise plans.Unsure
 
@@ -96,14 +100,16 @@ class ContractValueField(ma.fields.Raw):
 
 
 class ContractSchema(Schema):
-    """A contract: `{"taker": seat, "value": 80..max_bid | "capot", "strain", "coinche": 0|1|2}`."""
+    """A contract: `{"taker": seat, "value": 80..max_bid | "capot" | "generale", "strain",
+    "coinche": 0|1|2}`."""
 
     taker = seat(required=True, metadata={"description": "The seat of the final bid."})
     value = ContractValueField(
         required=True,
         metadata={
             "description": "A value the auction can reach (`min_bid`, then multiples of "
-            "`bid_step` to `max_bid`: 80..160 in tens by default), or 'capot'."
+            "`bid_step` to `max_bid`: 80..160 in tens by default), 'capot', or 'generale' "
+            "(option `generale`)."
         },
     )
     strain = StrainField(required=True)

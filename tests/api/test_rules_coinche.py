@@ -32,7 +32,6 @@ def test_the_coinche_rules(client: FlaskClient) -> None:
         "belote_known",
     } <= {c["code"] for c in body["choices"]}
     assert {n["code"] for n in body["not_offered"]} == {
-        "generale",
         "ta_j14_scale",
         "coinche_a_la_volee",
         "coinched_litige",
@@ -51,7 +50,27 @@ def test_the_coinche_rules_in_french(client: FlaskClient) -> None:
     assert (response.content_language, response.vary) == ({"fr"}, {"Accept-Language"})
     body = response.get_json()
     assert body["options"][0]["description"].startswith("Le sans-atout (SA)")
-    assert body["not_offered"][2]["description"].startswith("La coinche à la volée")
+    assert body["not_offered"][1]["description"].startswith("La coinche à la volée")
+
+
+def test_the_generale_is_an_option_off_by_default_in_english_and_french(
+    client: FlaskClient,
+) -> None:
+    sentences = {}
+    for lang in ("en", "fr"):
+        body = client.get("/v1/coinche/rules", headers={"Accept-Language": lang}).get_json()
+        (generale,) = [o for o in body["options"] if o["name"] == "generale"]
+        assert (generale["default"], generale["allowed"]) == (
+            "none",
+            ["none", "flat_500", "flat_600", "flat_1000"],
+        )
+        assert (generale["minimum"], generale["maximum"]) == (None, None)
+        assert "generale" not in {n["code"] for n in body["not_offered"]}
+        sentences[lang] = generale["description"]
+    assert sentences["en"].startswith("A bid above the capot, generale<strain>: the taker alone")
+    assert sentences["fr"].startswith("Une enchère au-dessus du capot, generale<couleur> :")
+    for sentence in sentences.values():
+        assert all(word in sentence for word in ("flat_500", "flat_600", "flat_1000", "x2"))
 
 
 def test_classic_rules_keep_their_options(client: FlaskClient) -> None:

@@ -437,6 +437,7 @@ def test_a_game_that_holds_a_misdeal(client: FlaskClient) -> None:
             "belote": [0, 0],
             "annonces": [[], []],
             "renonce": None,
+            "generale": None,
         },
         misdeal,
     ]

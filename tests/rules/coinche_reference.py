@@ -48,15 +48,19 @@ class AuctionResult:
     standing: tuple[int, int | str, str, int] | None  # the highest bid so far, its level
 
 
+WORDS = ("capot", "generale")  # the bids that are no number
+
+
 def bid_rank(value: int | str) -> int:
-    return 10_000 if value == "capot" else int(value)
+    # The page: capot outranks any number; the générale (option `generale`) the capot.
+    return {"capot": 10_000, "generale": 20_000}[value] if value in WORDS else int(value)
 
 
 def split_bid(call: str) -> tuple[int | str, str]:
     for strain in ("SA", "TA", "S", "H", "D", "C"):
         if call.endswith(strain):
             head = call[: -len(strain)]
-            return (head if head == "capot" else int(head)), strain
+            return (head if head in WORDS else int(head)), strain
     raise ValueError(call)
 
 
@@ -101,11 +105,13 @@ def auction(dealer: int, calls: list[str], opts: CoincheOptions) -> AuctionResul
                 return "surcoinche_by_defenders"
             return None
         value, strain = split_bid(call)
+        if value == "generale" and opts.generale == "none":
+            raise ValueError(call)  # no call without the option: a 422, not a verdict
         if level >= 1 and not opts.bid_after_coinche:
             return "bid_after_coinche"
         if strain in ("SA", "TA") and not opts.sa_ta:
             return "strain_not_allowed"
-        if value != "capot" and int(value) not in bid_numbers(opts):
+        if value not in WORDS and int(value) not in bid_numbers(opts):
             return "bid_out_of_range"
         if bid is not None:
             if bid_rank(value) <= bid_rank(bid[0]):
@@ -120,6 +126,8 @@ def auction(dealer: int, calls: list[str], opts: CoincheOptions) -> AuctionResul
             return []
         strains = ["S", "H", "D", "C"] + (["SA", "TA"] if opts.sa_ta else [])
         values: list[int | str] = [*bid_numbers(opts), "capot"]
+        if opts.generale != "none":
+            values.append("generale")
         every = ["pass"]
         every += [f"{v}{s}" for v in values for s in strains]
         every += ["coinche", "surcoinche"]
@@ -351,6 +359,7 @@ class Deal:
     belote: tuple[int, int] = (0, 0)
     annonces: tuple[list[Ann], list[Ann]] = field(default_factory=lambda: ([], []))
     renonce: int | None = None
+    generale: int | None = None  # the seat that won every trick alone
 
 
 @dataclass
@@ -416,7 +425,9 @@ def round_ten(x: int, opts: CoincheOptions) -> int:
 
 def contract_points(deal: Deal, opts: CoincheOptions) -> int:
     """What the contract scores (V)."""
-    if deal.value == "capot":
+    if deal.value == "generale":
+        v = {"flat_500": 500, "flat_600": 600, "flat_1000": 1000}[opts.generale]
+    elif deal.value == "capot":
         v = {"contract": opts.capot, "contract_250": 250, "contract_270": 270, "flat": 500}[
             opts.capot_bid
         ]
@@ -447,9 +458,10 @@ def score(deal: Deal, opts: CoincheOptions) -> Scored:
     t = deal.taker % 2
     d = 1 - t
     V = contract_points(deal, opts)
-    bid = 0 if deal.value == "capot" else int(deal.value)  # what the takers must make
+    bid = 0 if deal.value in WORDS else int(deal.value)  # what the takers must make
     m = (1, 2, opts.surcoinche_multiplier)[deal.coinche]
-    flat = deal.value == "capot" and opts.capot_bid == "flat"
+    # The générale is scored as the flat capot, whatever capot_bid says.
+    flat = deal.value == "generale" or (deal.value == "capot" and opts.capot_bid == "flat")
     P = [opts.capot if deal.capot == team else deal.points[team] for team in (0, 1)]
     B = [20 * n for n in deal.belote]
     A = counted_annonces(deal, opts)
@@ -460,7 +472,9 @@ def score(deal: Deal, opts: CoincheOptions) -> Scored:
     TD = [P[i] + B[i] + A[i] for i in (0, 1)] if opts.bonus_counts else list(P)
     taken, defended = TD[t], TD[d]
 
-    if deal.value == "capot":
+    if deal.value == "generale":
+        made = deal.generale == deal.taker  # the taker alone, not the partner
+    elif deal.value == "capot":
         made = deal.capot == t
     elif deal.capot == d:
         # Takers who won no trick are dedans whatever their bonuses: RULES.md's French text,
@@ -474,8 +488,13 @@ def score(deal: Deal, opts: CoincheOptions) -> Scored:
     else:
         need = max(bid, 82)  # an 80 needs 82: at 81/81 it is dedans, even with `reserve`
         made = taken >= need
+    # A capot or générale contract is made by its tricks alone: never a tie of points.
     tie = (
-        taken == defended >= bid and not made and deal.capot != d and opts.made == "beat_defenders"
+        taken == defended >= bid
+        and not made
+        and deal.capot != d
+        and opts.made == "beat_defenders"
+        and deal.value not in WORDS
     )
     outcome = "made" if made else "dedans"
     if tie and opts.litige == "reserve" and deal.coinche == 0 and opts.scoring == "points":

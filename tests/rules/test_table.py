@@ -37,6 +37,7 @@ from service.rules.table import (
     table,
 )
 from service.rules.variants import VARIANTS
+from service.rules.variants.base import Taken
 from service.rules.variants.coinche.options import Contract
 from service.rules.variants.coinche.scoring import CoincheDealSummary
 from tests.rules.builders import cards
@@ -250,6 +251,43 @@ def test_a_whole_deal_from_its_deck_is_the_replays(variant: Any, seed: str) -> N
     dealt = variant.deal_deck(list(shuffled_deck(seed)), 1, state.contract.taker).hands
     record = variant.record(1, state.contract, state.record.plays, dealt, (), ())
     assert state.score == variant.replay(record, options).score
+
+
+# Dealer 3: seat 0 speaks and leads first, and holds every heart.
+EVERY_HEART = (
+    cards("JH 9H AH 10H KH QH 8H 7H"),
+    cards("AD 10D KD QD JD 9D 8D 7D"),
+    cards("AS 10S KS QS JS 9S 8S 7S"),
+    cards("AC 10C KC QC JC 9C 8C 7C"),
+)
+
+
+def test_a_generale_is_called_coinched_played_and_scored_at_the_table() -> None:
+    options = coinche(generale="flat_600")
+    state = table(COINCHE, TableRecord(3, Dealt(hands=EVERY_HEART)), options)
+    for seat, call in ((0, "capotH"), (1, "pass"), (2, "generaleH")):
+        state = spoken(act(COINCHE, state.record, options, Action(seat, CALL, call=call)))
+        assert state.verdict.legal, call
+    # Over a générale a call is a pass or a coinche: another générale is too low.
+    assert state.legal == ("pass", "coinche")
+    over = step(state, Action(3, CALL, call="generaleS"), generale="flat_600")
+    assert (over.verdict.legal, over.verdict.code) == (False, "bid_too_low")
+    for seat, call in ((3, "coinche"), (0, "pass"), (1, "pass"), (2, "pass")):
+        state = spoken(act(COINCHE, state.record, options, Action(seat, CALL, call=call)))
+    assert state.contract == Taken(2, Suit.HEARTS, "generale", 1)
+    # Seat 0, the taker's partner, wins all 8 tricks: the team is capot, the générale dedans.
+    state = play_out(COINCHE, state, options)
+    assert state.phase == DEAL_OVER and state.tricks == (8, 0)
+    assert (state.summary.capot, state.summary.generale) == (0, 0)
+    assert (state.score.contract, state.score.score) == ("dedans", (0, 1200))
+    assert state.game.totals == (0, 1200)
+
+
+def test_a_generale_at_a_table_without_the_option_is_no_call() -> None:
+    start = table(COINCHE, TableRecord(3, Dealt(hands=EVERY_HEART)), coinche())
+    state = step(start, Action(0, CALL, call="generaleH"))
+    assert (state.verdict.legal, state.verdict.code) == (False, "not_a_call")
+    assert state.record == start.record
 
 
 # --- announcements ----------------------------------------------------------------------

@@ -24,6 +24,10 @@ annonces not valued:
 - `pass`: the standing contract at its coinche level, if there is one; else a redeal, 0;
 - `coinche`: the opponents' standing contract, coinched; `surcoinche`: ours, surcoinched.
 
+A générale (option `generale`: the taker alone wins all 8 tricks) is never a candidate: the
+solve counts a team's points, not which of its seats wins each trick. Standing (passed or
+coinched), it is scored as the model scores a capot: made when the takers' team wins all 8.
+
 Only the calls the auction allows are valued (`coinche_bidding.judge_auction`). The advice is
 the best expected margin (the team's score less the other team's), ties to the cheaper call
 (the first in RULES-COINCHE.md's order: pass, bids by value, coinche, surcoinche); each mean
@@ -77,6 +81,7 @@ from service.rules.variants.classic.bidding import OPEN, PASS
 from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, Auction, Call, judge_auction
 from service.rules.variants.coinche.options import (
     DEFAULT_COINCHE_OPTIONS,
+    GENERALE,
     CoincheOptions,
     Contract,
 )
@@ -112,7 +117,9 @@ def advise_bid(
     samples = how.samples if samples is None else samples
     auction = open_auction(dealer, bids, seat, options)
     _check_hand(hand)
-    calls = [Call.parse(text) for text in auction.legal]
+    # Every legal call but a générale, which the model cannot value (the module says why).
+    calls = [call for call in map(Call.parse, auction.legal) if call.value != GENERALE]
+    candidates = tuple(str(call) for call in calls)
     standing = auction.standing
     strains = sorted({c.strain for c in calls if c.strain is not None} | _strain_of(standing))
     team, deadline = team_of(seat), start + budget_ms / 1000
@@ -139,7 +146,7 @@ def advise_bid(
                 for text, c in valued.items()
             ],
         )
-    advice, options = sums.answer(auction.legal)  # a pass not valued: to a redeal
+    advice, options = sums.answer(candidates)  # a pass not valued: to a redeal
     return TakeAdvice(advice, options, sums.used, elapsed_ms_since(start), level)
 
 
@@ -387,6 +394,10 @@ def _takers_scored(
     """`scored` for a contract of team 0 (`capot` 0 theirs, 1 the defenders'), kept for the
     next deal that ends alike: the advice scores the same ends by the thousand."""
     contract = Contract(0, value, strain, coinche)
-    summary = CoincheDealSummary(contract, (taken, DEAL_POINTS - taken), capot, (held, other))
+    # The model cannot tell which seat wins each trick: the takers' team winning all 8 counts
+    # as its taker's (a générale is made as a capot).
+    generale = 0 if capot == 0 else None
+    points = (taken, DEAL_POINTS - taken)
+    summary = CoincheDealSummary(contract, points, capot, (held, other), generale=generale)
     score = COINCHE_VARIANT.score_deal(summary, options)
     return score.score, score.contract == MADE

@@ -61,6 +61,7 @@ from service.rules.variants.coinche.bidding import COINCHE, SURCOINCHE, TAKEN, C
 from service.rules.variants.coinche.options import (
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
+    GENERALE,
     MIN_BID,
     CoincheOptions,
 )
@@ -148,7 +149,10 @@ def support(hand: Sequence[Card], strain: Strain) -> int:
 
 
 def _rank(value: int | str, options: CoincheOptions) -> int:
-    return options.max_bid + options.bid_step if value == CAPOT else int(value)
+    """A bid's value as the model reads it: a number's own; the capot one step above
+    `max_bid`, and the générale (option `generale`) as a capot: the model values a team's
+    points, not one seat's tricks."""
+    return options.max_bid + options.bid_step if value in (CAPOT, GENERALE) else int(value)
 
 
 class _Standing:

@@ -44,10 +44,12 @@ surcoinche (the defenders of a contract made never coinche it: coinched, the tak
 and the defenders nothing; the takers of a contract that fails are never left uncoinched, so
 none is bid); sacrifices (a higher contract the other team goes dedans in, which the par team
 would coinche: it scores the par team `chute_points` and more, never less than the par gives
-it; tests/rules check this on every contract above the par); and classic, whose take has no
-value to outbid with: its first take ends the bidding, on the turned card's suit in the first
-round (which the table does not know, and which gives the taker the turned card: the hands
-are one take's), so classic has no par (`par` None), only what each team makes as takers.
+it; tests/rules check this on every contract above the par); the générale (option
+`generale`: one seat's 8 tricks, which no team's points say, is never tabulated); and
+classic, whose take has no value to outbid with: its first take ends the bidding, on the
+turned card's suit in the first round (which the table does not know, and which gives the
+taker the turned card: the hands are one take's), so classic has no par (`par` None), only
+what each team makes as takers.
 
 **Budget.** Every strain's searches (the points, then the tricks) share one deadline,
 `budget_ms` from the call, and each stops at its first look at the clock past it (every 1024
@@ -77,6 +79,7 @@ from service.rules.core.seats import Seat, Team, seat_after, team_of
 from service.rules.core.strains import Strain
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from service.rules.variants.base import OptionsT, RecordT, Taken
+from service.rules.variants.coinche.options import GENERALE
 
 Hands = tuple[tuple[Card, ...], ...]
 Bounds = tuple[tuple[int, int], tuple[int, int]]
@@ -164,7 +167,9 @@ def dd_table_in(
     start = perf_counter()
     chosen = variant.options_or_default(options)
     deadline = start + budget_ms / 1000
-    values = variant.bid_values(chosen)
+    # The générale (option `generale`) is one seat's 8 tricks, which a team's points never
+    # say: the table and its par leave it out.
+    values = tuple(value for value in variant.bid_values(chosen) if value != GENERALE)
     prepared = [
         _prepare(variant, hands, dealer, strain, values, chosen)
         for strain in variant.strains(chosen)

@@ -316,5 +316,5 @@ def _scored(
     """The contract and deal score of a complete deal's `summary` with these `points` and
     `capot`: kept, as the same few scores come back deal after deal and advice after advice
     (a bounded cache)."""
-    score = variant.score_deal(replace(summary, points=points, capot=capot), options)
+    score = variant.score_deal(summary.with_points(points, capot), options)
     return score.contract, score.score

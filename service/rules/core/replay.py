@@ -304,6 +304,13 @@ def capot_team(tricks: Sequence[TrickRecord]) -> Team | None:
     return winners.pop() if len(winners) == 1 else None
 
 
+def sweeping_seat(tricks: Sequence[TrickRecord]) -> Seat | None:
+    """The seat that won all 8 tricks of a complete deal alone (coinche's générale), else
+    None."""
+    winners = {t.winner for t in tricks if t.winner is not None}
+    return winners.pop() if len(winners) == 1 else None
+
+
 def declared_annonces(
     declarations: Sequence[DeclarationVerdict],
 ) -> tuple[tuple[Annonce, ...], tuple[Annonce, ...]]:

@@ -9,19 +9,20 @@ import { seatName, t } from "./words.js";
 // The calls that are words: coinche's, and classic's round-1 take.
 const WORDS = ["pass", "take", "coinche", "surcoinche"];
 
-/** A call as players write it: "pass", "take", "80♥", "capot ♠", "110 SA", "coinche", a
- * classic round-2 suit "♥" (in French "passe", "prend"), from its code as the contract writes
- * it or as typed ("80h", "80♥", "PASS"); a text that is no call, as it is. */
+/** A call as players write it: "pass", "take", "80♥", "capot ♠", "générale ♥", "110 SA",
+ * "coinche", a classic round-2 suit "♥" (in French "passe", "prend"), from its code as the
+ * contract writes it or as typed ("80h", "80♥", "PASS"); a text that is no call, as it is. */
 export function callName(call) {
   const word = call.toLowerCase();
   if (WORDS.includes(word)) return t(`call_${word}`);
   const strainOf = (text) => SYMBOL_SUITS[text] ?? text.toUpperCase();
   if (SUIT_SYMBOLS[strainOf(call)]) return SUIT_SYMBOLS[strainOf(call)];
-  const found = /^(\d+|capot)(.+)$/i.exec(call);
+  const found = /^(\d+|capot|generale)(.+)$/i.exec(call);
   if (!found) return call;
   const value = found[1].toLowerCase();
   const shown = SUIT_SYMBOLS[strainOf(found[2])] ?? strainOf(found[2]);
   if (value === "capot") return `${t("call_capot")} ${shown}`;
+  if (value === "generale") return `${t("call_generale")} ${shown}`;
   return shown.length === 1 ? `${value}${shown}` : `${value} ${shown}`;
 }
 

@@ -21,7 +21,7 @@ function contractLine() {
   return (
     id +
     t("contractCoinche", {
-      value: value === "capot" ? t("capotBid") : value,
+      value: { capot: t("capotBid"), generale: t("generaleBid") }[value] ?? value,
       strain: named,
       level: ["", t("coinched"), t("surcoinched")][coinche] ?? "",
       taker: seatName(taker),

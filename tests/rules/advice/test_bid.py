@@ -215,6 +215,42 @@ def test_equal_margins_advise_the_cheaper_call(monkeypatch: pytest.MonkeyPatch) 
     assert found["capotS"].expected_score == 500.0 and advice.advice == "capotS"
 
 
+GENERALE_500 = CoincheOptions(generale="flat_500")
+
+
+def test_a_generale_is_never_advised_though_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every strain a capot of team 0: a capot bid is advised, never a générale over it.
+    spied(monkeypatch, dict.fromkeys(range(4), (162, 0)), capot=0)
+    legal = judge_auction(3, [], GENERALE_500).legal
+    assert legal[-4:] == tuple(f"generale{s}" for s in "SHDC")
+    advice = plainly(3, [], 0, HAND, GENERALE_500, samples=1)
+    assert [o.bid for o in advice.options] == list(legal[:-4])
+    assert advice.advice == "capotS"
+    # Over a capot only a générale outbids it: the calls advised among are pass and coinche.
+    over = plainly(3, ["capotS"], 1, HAND, GENERALE_500, samples=1)
+    assert [o.bid for o in over.options] == ["pass", "coinche"]
+
+
+@pytest.mark.parametrize(
+    ("capot", "advised", "passed"),
+    [
+        (0, "pass", -500.0),  # the takers' team wins all 8: made, as the model reads a capot
+        (None, "coinche", 500.0),  # a trick to the defenders: dedans
+    ],
+)
+def test_a_standing_generale_is_valued_as_a_capot_of_its_team(
+    monkeypatch: pytest.MonkeyPatch, capot: int | None, advised: str, passed: float
+) -> None:
+    points = (162, 0) if capot == 0 else (150, 12)
+    spied(monkeypatch, dict.fromkeys(range(4), points), capot=capot)
+    advice = plainly(3, ["generaleH"], 1, HAND, GENERALE_500, samples=1)
+    found = figures(advice.options)
+    assert list(found) == ["pass", "coinche"]
+    assert found["pass"].expected_margin == passed
+    assert found["coinche"].expected_margin == 2 * passed
+    assert advice.advice == advised
+
+
 def test_the_calls_are_scored_under_the_request_s_options(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -728,3 +764,13 @@ def test_the_calls_are_read_at_the_auction_s_own_steps() -> None:
     coinched = call_weights(3, ["80H", "coinche"], hands, CoincheOptions(), 0)
     stepped = call_weights(3, ["80H", "coinche"], hands, CoincheOptions(bid_step=5), 0)
     assert stepped > coinched
+
+
+def test_a_generale_call_is_read_as_a_capot_call() -> None:
+    # The calls' model values a team's points: a générale tells what a capot tells, and a
+    # call after it is read over it.
+    hands = (HAND, tuple(cards("JH 9H AH 10H AS AD 7C 8C")), (), ())
+    for after in ([], ["coinche"], ["pass"]):
+        generale = call_weights(3, ["generaleH", *after], hands, GENERALE_500)
+        capot = call_weights(3, ["capotH", *after], hands, GENERALE_500)
+        assert generale == capot

@@ -133,6 +133,16 @@ def test_without_trumps_the_leader_s_suit_takes_every_trick() -> None:
     assert makes(row_of(none, TA))[0] == (CAPOT, MADE, (500, 0))
 
 
+def test_the_generale_is_left_out_of_the_table_and_its_par() -> None:
+    # Seat 0 leads its spades, every trump: it wins all 8 tricks alone, a générale worth 1000
+    # at a real table; the table counts a team's points and offers the capot, as without it.
+    options = CoincheOptions(generale="flat_1000")
+    table = coinche_dd_table(ONE_SUIT_EACH, 3, options)
+    assert makes(row_of(table, S)) == [(CAPOT, MADE, (520, 0)), (80, DEDANS, (260, 0))]
+    assert table.par == Par(Taken(0, S, CAPOT), (520, 0))
+    assert table.strains == coinche_dd_table(ONE_SUIT_EACH, 3).strains
+
+
 def test_the_lead_is_the_dealer_s_next_s_whoever_takes() -> None:
     # Dealer 0: seat 1 leads its hearts, masters without a trump and trumped by nobody in
     # hearts: team 1 takes every trick in SA and TA now; in spades seat 0 trumps the lead.

@@ -6,7 +6,7 @@ RULES.md "Scoring a deal" and "Renonce penalty"; the game is the one every varia
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from service.rules.core.annonces import Annonce, AnnonceVerdict, best_annonce_team
@@ -50,6 +50,11 @@ class DealSummary:
         problems += deal_problems(self.points, self.capot, self.renonce, self.belote, 1)
         if problems:
             raise InconsistentInput(problems)
+
+    def with_points(self, points: tuple[int, int], capot: Team | None) -> DealSummary:
+        """The same deal ending with these `points` and `capot` (the analysis scores one
+        perfect line's summary at other gains)."""
+        return replace(self, points=points, capot=capot)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,20 @@ and TA, its belotes (one per suit under TA), its deal score (`scoring`) and its 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from service.rules.core.cards import Card, CardValues
 from service.rules.core.dealing import Deal, dealt
 from service.rules.core.errors import Problem
-from service.rules.core.replay import Belote, Declaration, Replay
+from service.rules.core.replay import (
+    Belote,
+    Declaration,
+    DeclarationVerdict,
+    PlaysJudged,
+    Replay,
+    sweeping_seat,
+)
 from service.rules.core.scoring import MISDEAL_POINTS
 from service.rules.core.seats import Seat
 from service.rules.core.strains import Strain, allowed_strains, belote_suits
@@ -131,6 +139,18 @@ class Coinche(Variant[CoincheRecord, CoincheOptions, CoincheDealSummary, Coinche
         "Belote"): each names its seat."""
         suits = self.belote_suits(record.contract.strain, options)
         return [belote for belote in record.belote_announced if belote.suit in suits]
+
+    def summary(
+        self,
+        record: CoincheRecord,
+        played: PlaysJudged,
+        belotes: tuple[Belote, ...],
+        declarations: tuple[DeclarationVerdict, ...],
+    ) -> CoincheDealSummary:
+        """Every variant's deal to score, and the seat that won all 8 tricks alone, which
+        makes a générale (RULES-COINCHE.md "Options", `generale`)."""
+        summary = super().summary(record, played, belotes, declarations)
+        return replace(summary, generale=sweeping_seat(played.tricks))
 
     def deal_to_score(self, record: CoincheRecord, **counted: Any) -> CoincheDealSummary:
         """The contract, and what was counted."""

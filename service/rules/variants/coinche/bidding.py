@@ -1,9 +1,10 @@
 """The coinche auction: calls, legal calls, the first illegal call, the contract.
 
 RULES-COINCHE.md "Auction": calls in turn from the dealer's next (the list fixes who speaks);
-`pass`, a bid `<value><strain>` or `capot<strain>` that outranks the standing bid (after a
-coinche only with `bid_after_coinche`, and the coinche lifted), `coinche` by an opponent of the
-standing bid's team, `surcoinche` by the bidding team after a coinche.
+`pass`, a bid `<value><strain>`, `capot<strain>` or (option `generale`) `generale<strain>` that
+outranks the standing bid (after a coinche only with `bid_after_coinche`, and the coinche
+lifted), `coinche` by an opponent of the standing bid's team, `surcoinche` by the bidding team
+after a coinche.
 The auction ends on three passes after a bid or a coinche (`auction_end: "four_passes"`: four
 after a bid, the bidder's included), at once on a surcoinche; four passes with no bid: redeal.
 """
@@ -29,6 +30,8 @@ from service.rules.variants.classic.bidding import INVALID, OPEN, PASS, REDEAL, 
 from service.rules.variants.coinche.options import (
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
+    GENERALE,
+    NO_GENERALE,
     CoincheOptions,
     Contract,
     bid_values,
@@ -62,14 +65,14 @@ AUCTION_CODES = (
 
 
 # The call grammar, once: what Call.parse reads, and the API's documented pattern (which takes
-# no flags, hence each word in both cases: `pass` as `[Pp][Aa][Ss][Ss]`). A bid: an integer or
-# `capot`, then a strain (any ASCII case; suits also as symbols). (Module-level expressions, not
-# a function: one called only at import would leave mutants no test can reach.)
+# no flags, hence each word in both cases: `pass` as `[Pp][Aa][Ss][Ss]`). A bid: an integer,
+# `capot` or `generale`, then a strain (any ASCII case; suits also as symbols). (Module-level
+# expressions, not a function: one called only at import would leave mutants no test can reach.)
 _ANY_CASE = {
     word: "".join(f"[{letter.upper()}{letter.lower()}]" for letter in word)
-    for word in (PASS, COINCHE, SURCOINCHE, CAPOT, *NO_TRUMP_CODES)
+    for word in (PASS, COINCHE, SURCOINCHE, CAPOT, GENERALE, *NO_TRUMP_CODES)
 }
-_BID_VALUE = rf"[0-9]+|{_ANY_CASE[CAPOT]}"
+_BID_VALUE = rf"[0-9]+|{_ANY_CASE[CAPOT]}|{_ANY_CASE[GENERALE]}"
 _BID_STRAIN = "|".join((*(_ANY_CASE[code] for code in NO_TRUMP_CODES), SUIT_PATTERN[1:-1]))
 CALL_PATTERN = (
     rf"^(?:{_ANY_CASE[PASS]}|{_ANY_CASE[COINCHE]}|{_ANY_CASE[SURCOINCHE]}"
@@ -82,8 +85,8 @@ _PASSES_AFTER_BID = {"three_passes": 3, "four_passes": 4}
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One call: `pass`, `coinche`, `surcoinche`, or a bid (its value, an int or `CAPOT`,
-    and its strain)."""
+    """One call: `pass`, `coinche`, `surcoinche`, or a bid (its value, an int, `CAPOT` or
+    `GENERALE`, and its strain)."""
 
     kind: str  # pass | coinche | surcoinche | bid
     value: int | str | None = None
@@ -96,8 +99,8 @@ class Call:
 
     @classmethod
     def parse(cls, text: str, index: int = 0) -> Call:
-        """A call from `pass`, `coinche`, `surcoinche`, `<integer><strain>` or
-        `capot<strain>` (any case); InconsistentInput at `/bids/<index>` otherwise."""
+        """A call from `pass`, `coinche`, `surcoinche`, `<integer><strain>`, `capot<strain>`
+        or `generale<strain>` (any case); InconsistentInput at `/bids/<index>` otherwise."""
         word = text.lower()
         if word in (PASS, COINCHE, SURCOINCHE):
             return cls(word)
@@ -105,12 +108,27 @@ class Call:
         if bid is None:
             raise InconsistentInput.at(f"/bids/{index}", "not_a_call", call=text)
         value, strain = bid.groups()
-        return cls("bid", CAPOT if value.lower() == CAPOT else int(value), parse_strain(strain))
+        named = value.lower()
+        number = named if named in (CAPOT, GENERALE) else int(value)
+        return cls("bid", number, parse_strain(strain))
+
+    @classmethod
+    def read(cls, text: str, index: int, options: CoincheOptions) -> Call:
+        """`parse` under `options`: a générale is no call without option `generale`, refused
+        as any text that is no call."""
+        call = cls.parse(text, index)
+        if call.value == GENERALE and options.generale == NO_GENERALE:
+            raise InconsistentInput.at(f"/bids/{index}", "not_a_call", call=text)
+        return call
+
+
+# Bids rank by value: the capot outranks any number, the générale the capot.
+_WORD_RANKS = {CAPOT: 1 << 30, GENERALE: 1 << 31}
 
 
 def _rank(value: int | str) -> int:
-    """Bids rank by value; capot outranks any number. Strain never ranks."""
-    return 1 << 30 if value == CAPOT else int(value)
+    """Bids rank by value (`_WORD_RANKS` above the numbers). Strain never ranks."""
+    return _WORD_RANKS[value] if isinstance(value, str) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +252,7 @@ def judge_auction(
     """
     if dealer not in range(PLAYERS):
         raise InconsistentInput.at("/dealer", "not_a_seat", value=dealer)
-    calls = [Call.parse(text, index) for index, text in enumerate(bids)]
+    calls = [Call.read(text, index, options) for index, text in enumerate(bids)]
     state = _State(options, dealer, bid_values(options))
     violation = None
     for index, call in enumerate(calls):

@@ -15,6 +15,9 @@ from service.rules.core.seats import PLAYERS, Seat
 from service.rules.core.strains import STRAIN_CODES, Strain, needs_sa_ta
 
 CAPOT = "capot"  # a contract value: all 8 tricks, outranks any number
+# A contract value with option `generale`: all 8 tricks to the taker alone, outranks the capot.
+GENERALE = "generale"
+NO_GENERALE = "none"
 MIN_BID = 80
 BID_STEP = 10
 COINCHE_LEVELS = 3  # 0 none, 1 coinched, 2 surcoinched
@@ -66,6 +69,7 @@ class CoincheOptions(Options):
     # of the Fédération Française de Coinche ("ff_coinche"), Cannes 2016 ("cannes") or the
     # FFB's web pages ("ffb_web"): `scoring.misdeal_penalty`.
     misdeal: str = "none"
+    generale: str = NO_GENERALE
 
 
 DEFAULT_COINCHE_OPTIONS = CoincheOptions()
@@ -73,9 +77,9 @@ DEFAULT_COINCHE_OPTIONS = CoincheOptions()
 
 class Contract(NamedTuple):
     """What the auction fixed: the taker (seat of the final bid), its value (one of
-    `bid_values`: 80..max_bid in tens by default, or `CAPOT`), the strain (a suit 0-3,
-    `cards.SANS_ATOUT` or `cards.TOUT_ATOUT`) and the coinche level (0 none, 1 coinched, 2
-    surcoinched)."""
+    `bid_values`: 80..max_bid in tens by default, `CAPOT`, or `GENERALE` with option
+    `generale`), the strain (a suit 0-3, `cards.SANS_ATOUT` or `cards.TOUT_ATOUT`) and the
+    coinche level (0 none, 1 coinched, 2 surcoinched)."""
 
     taker: Seat
     value: int | str
@@ -113,14 +117,18 @@ class Contract(NamedTuple):
 
 def bid_values(options: CoincheOptions) -> tuple[int | str, ...]:
     """Every value a contract may be bid at, in the auction's order: `min_bid`, then each
-    multiple of `bid_step` above it up to `max_bid`, then capot, which outranks any number.
+    multiple of `bid_step` above it up to `max_bid`, then capot, which outranks any number,
+    then, with option `generale`, the générale, which outranks the capot.
 
     >>> bid_values(CoincheOptions(max_bid=110))
     (80, 90, 100, 110, 'capot')
     >>> bid_values(CoincheOptions(min_bid=82, bid_step=5, max_bid=100))
     (82, 85, 90, 95, 100, 'capot')
+    >>> bid_values(CoincheOptions(max_bid=90, generale="flat_500"))
+    (80, 90, 'capot', 'generale')
     """
-    return _bid_values(options.min_bid, options.bid_step, options.max_bid)
+    values = _bid_values(options.min_bid, options.bid_step, options.max_bid)
+    return values if options.generale == NO_GENERALE else (*values, GENERALE)
 
 
 def _bid_values(lowest: int, step: int, highest: int) -> tuple[int | str, ...]:
@@ -129,7 +137,7 @@ def _bid_values(lowest: int, step: int, highest: int) -> tuple[int | str, ...]:
 
 
 def is_bid_value(value: int | str, options: CoincheOptions) -> bool:
-    """One of `bid_values`: an int (not a bool, nor 80.0) or capot."""
+    """One of `bid_values`: an int (not a bool, nor 80.0), capot, or the générale."""
     return type(value) in (int, str) and value in bid_values(options)
 
 
@@ -171,13 +179,14 @@ COINCHE_OPTION_SPECS: dict[str, OptionSpec] = option_specs(
     "illegal_card",
     "game_end",
     OptionSpec("misdeal", ("none", "ff_coinche", "cannes", "ffb_web")),
+    OptionSpec("generale", (NO_GENERALE, "flat_500", "flat_600", "flat_1000")),
 )
 
 
 def every_bid_value() -> tuple[int | str, ...]:
     """Every value a contract may be bid at under some options (`bid_values` for each
-    allowed `min_bid`, `bid_step` and `max_bid`), the numbers in order, then capot: the calls
-    a client may meet."""
+    allowed `min_bid`, `bid_step` and `max_bid`), the numbers in order, then capot, then the
+    générale (option `generale`): the calls a client may meet."""
     specs = COINCHE_OPTION_SPECS
     numbers = {
         value
@@ -187,4 +196,4 @@ def every_bid_value() -> tuple[int | str, ...]:
         for value in _bid_values(lowest, step, highest)
         if value != CAPOT
     }
-    return (*sorted(numbers), CAPOT)  # type: ignore[type-var]
+    return (*sorted(numbers), CAPOT, GENERALE)  # type: ignore[type-var]

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from service.rules.core.annonces import CARRE, Annonce, AnnonceVerdict, best_annonce_team
 from service.rules.core.cards import ACE, JACK, KING, NINE, QUEEN, TEN
-from service.rules.core.errors import InconsistentInput
+from service.rules.core.errors import InconsistentInput, Problem
 from service.rules.core.scoring import (
     ANNULLED,
     BELOTE_POINTS,
@@ -23,11 +23,12 @@ from service.rules.core.scoring import (
     deal_problems,
     round_score,
 )
-from service.rules.core.seats import TEAMS, Team, other_team, team_of
+from service.rules.core.seats import PLAYERS, TEAMS, Seat, Team, other_team, team_of
 from service.rules.core.strains import SANS_ATOUT, belote_suits
 from service.rules.variants.coinche.options import (
     CAPOT,
     DEFAULT_COINCHE_OPTIONS,
+    GENERALE,
     CoincheOptions,
     Contract,
 )
@@ -42,6 +43,9 @@ FLAT_CAPOT = 2 * 250
 # capot takes 252 in the cards), 270 (Cannes 2016, "2° Les enchères": "\"générale ou capot\" ou
 # \"270\" contrat le plus élevé"), or the flat one.
 CAPOT_CONTRACTS = {"contract_250": 250, "contract_270": 270, "flat": FLAT_CAPOT}
+# A générale's value is the figure option `generale` names, `flat_<value>` (no federation text
+# has it; the rooms that play it say which): scored as the flat capot, made or failed (`_flat`).
+GENERALE_PREFIX = "flat_"
 # A lowest bid of 82 (`min_bid`) is made at 82 and scored as 80: BGA ("if ($bid == 82) { $bid
 # = 80; }"), the Fédération Française de Coinche ("vous demandez 82 sans atout si votre contrat
 # est réalisé vous marquerez 160 points": twice 80).
@@ -63,7 +67,8 @@ class CoincheDealSummary:
     """What scoring a coinche deal needs: the contract; each team's final card points (dix de
     der in, already scaled under SA/TA when `sa_points`/`ta_points` say `scaled`: 162 in all);
     the team that won all 8 tricks; how many belotes each team counts (20 each); each team's
-    declared annonces (scored with option `annonces`); the team whose renonce decides."""
+    declared annonces (scored with option `annonces`); the team whose renonce decides; the
+    seat that won all 8 tricks alone (`generale`: its team is then the capot's)."""
 
     contract: Contract
     points: tuple[int, int]
@@ -71,14 +76,36 @@ class CoincheDealSummary:
     belote: tuple[int, int] = (0, 0)
     annonces: tuple[tuple[Annonce, ...], tuple[Annonce, ...]] = ((), ())
     renonce: Team | None = None
+    generale: Seat | None = None
 
     def check(self, options: CoincheOptions) -> None:
         """InconsistentInput when the summary cannot come from a real coinche deal."""
         problems = self.contract.problems(options)
         most = len(belote_suits(self.contract.strain, options.ta_belote))
         problems += deal_problems(self.points, self.capot, self.renonce, self.belote, most)
+        problems += generale_problems(self.generale, self.capot)
         if problems:
             raise InconsistentInput(problems)
+
+    def with_points(self, points: tuple[int, int], capot: Team | None) -> CoincheDealSummary:
+        """The same deal ending with these `points` and `capot` (the analysis scores one
+        perfect line's summary at other gains): the seat that won every trick alone stays
+        only while its team's capot does; another capot, or none, names no seat."""
+        generale = self.generale if capot == self.capot else None
+        return replace(self, points=points, capot=capot, generale=generale)
+
+
+def generale_problems(generale: Seat | None, capot: Team | None) -> list[Problem]:
+    """What is wrong with the seat said to have won all 8 tricks alone: a seat, of the team
+    that won all 8 tricks (`capot`)."""
+    if generale is None:
+        return []
+    if generale not in range(PLAYERS):
+        return [Problem("/generale", "not_a_seat", {"value": generale})]
+    team = team_of(generale)
+    if team != capot:
+        return [Problem("/generale", "generale_not_capot", {"seat": generale, "team": team})]
+    return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +159,12 @@ def contract_value(contract: Contract, options: CoincheOptions) -> int:
     """V, what the contract scores: the bid's value (an 82 scores 80), none under `scoring:
     "points_made"` (points faits: the contract is never scored); a capot contract is worth
     the `capot` option (Precisions) or what `capot_bid` names (`CAPOT_CONTRACTS`) in any
-    scoring. Twice that under SA with `sa_contract: 2` ("un contrat à sans atout double le
-    montant de celui-ci", Fédération Française de Coinche)."""
-    if contract.value == CAPOT:
+    scoring; a générale the figure option `generale` names (`flat_600`: 600). Twice that under
+    SA with `sa_contract: 2` ("un contrat à sans atout double le montant de celui-ci",
+    Fédération Française de Coinche)."""
+    if contract.value == GENERALE:
+        value = int(options.generale.removeprefix(GENERALE_PREFIX))
+    elif contract.value == CAPOT:
         value = CAPOT_CONTRACTS.get(options.capot_bid, options.capot)
     elif options.scoring == "points_made":
         value = 0
@@ -271,7 +301,7 @@ def _awards(deal: _Counts, outcome: str) -> tuple[list[_Award], int]:
             else _Award(0, belote[t])
             for t in range(TEAMS)
         ], 0
-    flat = deal.summary.contract.value == CAPOT and options.capot_bid == "flat"
+    flat = _flat(deal.summary.contract, options)
     if outcome == MADE and deal.multiplier == 1 and deal.summary.renonce is None and not flat:
         # Takers P + B + A + V; defenders P + B + A.
         return [
@@ -288,12 +318,18 @@ def _awards(deal: _Counts, outcome: str) -> tuple[list[_Award], int]:
     return [fixed if t == winner else _Award(0, belote[t]) for t in range(TEAMS)], 0
 
 
+def _flat(contract: Contract, options: CoincheOptions) -> bool:
+    """Whether the contract is scored flat, made or failed, all its worth in V (no card
+    points): a capot under `capot_bid: "flat"`, and the générale (option `generale`)."""
+    return contract.value == GENERALE or (contract.value == CAPOT and options.capot_bid == "flat")
+
+
 def _fixed_points(deal: _Counts, outcome: str) -> int:
     """F, the fixed points of an award to the winner, m x (F + V + B + An) (the other team
     its B): `chute_points`, but on a coinched contract made the capot value when the takers
     won all 8 tricks, or the takers' own points with `coinche_base: "points"`; on a dedans
     where the defenders won all 8 tricks, the capot value under `chute_capot: "capot"`. A
-    flat capot (`capot_bid: "flat"`) has none: its `FLAT_CAPOT` is all in V."""
+    flat capot (`capot_bid: "flat"`) and a générale have none: their value is all in V."""
     options, summary, takers = deal.options, deal.summary, deal.takers
     earned = options.coinche_base == "points" or summary.capot == takers
     if outcome == MADE and summary.renonce is None and earned:
@@ -360,8 +396,11 @@ def _outcome(
     """Made, dedans or litige, before any renonce, against the bid's own value (what it
     scores may differ: `contract_value`). Rounding never decides: "Cet arrondi ne permet pas
     de réaliser le contrat. Une équipe ayant fait 89 points et ayant demandé 90 chute" (FFB)."""
-    takers = team_of(summary.contract.taker)
+    taker = summary.contract.taker
+    takers = team_of(taker)
     value = summary.contract.value
+    if value == GENERALE:
+        return MADE if summary.generale == taker else DEDANS  # all 8 tricks to the taker alone
     if value == CAPOT:
         return MADE if summary.capot == takers else DEDANS  # capot: all 8 tricks
     value = int(value)

@@ -11,6 +11,7 @@ from service.rules.variants import COINCHE
 from service.rules.variants.coinche.bidding import judge_auction
 from service.rules.variants.coinche.options import (
     CAPOT,
+    GENERALE,
     CoincheOptions,
     Contract,
     bid_values,
@@ -42,7 +43,7 @@ def test_the_values_a_contract_is_bid_at(
 
 def test_every_value_some_options_allow_in_order() -> None:
     every = every_bid_value()
-    assert every[:4] == (80, 82, 85, 90) and every[-2:] == (260, CAPOT)
+    assert every[:4] == (80, 82, 85, 90) and every[-3:] == (260, CAPOT, GENERALE)
     assert len(set(every)) == len(every)
 
 

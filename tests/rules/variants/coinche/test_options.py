@@ -56,6 +56,7 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "illegal_card": ("refuse", "stand"),
     "game_end": ("reach", "pass", "ffb", "ffb_pass"),
     "misdeal": ("none", "ff_coinche", "cannes", "ffb_web"),
+    "generale": ("none", "flat_500", "flat_600", "flat_1000"),
 }
 
 
@@ -67,7 +68,7 @@ def test_the_table_of_options_with_defaults_first() -> None:
     target = COINCHE_OPTION_SPECS["target"]
     assert (target.allowed, target.default, target.bounds) == (None, 2000, (1, 100_000))
     # The page's order: target between annonces and renonce; the table's own after.
-    assert list(COINCHE_OPTION_SPECS) == [*list(TABLE)[:-5], "target", *list(TABLE)[-5:]]
+    assert list(COINCHE_OPTION_SPECS) == [*list(TABLE)[:-6], "target", *list(TABLE)[-6:]]
 
 
 @pytest.mark.parametrize(
@@ -90,6 +91,8 @@ def test_every_allowed_value(name: str, value: Any) -> None:
         ("target", 0),
         ("target", 100_001),
         ("surcoinche_multiplier", 2),
+        ("generale", 500),  # the values are words, as capot_bid's: flat_500
+        ("generale", "flat_700"),
     ],
 )
 def test_refused_values(name: str, value: Any) -> None:
@@ -132,7 +135,7 @@ def test_the_description_in_each_language(lang: str) -> None:
     assert [o.name for o in description.options] == [s.name for s in specs]
     expected = [text(f"option.{s.name}", lang) for s in specs]
     assert [o.description for o in description.options] == expected
-    target = description.options[-6]
+    target = description.options[-7]
     assert (target.name, target.minimum, target.maximum, target.allowed) == (
         "target",
         1,

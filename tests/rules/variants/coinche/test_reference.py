@@ -16,7 +16,7 @@ from service.rules.core.play import legal_cards, trick_winner, violation
 from service.rules.core.replay import Belote
 from service.rules.variants import COINCHE
 from service.rules.variants.coinche.bidding import judge_auction
-from service.rules.variants.coinche.options import CAPOT, CoincheOptions, Contract
+from service.rules.variants.coinche.options import CAPOT, GENERALE, CoincheOptions, Contract
 from service.rules.variants.coinche.replay import CoincheRecord
 from service.rules.variants.coinche.scoring import CoincheDealSummary
 from support.deals import random_hands
@@ -31,8 +31,11 @@ def random_options(rng: random.Random) -> CoincheOptions:
     return CoincheOptions(**{name: rng.choice(values) for name, values in TABLE.items()})
 
 
+VALUES = {"capot": CAPOT, "generale": GENERALE}
+
+
 def contract_of(taker: int, value: int | str, strain: str, coinche: int) -> Contract:
-    return Contract(taker, CAPOT if value == "capot" else value, STRAIN_INDEX[strain], coinche)
+    return Contract(taker, VALUES.get(value, value), STRAIN_INDEX[strain], coinche)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- the auction
@@ -108,6 +111,8 @@ def test_every_card_is_ruled_as_the_reference_rules_it(rng: random.Random) -> No
 
 def random_contract(rng: random.Random, options: CoincheOptions) -> tuple[int, int | str, int, int]:
     values: list[int | str] = [*ref.bid_numbers(options), "capot"]
+    if options.generale != "none":
+        values += ["generale"] * 3  # often enough to meet it made and failed
     return (
         rng.randrange(4),
         rng.choice(values),
@@ -118,14 +123,15 @@ def random_contract(rng: random.Random, options: CoincheOptions) -> tuple[int, i
 
 def play_out(
     rng: random.Random, hands: list[list[int]], strain: int, dealer: int, options: CoincheOptions
-) -> tuple[list[int], list[tuple[list[int], int]], int | None]:
-    """Plays a deal, legal cards mostly: the plays, the tricks (cards, winning team) and the
-    team of the first renonce."""
+) -> tuple[list[int], list[tuple[list[int], int]], int | None, set[int]]:
+    """Plays a deal, legal cards mostly: the plays, the tricks (cards, winning team), the
+    team of the first renonce and the seats that won a trick."""
     held = [list(h) for h in hands]
     plays: list[int] = []
     tricks: list[tuple[list[int], int]] = []
     renonce = None
     leader = (dealer + 1) % 4
+    won = set()
     for _ in range(8):
         trick: list[int] = []
         for i in range(4):
@@ -139,7 +145,8 @@ def play_out(
             plays.append(card)
         leader = (leader + ref.winner(trick, strain)) % 4
         tricks.append((trick, leader % 2))
-    return plays, tricks, renonce
+        won.add(leader)
+    return plays, tricks, renonce, won
 
 
 @settings(max_examples=60, deadline=None)
@@ -149,7 +156,8 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
     hands = [list(h) for h in random_hands(rng)]
     dealer = rng.randrange(4)
     taker, value, strain, coinche = random_contract(rng, options)
-    plays, tricks, renonce = play_out(rng, hands, strain, dealer, options)
+    plays, tricks, renonce, won = play_out(rng, hands, strain, dealer, options)
+    generale = won.pop() if len(won) == 1 else None
     held = ref.belotes(hands, strain, options)
     announced = [b for b in held if rng.random() < 0.7]
     counted = held if options.belote == "automatic" else announced
@@ -157,7 +165,7 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
     teams = {team for _, team in tricks}
     capot = teams.pop() if len(teams) == 1 else None
     declared = [(seat, a, c) for seat in range(4) for a, c in ref.hand_declarations(hands[seat])]
-    contract = Contract(taker, value if value != "capot" else CAPOT, strain, coinche)
+    contract = Contract(taker, VALUES.get(value, value), strain, coinche)  # type: ignore[arg-type]
     record = CoincheRecord(
         dealer=dealer,
         contract=contract,
@@ -188,7 +196,16 @@ def test_a_whole_deal_scores_as_the_reference_scores_it(rng: random.Random) -> N
     for seat, annonce, _ in declared:
         annonces[seat % 2].append(annonce)
     deal = ref.Deal(
-        taker, value, strain, coinche, (points[0], points[1]), capot, belote, annonces, renonce
+        taker,
+        value,
+        strain,
+        coinche,
+        (points[0], points[1]),
+        capot,
+        belote,
+        annonces,
+        renonce,
+        generale,
     )
     expected = ref.score(deal, options)
     assert got.score is not None
@@ -231,13 +248,16 @@ def test_a_deal_summary_scores_as_the_reference_scores_it(rng: random.Random) ->
     belote = (b0, rng.randrange(most - b0 + 1))
     drawn = [[random_annonce(rng) for _ in range(rng.choice((0, 0, 1, 2)))] for _ in range(2)]
     renonce = rng.choice((None, None, None, 0, 1))
+    # A seat that won every trick alone: the taker, its partner, or none, of the capot team.
+    generale = None if capot is None else rng.choice((None, capot, capot + 2))
     summary = CoincheDealSummary(
-        contract=Contract(taker, value if value != "capot" else CAPOT, strain, coinche),
+        contract=Contract(taker, VALUES.get(value, value), strain, coinche),  # type: ignore[arg-type]
         points=points,
         capot=capot,
         belote=belote,
         annonces=tuple(tuple(classify(cards) for _, cards in team) for team in drawn),  # type: ignore[arg-type]
         renonce=renonce,
+        generale=generale,
     )
     deal = ref.Deal(
         taker,
@@ -249,6 +269,7 @@ def test_a_deal_summary_scores_as_the_reference_scores_it(rng: random.Random) ->
         belote,
         ([a for a, _ in drawn[0]], [a for a, _ in drawn[1]]),
         renonce,
+        generale,
     )
     expected = ref.score(deal, options)
     got = COINCHE.score_deal(summary, options)

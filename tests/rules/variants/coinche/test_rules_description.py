@@ -25,7 +25,6 @@ AUCTION_CODES = [
 STATUSES = ["open", "taken", "redeal", "invalid"]
 PLAY_CODES = ["follow_suit", "raise_trump", "trump", "overtrump", "undertrump", "beat_partner"]
 NOT_OFFERED = [
-    "generale",
     "ta_j14_scale",
     "coinche_a_la_volee",
     "coinched_litige",
