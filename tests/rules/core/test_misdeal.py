@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from service.rules.core.scoring import GameDeal, GameMisdeal, Misdeal
+from service.rules.core.scoring import GameDeal, GameMisdeal, Misdeal, misdeal_penalty
 from service.rules.variants import CLASSIC, COINCHE, Variant
 from service.rules.variants.classic.scoring import DealSummary
 from tests.rules.inconsistent import problems
@@ -109,6 +109,15 @@ def test_cannes_160_and_the_contract_after_a_bid(
     count = rules.pop("count", 1)
     team, scored, _ = penalty(COINCHE, {"misdeal": "cannes", **rules}, Misdeal(3, count, contract))
     assert (team, scored) == (0, points)
+
+
+@pytest.mark.parametrize("ffb_points", [160, 162])
+def test_the_coinche_federation_s_penalty_is_160_whatever_the_ffb_s(ffb_points: int) -> None:
+    """Its 160 is its own: the FFB's figure (162 in classic) is the FFB's rule's alone."""
+    second = Misdeal(dealer=0, count=2)
+    assert misdeal_penalty(second, "ff_coinche", ffb_points, lambda value: 0) == 160
+    third = Misdeal(dealer=0, count=3)
+    assert misdeal_penalty(third, "ffb_web", ffb_points, lambda value: 0) == ffb_points
 
 
 def test_a_contract_is_no_penalty_but_under_cannes() -> None:
