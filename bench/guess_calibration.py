@@ -145,7 +145,23 @@ def cached(path: Path | None, make: Callable[[], list[dict[str, Any]]]) -> list[
 
 def seen(args: tuple[int, dict[str, Any]]) -> list[Tally]:
     """One record seen from the seats, as the audit asks it: each seat's guesses."""
-    number, record = args
+    number = args[0]
+    return [
+        Tally(
+            number,
+            tally.side,
+            tally.guess_decisions,
+            tally.guess_hits,
+            millionths(tally.guess_expected),
+            millionths(tally.guess_variance),
+        )
+        for tally in reviewed(args).seats
+    ]
+
+
+def reviewed(args: tuple[int, dict[str, Any]]) -> Any:
+    """One record (numbered) seen from the seats, as the audit asks it (`seat_review_in`)."""
+    _, record = args
     cards = [[Card.parse(c) for c in hand] for hand in record["hands"]]
     hands = tuple(tuple(hand) for hand in cards)
     plays = tuple(Card.parse(c) for c in record["plays"])
@@ -161,20 +177,9 @@ def seen(args: tuple[int, dict[str, Any]]) -> list[Tally]:
             record["dealer"], trump, record["taker"], plays, hands, record["belote_announced"]
         )
         variant, turned = CLASSIC, Card.parse(record["turned"])
-    review = seat_review_in(
+    return seat_review_in(
         variant, deal, None, BUDGET_MS, turned=turned, calls=tuple(record["calls"])
     )
-    return [
-        Tally(
-            number,
-            tally.side,
-            tally.guess_decisions,
-            tally.guess_hits,
-            millionths(tally.guess_expected),
-            millionths(tally.guess_variance),
-        )
-        for tally in review.seats
-    ]
 
 
 def tallies(records: Sequence[dict[str, Any]], jobs: int) -> list[Tally]:

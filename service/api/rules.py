@@ -155,6 +155,13 @@ class SeatViewDescriptionSchema(Schema):
         required=True,
         metadata={"description": "... over at least this many guesses (else no z_guess)."},
     )
+    guess_calibration = PlainFloat(
+        required=True,
+        metadata={
+            "description": "A guess's chance calibrated on honest play: its odds times e to "
+            "this power (0: the view's chance as it is)."
+        },
+    )
     seat_loss = ma.fields.String(required=True)
     unlucky = ma.fields.String(required=True)
     guess = ma.fields.String(required=True)

@@ -8,7 +8,10 @@ them without loading the search.
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from service.rules.advice.deal_model import model
 from service.rules.advice.inference import CALLS, RESAMPLING
@@ -26,6 +29,10 @@ NEAR_BEST = 5  # a seat loss under this many points is near the seat's best card
 DOUBT_SHARE = 0.75  # a guess: no card best in more than this share of the sampled deals
 GUESS_Z_THRESHOLD = 3.0  # the audit's guesses_too_well: z_guess at least this
 MIN_GUESSES = 40  # ... over at least this many guesses
+# A guess's chance calibrated on honest play: the view's odds times e^a, `a` fitted by
+# scripts/fit_guess_calibration.py into guess_calibration.json (with the figures it reached).
+GUESS_CALIBRATION_FILE = Path(__file__).with_name("guess_calibration.json")
+GUESS_CALIBRATION: float = json.loads(GUESS_CALIBRATION_FILE.read_text())["a"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +45,13 @@ class SeatDescription:
     doubt_share: float
     guess_z_threshold: float
     min_guesses: int
+    guess_calibration: float
     seat_loss: str
     unlucky: str
     guess: str
 
 
-def describe_seat_view(lang: str = "en") -> SeatDescription:
+def describe_seat_view(lang: str) -> SeatDescription:
     """The seat view's samples and thresholds, and its definitions, in `lang` (the catalog's
     `advice.seat_view.*`)."""
     figures = {
@@ -51,6 +59,10 @@ def describe_seat_view(lang: str = "en") -> SeatDescription:
         "doubt_percent": round(DOUBT_SHARE * 100),
         "z_threshold": GUESS_Z_THRESHOLD,
         "min_guesses": MIN_GUESSES,
+        # "1.15", "1,15": as the language writes decimals
+        "odds": f"{math.exp(GUESS_CALIBRATION):.2f}".replace(
+            ".", str(text("words.decimal_separator", lang))
+        ),
     }
 
     def say(key: str) -> str:
@@ -63,6 +75,7 @@ def describe_seat_view(lang: str = "en") -> SeatDescription:
         DOUBT_SHARE,
         GUESS_Z_THRESHOLD,
         MIN_GUESSES,
+        GUESS_CALIBRATION,
         say("seat_loss"),
         say(UNLUCKY),
         say("guess"),

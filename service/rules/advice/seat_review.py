@@ -34,13 +34,14 @@ double-dummy card on guess after guess.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import islice
 from random import Random
 from time import perf_counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from service.rules.advice.advise import card_question, valued_deals
 from service.rules.advice.inference import (
@@ -51,6 +52,7 @@ from service.rules.advice.inference import (
 )
 from service.rules.advice.policy import (
     DOUBT_SHARE,
+    GUESS_CALIBRATION,
     NEAR_BEST,
     SEAT_SAMPLES,
     UNLUCKY,
@@ -79,6 +81,33 @@ from service.rules.variants.coinche.replay import CoincheRecord
 
 SEAT_SEED = "seat"
 SEAT_LABELS = (BEST_CARD, UNLUCKY, INACCURACY, MISTAKE, BLUNDER, RENONCE)
+
+
+class Calibration(NamedTuple):
+    """What an honest strong player hits at the chance `p` its seat's view gives a guess: the
+    view's odds times `e^a`, `sigmoid(a + logit(p))` (scripts/fit_guess_calibration.py fits
+    `a` on honest play); `a` 0 leaves the view's chance as it is."""
+
+    a: float
+
+    def of(self, p: float) -> float:
+        if self.a == 0.0:
+            return p
+        return 1.0 / (1.0 + math.exp(-(self.a + logit(p))))
+
+
+# A chance is read on a few dozen deals: 0 and 1 are "almost never" and "almost always".
+CHANCE_FLOOR = 0.005
+
+
+def logit(p: float) -> float:
+    """The log-odds of `p`, kept off 0 and 1 by `CHANCE_FLOOR`."""
+    p = min(max(p, CHANCE_FLOOR), 1 - CHANCE_FLOOR)
+    return math.log(p / (1 - p))
+
+
+CALIBRATION = Calibration(GUESS_CALIBRATION)
+"""The committed calibration (policy's, from `guess_calibration.json`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +188,7 @@ def seat_figures(
     chance = None
     if guess:
         hits = _weighed(moves[1::2], weights[1::2], lambda move: move.loss == 0)
-        chance = round(hits[play.card] / sum(weights[1::2]), 4)
+        chance = round(CALIBRATION.of(hits[play.card] / sum(weights[1::2])), 4)
     return SeatPlay(
         play.play,
         len(moves),

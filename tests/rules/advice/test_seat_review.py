@@ -4,6 +4,8 @@ seat, and the tallies. Late positions and few samples: these run once per mutant
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import replace
 from itertools import count
 
@@ -13,6 +15,8 @@ from service.rules import DealRecord
 from service.rules.advice import advise, inference, seat_review
 from service.rules.advice.policy import (
     DOUBT_SHARE,
+    GUESS_CALIBRATION,
+    GUESS_CALIBRATION_FILE,
     GUESS_Z_THRESHOLD,
     MIN_GUESSES,
     NEAR_BEST,
@@ -22,7 +26,11 @@ from service.rules.advice.policy import (
     describe_seat_view,
 )
 from service.rules.advice.seat_review import (
+    CALIBRATION,
+    CHANCE_FLOOR,
+    Calibration,
     SeatPlay,
+    logit,
     seat_figures,
     seat_label,
     seat_review_coinche_deal,
@@ -56,6 +64,13 @@ LAST_TRICKS = cards("9H 10H 8S 8H KD 10S 9C KC KH JC 8C KS")
 FIRST = len(FIVE_TRICKS)
 RECORD = DealRecord(0, Suit.SPADES, 1, (*FIVE_TRICKS, *LAST_TRICKS), HANDS)
 NINE_H, NINE_C = Card.parse("9H"), Card.parse("9C")
+
+
+@pytest.fixture(autouse=True)
+def the_views_own_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests below read the chance the seat's view gives a guess; the calibration on
+    honest play, which the audit applies to it, is tested on its own (`Calibration`)."""
+    monkeypatch.setattr(seat_review, "CALIBRATION", Calibration(0.0))
 
 
 @pytest.fixture  # each test its own: mutmut credits a call to the test that made it
@@ -303,6 +318,14 @@ def test_the_rules_state_the_thresholds() -> None:
     assert describe_seat_view("de") == english
     assert english.max_samples == SEAT_MAX_SAMPLES == 256
     assert str(MIN_GUESSES) in english.guess and "75" in french.guess
+
+
+def test_the_rules_state_the_calibration_on_honest_play() -> None:
+    english, french = describe_seat_view("en"), describe_seat_view("fr")
+    assert english.guess_calibration == french.guess_calibration == GUESS_CALIBRATION
+    odds = math.exp(GUESS_CALIBRATION)
+    assert f"its odds times {odds:.2f} (what honest strong players" in english.guess
+    assert f"sa cote multipliée par {odds:.2f}".replace(".", ",") in french.guess
 
 
 def test_a_tally_of_guesses_sums_their_chances_and_spread() -> None:
@@ -701,3 +724,43 @@ def test_a_classic_deal_s_bids_are_read_with_its_turned_card() -> None:
     assert seen.complete
     with pytest.raises(InconsistentInput):  # bids without their turned card
         seat_review_deal(RECORD, first=first, samples=2, calls=("take",))
+
+
+# --- the calibration on honest play ---------------------------------------------------------
+
+
+def test_without_calibration_the_chance_is_the_views_own() -> None:
+    for p in (0.0, 0.001, 0.25, 0.5, 0.9999, 1.0):
+        assert Calibration(0.0).of(p) == p
+
+
+def test_the_calibration_multiplies_the_views_odds() -> None:
+    """An honest player's odds of hitting are the view's times e^a: at a = ln 3, a guess the
+    view gives even odds (1 to 1) is hit at 3 to 1, one at 1 to 3 at even odds."""
+    calibration = Calibration(math.log(3))
+    assert calibration.of(0.5) == pytest.approx(0.75)
+    assert calibration.of(0.25) == pytest.approx(0.5)
+    assert Calibration(-math.log(3)).of(0.75) == pytest.approx(0.5)
+
+
+def test_a_chance_of_0_or_1_is_read_as_almost_never_or_almost_always() -> None:
+    assert logit(0.0) == logit(CHANCE_FLOOR) == pytest.approx(math.log(0.005 / 0.995))
+    assert logit(1.0) == logit(1 - CHANCE_FLOOR) == pytest.approx(-logit(0.0))
+    assert logit(0.3) == pytest.approx(math.log(0.3 / 0.7))
+    calibrated = Calibration(1.0)
+    assert 0 < calibrated.of(0.0) < 0.02 and 0.99 < calibrated.of(1.0) < 1
+
+
+def test_the_committed_calibration_is_read_from_its_file() -> None:
+    saved = json.loads(GUESS_CALIBRATION_FILE.read_text())
+    assert Calibration(saved["a"]) == CALIBRATION and saved["a"] > 0
+
+
+def test_a_guess_s_chance_is_calibrated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chance a guess counts is the view's, calibrated: at a = ln 3 the view's 0.5 (best
+    in one of the two odd deals) counts 0.75."""
+    monkeypatch.setattr(seat_review, "CALIBRATION", Calibration(math.log(3)))
+    # As in test_a_guess_hits_on_a_double_dummy_best_card: B best in two odd deals of four.
+    moves = [deal(0, 10), deal(5, 0), deal(10, 0), deal(0, 5)] * 2
+    view = seat_figures(play_of(B, 0), moves)
+    assert (view.guess, view.chance, view.hit) == (True, 0.75, True)
