@@ -53,3 +53,34 @@ def test_the_choice_is_named_in_french(page: Page) -> None:
     assert choice.first_selected_option.text == "les choix par défaut de l'arbitre"
     groups = [g.get_attribute("label") for g in page.find_all("#rules-profile optgroup")]
     assert groups == ["Coinche", "Belote classique"]
+
+
+def test_the_link_keeps_the_rulebook_chosen(page: Page) -> None:
+    """The share link names the rulebook; opened, it shows the deal under that rulebook."""
+    page.paste(COINCHE)
+    page.wait(lambda: page.step() == (0, 32))
+    Select(page.find("#rules-profile")).select_by_value("coinche:cannes-2016")
+    page.wait(
+        lambda: "rules=coinche%3Acannes-2016" in page.find("#share-link").get_attribute("href")
+    )
+    link = page.find("#share-link").get_attribute("href")
+    page.open("#lang=en")  # another page first: the link must bring the choice back itself
+    assert Select(page.find("#rules-profile")).first_selected_option.text == (
+        "the referee's defaults"
+    )
+    page.open(link[link.index("#") :])
+    page.wait(lambda: page.step() == (0, 32))
+    choice = Select(page.find("#rules-profile"))
+    assert choice.first_selected_option.get_attribute("value") == "coinche:cannes-2016"
+    page.find("#last").click()
+    rules = {"profile": "cannes-2016", "sa_ta": True}  # the record's own option kept
+    cannes = page.api(REPLAY, {**COINCHE, "rules": rules})["score"]["score"]
+    page.wait(lambda: score_line(page) == f"Score (made): team 0 {cannes[0]}, team 1 {cannes[1]}")
+    page.assert_clean()
+
+
+def test_a_link_to_a_rulebook_not_listed_keeps_the_defaults(page: Page) -> None:
+    page.open("#lang=en&rules=coinche:no-such-book")
+    choice = Select(page.find("#rules-profile"))
+    assert choice.first_selected_option.text == "the referee's defaults"
+    assert "rules=" not in page.find("#share-link").get_attribute("href")

@@ -1,6 +1,7 @@
 // The URL state: the situation on the page (language, record, step, review, Teach me) kept in
 // the link's fragment, so that a link shows it again (docs/viewer.md, "A link to a deal"):
-// `#record=R&step=K&lang=L&review=1&teach=1`, every part but `record` optional. R is the
+// `#record=R&step=K&lang=L&review=1&teach=1&rules=G:P`, every part but `record` optional (P:
+// the rulebook chosen, a profile of game G). R is the
 // record, or an archive line, as JSON: its text percent-encoded (what another tool writes
 // most simply), or its UTF-8 bytes in base64url (what the page writes: shorter).
 
@@ -31,6 +32,7 @@ export function fragment() {
     if (state.reviewAsked) params.set("review", "1");
     if (state.teach) params.set("teach", "1");
   }
+  if (state.profile) params.set("rules", `${state.profile.game}:${state.profile.name}`);
   return `#${params}`;
 }
 
@@ -40,13 +42,17 @@ export function remember() {
   $("share-link").href = location.href;
 }
 
-/** What the URL's fragment says: its language and Teach me switch go to the state at once;
- * the rest is answered: `encoded` (the record, null when none), `step` and `reviewed`. */
-export function readLink() {
+/** What the URL's fragment says: its language, Teach me switch and rulebook (one the "Rules:"
+ * choice lists, `offered`; else the referee's defaults) go to the state at once; the rest is
+ * answered: `encoded` (the record, null when none), `step` and `reviewed`. */
+export function readLink(offered = []) {
   const params = new URLSearchParams(location.hash.slice(1));
   const lang = languageOf(params.get("lang"));
   if (lang) state.lang = lang;
   state.teach = params.get("teach") === "1";
+  const rules = params.get("rules") ?? "";
+  const [game, name] = rules.split(":");
+  state.profile = offered.includes(rules) && name ? { game, name } : null;
   const step = Number.parseInt(params.get("step") ?? "0", 10);
   return { encoded: params.get("record"), step: Number.isNaN(step) ? 0 : step, reviewed: params.get("review") === "1" };
 }

@@ -174,7 +174,9 @@ function languageButtons() {
 }
 
 async function fromFragment() {
-  const link = readLink();
+  const select = $("rules-profile");
+  const link = readLink([...select.options].map((option) => option.value));
+  select.value = state.profile ? `${state.profile.game}:${state.profile.name}` : "";
   if (!link.encoded) return render();
   let record;
   try {
@@ -269,6 +271,7 @@ async function wireProfiles() {
     const [game, name] = select.value.split(":");
     state.profile = name ? { game, name } : null;
     if (state.record) await showRecord(JSON.stringify(lineOf()), state.step);
+    else remember();
   });
 }
 
