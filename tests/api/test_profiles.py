@@ -113,7 +113,7 @@ def test_the_rules_list_the_game_s_profiles(client: FlaskClient, path: str, game
     assert [p["name"] for p in listed] == [p.name for p in game.profiles]
     for said, profile in zip(listed, game.profiles, strict=True):
         assert said["options"] == dict(profile.options)
-        assert said["citation"]["document"] == profile.citation.document
+        assert said["citation"]["document"] == profile.citation("en").document
         assert said["leaves_open"] and said["summary"]
     french = client.get(path, headers=FRENCH).get_json()["profiles"]
     assert french[0]["summary"] != listed[0]["summary"]

@@ -119,7 +119,7 @@ def test_every_profile_is_on_the_page_with_its_source() -> None:
     text = PAGE.read_text(encoding="utf-8")
     for profile in PROFILES.values():
         assert f"### {profile.name}" in text
-        assert profile.citation.document in text, profile.name
+        assert profile.citation("en").document in text, profile.name
 
 
 if __name__ == "__main__":

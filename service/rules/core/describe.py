@@ -66,7 +66,7 @@ def describe_profiles(profiles: Iterable[Profile], lang: str) -> tuple[ProfileDe
             profile.name,
             profile.summary(lang),
             dict(profile.options),
-            profile.citation,
+            profile.citation(lang),
             tuple(CodeDescription(code, said) for code, said in profile.leaves_open(lang)),
         )
         for profile in profiles

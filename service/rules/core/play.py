@@ -239,8 +239,8 @@ def _partner_winning(
     """4. Your partner is winning and you cannot follow: any card; but when the partner wins
     with a trump, under `partner_trump: "beat"` (BGA: "You must play a trump higher") a trump
     you play must beat theirs if you hold one that does, and under `"beat_if_only_trumps"`
-    (FFB Équipe Ludique §5.2 règle 4: "il est obligé de fournir un atout supérieur") so must
-    a hand of trumps alone."""
+    (the FFB's Equipe Ludique edition, §5.2 rule 4: such a player "is obliged to play a higher
+    trump") so must a hand of trumps alone. docs/RULES-COINCHE.md quotes both texts."""
     rule = options.partner_trump
     if rule == "any" or best >> 3 != trump:
         return hand, None, None

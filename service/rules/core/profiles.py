@@ -2,9 +2,11 @@
 
 There is no single rulebook of belote: federations, championships and online rooms each
 print their own (docs/RULES-COINCHE.md, "Profiles"). A `Profile` holds, as data, the options
-its text decides, which game it is for, and where the text is (`Citation`); what the text
-leaves open, with the referee's choice, is said by the catalog (`profile.<name>.open.<code>`),
-and what the profile is (`profile.<name>.summary`). A request names one in its rules,
+its text decides, which game it is for, and the address of its text; the catalog says the
+rest in each language: what the profile is (`profile.<name>.summary`), its text's citation
+(`profile.<name>.citation.*`: its title as printed, its author, date and the sections read:
+`Citation`), and what the text leaves open, with the referee's choice
+(`profile.<name>.open.<code>`). A request names one in its rules,
 `{"profile": NAME, ...}`: the profile's options under the request's own, which win
 (`options.load_options`). The profiles themselves are the variants' (`variants/profiles.py`).
 """
@@ -38,12 +40,21 @@ class Citation:
 @dataclass(frozen=True, slots=True)
 class Profile:
     """A named rulebook: its name, its game (a variant's name), the options its text decides
-    (each named as the game's option specs name it) and its citation."""
+    (each named as the game's option specs name it) and the address its text is read at (None
+    when the text has none)."""
 
     name: str
     game: str
     options: Mapping[str, Any]
-    citation: Citation
+    address: str | None
+
+    def citation(self, lang: str) -> Citation:
+        """Where the profile's text is, in `lang` (the catalog's `profile.<name>.citation.*`)."""
+        said = [
+            str(text(f"profile.{self.name}.citation.{part}", lang))
+            for part in ("document", "author", "date", "sections")
+        ]
+        return Citation(*said, self.address)
 
     def summary(self, lang: str) -> str:
         """What the profile is, in `lang`."""

@@ -97,8 +97,8 @@ class Rounding(Protocol):
 
 
 # Option `rounding`: what is added before cutting to the ten below. 5 up (FFB 2016 §10.3:
-# "85 -> 90, 84 -> 80"), 6 up (FFB Équipe Ludique §9.2: "85 est arrondi à 80 tandis que 86 est
-# arrondi à 90"; Cannes 2016: "arrondis à 6 (156 valant 160)").
+# "85 -> 90, 84 -> 80"), 6 up (the FFB's Equipe Ludique edition §9.2: 85 to 80, 86 to 90;
+# Cannes 2016: 156 to 160). docs/RULES-COINCHE.md, "Fault lines", quotes the texts.
 ROUNDING_UP = {"nearest_ten": 5, "nearest_ten_6up": 4}
 
 
@@ -155,9 +155,10 @@ class Misdeal:
 
 
 # Option `misdeal`: the penalty's fixed points, and from which misdeal in a row it falls.
-# The Fédération Française de Coinche: "En cas d'une deuxième maldonne on attribuera 160 points
-# à ses adversaires". The FFB's web pages: the third misdeal, 160 in coinche, 162 in classic
-# (the variant's `misdeal_points`). Cannes 2016: "pénalité de 160 points + le contrat".
+# The Federation Francaise de Coinche: 160 points to the opponents at the second misdeal. The
+# FFB's web pages: the third misdeal, 160 in coinche, 162 in classic (the variant's
+# `misdeal_points`). Cannes 2016: a penalty of 160 points and the contract. The profiles'
+# `open.misdeal` sentences (service/text) and docs/RULES-COINCHE.md quote them.
 MISDEAL_POINTS = 160
 PENALTY_FROM = {"ff_coinche": 2, "ffb_web": 3}
 
@@ -266,9 +267,9 @@ def game_winner(
     reached the target (`game_end: reach`, `ffb`) or passed it (`pass`, `ffb_pass`: BGA,
     "must be strictly higher"); equal totals play on. Under `ffb` and `ffb_pass` a team that
     lost the deal (its contract dedans, or capot against it) and reached the target only
-    through its belote of that deal has not won: "Si une équipe est capot ou chute, et atteint
-    les points fixés uniquement grâce aux points d'une belote, la partie n'est pas encore
-    gagnée" (FFB coinchée §10.3). A misdeal's penalty wins as any points do."""
+    through its belote of that deal has not won: a team capot or fallen that reaches the
+    target only through a belote's points has not yet won the game (FFB coinchee §10.3). A
+    misdeal's penalty wins as any points do."""
     ahead = 0 if totals[0] > totals[1] else 1
     end = options.game_end
     total, needed = totals[ahead], options.target + (end in PASSING)
@@ -301,10 +302,9 @@ def score_game(
     (`game_winner`). A deal listed after the win is an error. `score` scores one deal to
     score with `options` (the variant's `score_deal`); `misdeal` scores a `Misdeal` listed
     among them (the variant's `score_misdeal`: its penalty, under option `misdeal`, to the
-    dealer's opponents). Under `final_deal: exact` (Cannes 2016: "la dernière donne est
-    comptée au point juste"; FFB Équipe Ludique §9.2: "Une exception est faite sur la dernière
-    partie où les points sont notés sans arrondis") the game's end is judged on each deal's
-    exact points, and the deal that ends it is scored so."""
+    dealer's opponents). Under `final_deal: exact` (Cannes 2016 and the FFB's Equipe Ludique
+    edition §9.2 count the last deal at the point, unrounded) the game's end is judged on each
+    deal's exact points, and the deal that ends it is scored so."""
     if len(deals) > MAX_DEALS:
         raise InconsistentInput.at("/deals", "too_many_deals", limit=MAX_DEALS, size=len(deals))
     game = _Game(options)

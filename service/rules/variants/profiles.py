@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from service.rules.core.profiles import Citation, Profile
+from service.rules.core.profiles import Profile
 
 CLASSIC, COINCHE = "classic", "coinche"
-FFB = "Fédération Française de Belote"
-# The FFB's own bidding, as its 2016 contrée and 2015 coinchée texts give it: from 80, by tens,
+# The FFB's own bidding, as its 2016 contree and 2015 coinchee texts give it: from 80, by tens,
 # three passes end the auction, a coinche freezes the contract.
 FFB_AUCTION: Final = {
     "min_bid": 80,
@@ -55,14 +54,9 @@ FFB_CONTREE_2016 = Profile(
         "game_end": "reach",
         "misdeal": "ffb_web",
     },
-    Citation(
-        "Règles officielles de la Belote Contrée",
-        FFB,
-        "2016-01-27",
-        "§4.2.2-4.2.3 (the auction), §5.2.1-5.2.3 (play), §7 (belote), §8, §9.2, "
-        "§10.1-10.4 (the score, its table p. 7 and Notes 1 and 2), §11",
+    (
         "https://www.ffbelote.org/wp-content/uploads/2016/01/"
-        "regles-officielles-de-la-Belote-Contree-27-01-2016.pdf",
+        "regles-officielles-de-la-Belote-Contree-27-01-2016.pdf"
     ),
 )
 
@@ -97,14 +91,7 @@ FFB_COINCHEE_2015 = Profile(
         "game_end": "ffb",
         "misdeal": "ffb_web",
     },
-    Citation(
-        "Règles officielles de la Belote Coinchée",
-        FFB,
-        "uploaded 2015-11 (the text is undated)",
-        "§4.1-4.2 (the auction), §5.2 (play), §7 (belote), §8 (annonces), §9.2, "
-        "§10.1.1-10.3 (the score, the end of the game), §11.2-11.3",
-        "https://www.ffbelote.org/wp-content/uploads/2015/11/REGLES-DE-LA-BELOTE-COINCHEE.pdf",
-    ),
+    "https://www.ffbelote.org/wp-content/uploads/2015/11/REGLES-DE-LA-BELOTE-COINCHEE.pdf",
 )
 
 FFB_EQUIPE_LUDIQUE = Profile(
@@ -131,14 +118,7 @@ FFB_EQUIPE_LUDIQUE = Profile(
         "game_end": "ffb_pass",
         "misdeal": "ffb_web",
     },
-    Citation(
-        "Règles officielles de la belote contrée (édition Équipe Ludique)",
-        f"{FFB}, re-edited by Équipe Ludique (Paris)",
-        "undated: the FFB's most recent edition, as the colver rules survey dates it",
-        "§4.1b (the auction), §5.2 règle 4 (play), §8.2, §9.2 (rounding), §9.3 (the end of "
-        "the game), the score's paragraphs",
-        None,
-    ),
+    None,
 )
 
 FF_COINCHE = Profile(
@@ -158,14 +138,9 @@ FF_COINCHE = Profile(
         "game_end": "ffb",
         "misdeal": "ff_coinche",
     },
-    Citation(
-        "Règlement officiel de la coinche",
-        "Fédération Française de Coinche, La Coinche Stéphanoise (Saint-Étienne)",
-        "1996 (deposited at the INPI), read in a 2020 archive",
-        "the auction, the décoinchage, the sans-atout, the annonces, the misdeal and the end "
-        "of the game (the text numbers no section)",
+    (
         "https://web.archive.org/web/2020/http://coinche-stephanoise.com/mesdocuments/"
-        "reglement_coinche.pdf",
+        "reglement_coinche.pdf"
     ),
 )
 
@@ -196,13 +171,9 @@ CANNES_2016 = Profile(
         "game_end": "reach",
         "misdeal": "cannes",
     },
-    Citation(
-        "Règlement de la belote aux enchères ou contrée 2016",
-        "Festival International des Jeux, Cannes (Championnat de France de Belote Contrée)",
-        "2016 (archived 2016-04-21)",
-        "2° Les enchères; 3° a) to d) (play); III - Marque",
+    (
         "https://web.archive.org/web/20160421181912if_/http://www.festivaldesjeux-cannes.com/"
-        "Documents/REGLEMENT%20DE%20LA%20BELOTE%20AUX%20ENCHERES%20OU%20CONTREE2016.pdf",
+        "Documents/REGLEMENT%20DE%20LA%20BELOTE%20AUX%20ENCHERES%20OU%20CONTREE2016.pdf"
     ),
 )
 
@@ -240,14 +211,7 @@ BGA = Profile(
         "game_end": "pass",
         "misdeal": "none",
     },
-    Citation(
-        "Coinche (BoardGameArena)",
-        "drasill, for BoardGameArena",
-        "the code at commit 0e1f3a3",
-        "coinche.game.php (assertCardPlay, bid, stEndHand, the end of the game), "
-        "gameoptions.json, coinche_coinche.tpl (the bids), its English rules page",
-        "https://github.com/drasill/bga-coinche",
-    ),
+    "https://github.com/drasill/bga-coinche",
 )
 
 COLVER = Profile(
@@ -280,14 +244,7 @@ COLVER = Profile(
         "game_end": "reach",
         "misdeal": "none",
     },
-    Citation(
-        "colver, a coinche engine",
-        "Avo-k",
-        "scoring.rs at commit 1506e41, play.rs at 6e1c32c, bidding.rs at 7ab0698",
-        "colver-core/src/engine/scoring.rs (its header and tests), play.rs, "
-        "colver-core/src/bidding.rs",
-        "https://github.com/Avo-k/colver",
-    ),
+    "https://github.com/Avo-k/colver",
 )
 
 ESSARTS = Profile(
@@ -305,13 +262,7 @@ ESSARTS = Profile(
         "target": 3000,
         "game_end": "pass",
     },
-    Citation(
-        "Règlement de la coinche (article 116)",
-        "Maison des Essarts",
-        "undated",
-        "the contract, the coinche and surcoinche, the words of the auction, the game",
-        "https://www.maisondesessarts.fr/article116.html",
-    ),
+    "https://www.maisondesessarts.fr/article116.html",
 )
 
 FFB_BELOTE_2016 = Profile(
@@ -330,14 +281,9 @@ FFB_BELOTE_2016 = Profile(
         "game_end": "reach",
         "misdeal": "ffb_web",
     },
-    Citation(
-        "Règles officielles de la Belote",
-        FFB,
-        "2016-01-27",
-        "§5.2 (play), §7 (belote), §8, §9.2, §10.1-10.4 (the score, litige, rounding, the "
-        "end of the game)",
+    (
         "https://www.ffbelote.org/wp-content/uploads/2016/01/"
-        "regles-officielles-de-la-Belote-27-01-2016.pdf",
+        "regles-officielles-de-la-Belote-27-01-2016.pdf"
     ),
 )
 

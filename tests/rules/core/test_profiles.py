@@ -99,10 +99,15 @@ def test_a_name_that_is_no_profile_of_the_game_is_a_problem_naming_its_profiles(
 def test_a_profile_says_what_it_is_where_its_text_is_and_what_it_leaves_open(
     profile: Profile,
 ) -> None:
-    citation = profile.citation
-    assert all(getattr(citation, f.name) for f in fields(citation) if f.name != "address")
-    assert citation.address is None or citation.address.startswith("https://")
+    assert profile.address is None or profile.address.startswith("https://")
     for lang in LANGUAGES:
+        citation = profile.citation(lang)
+        prefix = f"profile.{profile.name}.citation."
+        assert (citation.document, citation.author, citation.date, citation.sections) == tuple(
+            text(prefix + part, lang) for part in ("document", "author", "date", "sections")
+        )
+        assert all(getattr(citation, f.name) for f in fields(citation) if f.name != "address")
+        assert citation.address == profile.address
         assert profile.summary(lang) == text(f"profile.{profile.name}.summary", lang)
         prefix = f"profile.{profile.name}.open."
         assert profile.leaves_open(lang) == tuple(
@@ -128,8 +133,21 @@ def test_the_rules_description_lists_the_game_s_profiles(variant: Any) -> None:
         assert [p.name for p in listed] == [p.name for p in variant.profiles]
         for described, profile in zip(listed, variant.profiles, strict=True):
             assert described.options == dict(profile.options)
-            assert described.citation == profile.citation
+            assert described.citation == profile.citation(lang)
             assert described.summary == profile.summary(lang)
             assert [(c.code, c.description) for c in described.leaves_open] == list(
                 profile.leaves_open(lang)
             )
+
+
+def test_a_citation_names_its_text_as_printed_and_reads_its_sections_in_each_language() -> None:
+    """The title is the text's own, in either language; what the profile reads of it is said
+    in the reader's."""
+    english, french = (PROFILES["cannes-2016"].citation(lang) for lang in ("en", "fr"))
+    assert (
+        english.document
+        == french.document
+        == ("Règlement de la belote aux enchères ou contrée 2016")
+    )
+    assert english.sections == "2° Les enchères; 3° a) to d) (play); III - Marque"
+    assert french.sections == "2° Les enchères ; 3° a) à d) (le jeu) ; III - Marque"

@@ -34,7 +34,7 @@ class RuleOptions(Options):
     # ("dedans") or a contract made ("made").
     litige: str = "reserve"
     # A misdeal in a game's record is redealt, no penalty; or, as the FFB's web page, 162 to
-    # the dealer's opponents at the third in a row ("ffb_web"). The Fédération Française de
+    # the dealer's opponents at the third in a row ("ffb_web"). The Federation Francaise de
     # Coinche's and Cannes's penalties are coinche's: refused here.
     misdeal: str = "none"
 

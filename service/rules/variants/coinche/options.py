@@ -66,7 +66,7 @@ class CoincheOptions(Options):
     illegal_card: str = "refuse"
     game_end: str = "reach"
     # A misdeal in a game's record is redealt, no penalty; or its opponents score the penalty
-    # of the Fédération Française de Coinche ("ff_coinche"), Cannes 2016 ("cannes") or the
+    # of the Federation Francaise de Coinche ("ff_coinche"), Cannes 2016 ("cannes") or the
     # FFB's web pages ("ffb_web"): `scoring.misdeal_penalty`.
     misdeal: str = "none"
     generale: str = NO_GENERALE
@@ -118,7 +118,7 @@ class Contract(NamedTuple):
 def bid_values(options: CoincheOptions) -> tuple[int | str, ...]:
     """Every value a contract may be bid at, in the auction's order: `min_bid`, then each
     multiple of `bid_step` above it up to `max_bid`, then capot, which outranks any number,
-    then, with option `generale`, the générale, which outranks the capot.
+    then, with option `generale`, the generale, which outranks the capot.
 
     >>> bid_values(CoincheOptions(max_bid=110))
     (80, 90, 100, 110, 'capot')
@@ -137,7 +137,7 @@ def _bid_values(lowest: int, step: int, highest: int) -> tuple[int | str, ...]:
 
 
 def is_bid_value(value: int | str, options: CoincheOptions) -> bool:
-    """One of `bid_values`: an int (not a bool, nor 80.0), capot, or the générale."""
+    """One of `bid_values`: an int (not a bool, nor 80.0), capot, or the generale."""
     return type(value) in (int, str) and value in bid_values(options)
 
 
@@ -186,7 +186,7 @@ COINCHE_OPTION_SPECS: dict[str, OptionSpec] = option_specs(
 def every_bid_value() -> tuple[int | str, ...]:
     """Every value a contract may be bid at under some options (`bid_values` for each
     allowed `min_bid`, `bid_step` and `max_bid`), the numbers in order, then capot, then the
-    générale (option `generale`): the calls a client may meet."""
+    generale (option `generale`): the calls a client may meet."""
     specs = COINCHE_OPTION_SPECS
     numbers = {
         value

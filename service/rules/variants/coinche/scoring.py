@@ -35,20 +35,19 @@ from service.rules.variants.coinche.options import (
 
 # Under `made: "reach_bid"` an 80 needs 82: at 81/81 it is dedans (RULES-COINCHE.md).
 REACH_BID_MINIMUM = 82
-# `capot_bid: "flat"`: a capot bid made or failed is worth twice a capot's 250, "Le capot contré
-# vaut 1.000 points. Le capot surcontré vaut 2.000 points." (FFB, ffbelote.org/belote-contree/;
-# docs/RULES-COINCHE.md quotes the whole rule).
+# `capot_bid: "flat"`: a capot bid made or failed is worth twice a capot's 250, 1,000 coinched
+# and 2,000 surcoinched (FFB, ffbelote.org/belote-contree/; docs/RULES-COINCHE.md quotes the
+# whole rule).
 FLAT_CAPOT = 2 * 250
 # A capot contract's value by `capot_bid` when not the `capot` option's: 250 (colver, whose
-# capot takes 252 in the cards), 270 (Cannes 2016, "2° Les enchères": "\"générale ou capot\" ou
-# \"270\" contrat le plus élevé"), or the flat one.
+# capot takes 252 in the cards), 270 (Cannes 2016, section 2, the auction: the capot, or 270,
+# is the highest contract), or the flat one.
 CAPOT_CONTRACTS = {"contract_250": 250, "contract_270": 270, "flat": FLAT_CAPOT}
-# A générale's value is the figure option `generale` names, `flat_<value>` (no federation text
+# A generale's value is the figure option `generale` names, `flat_<value>` (no federation text
 # has it; the rooms that play it say which): scored as the flat capot, made or failed (`_flat`).
 GENERALE_PREFIX = "flat_"
 # A lowest bid of 82 (`min_bid`) is made at 82 and scored as 80: BGA ("if ($bid == 82) { $bid
-# = 80; }"), the Fédération Française de Coinche ("vous demandez 82 sans atout si votre contrat
-# est réalisé vous marquerez 160 points": twice 80).
+# = 80; }"), the Federation Francaise de Coinche (82 sans-atout made scores 160: twice 80).
 SCORED_AS = {82: 80}
 # What `multiplier_scope` multiplies of an award (the other parts are added once): the fixed
 # points F, the contract V, the belote B and the annonces An.
@@ -149,7 +148,7 @@ def multiplier(coinche: int, options: CoincheOptions) -> int:
 def bid_points(value: int | str, options: CoincheOptions) -> int:
     """A bid's points whatever its strain: a number its value (an 82 scores 80), capot the
     `capot` option or what `capot_bid` names (`CAPOT_CONTRACTS`). Cannes 2016's misdeal found
-    after a bid: "pénalité de 160 points + le contrat" (option `misdeal: cannes`)."""
+    after a bid costs 160 points and the contract (option `misdeal: cannes`)."""
     if value == CAPOT:
         return CAPOT_CONTRACTS.get(options.capot_bid, options.capot)
     return SCORED_AS.get(int(value), int(value))
@@ -159,9 +158,9 @@ def contract_value(contract: Contract, options: CoincheOptions) -> int:
     """V, what the contract scores: the bid's value (an 82 scores 80), none under `scoring:
     "points_made"` (points faits: the contract is never scored); a capot contract is worth
     the `capot` option (Precisions) or what `capot_bid` names (`CAPOT_CONTRACTS`) in any
-    scoring; a générale the figure option `generale` names (`flat_600`: 600). Twice that under
-    SA with `sa_contract: 2` ("un contrat à sans atout double le montant de celui-ci",
-    Fédération Française de Coinche)."""
+    scoring; a generale the figure option `generale` names (`flat_600`: 600). Twice that under
+    SA with `sa_contract: 2` (the Federation Francaise de Coinche: a sans-atout contract
+    doubles its value)."""
     if contract.value == GENERALE:
         value = int(options.generale.removeprefix(GENERALE_PREFIX))
     elif contract.value == CAPOT:
@@ -320,7 +319,7 @@ def _awards(deal: _Counts, outcome: str) -> tuple[list[_Award], int]:
 
 def _flat(contract: Contract, options: CoincheOptions) -> bool:
     """Whether the contract is scored flat, made or failed, all its worth in V (no card
-    points): a capot under `capot_bid: "flat"`, and the générale (option `generale`)."""
+    points): a capot under `capot_bid: "flat"`, and the generale (option `generale`)."""
     return contract.value == GENERALE or (contract.value == CAPOT and options.capot_bid == "flat")
 
 
@@ -329,7 +328,7 @@ def _fixed_points(deal: _Counts, outcome: str) -> int:
     its B): `chute_points`, but on a coinched contract made the capot value when the takers
     won all 8 tricks, or the takers' own points with `coinche_base: "points"`; on a dedans
     where the defenders won all 8 tricks, the capot value under `chute_capot: "capot"`. A
-    flat capot (`capot_bid: "flat"`) and a générale have none: their value is all in V."""
+    flat capot (`capot_bid: "flat"`) and a generale have none: their value is all in V."""
     options, summary, takers = deal.options, deal.summary, deal.takers
     earned = options.coinche_base == "points" or summary.capot == takers
     if outcome == MADE and summary.renonce is None and earned:
@@ -342,11 +341,10 @@ def _fixed_points(deal: _Counts, outcome: str) -> int:
 
 def _belotes(deal: _Counts, outcome: str, winner: int) -> tuple[int, ...]:
     """Each team's belote as the awards count it: its own, but the loser's goes to the
-    winner when the takers are dedans under `belote_on_chute: "defenders"` ("En cas de chute
-    du contrat, la belote est perdue par les preneurs", FFB contrée 2016 §7), and when a
-    coinched contract is made under `belote_on_coinche: "takers"` ("Belote preneurs ou
-    défense", FFB contrée 2016, table p. 7); the defenders lose theirs then under `"lost"`
-    (BGA: the defenders score 0)."""
+    winner when the takers are dedans under `belote_on_chute: "defenders"` (FFB contree 2016
+    §7: a failed contract's takers lose their belote), and when a coinched contract is made
+    under `belote_on_coinche: "takers"` (its table p. 7: the takers' or the defenders' belote);
+    the defenders lose theirs then under `"lost"` (BGA: the defenders score 0)."""
     options, belote = deal.options, deal.belote
     coinched_made = outcome == MADE and deal.multiplier > 1
     if outcome == DEDANS and options.belote_on_chute == "defenders":
@@ -394,8 +392,8 @@ def _outcome(
     m: int,
 ) -> str:
     """Made, dedans or litige, before any renonce, against the bid's own value (what it
-    scores may differ: `contract_value`). Rounding never decides: "Cet arrondi ne permet pas
-    de réaliser le contrat. Une équipe ayant fait 89 points et ayant demandé 90 chute" (FFB)."""
+    scores may differ: `contract_value`). Rounding never decides: a team that bid 90 and made
+    89 falls (FFB; docs/RULES-COINCHE.md quotes it)."""
     taker = summary.contract.taker
     takers = team_of(taker)
     value = summary.contract.value
@@ -410,8 +408,8 @@ def _outcome(
         # T >= V alone, an 80 needing 82: a tie at or above V is made, save 80 at 81/81.
         return MADE if taken >= max(value, REACH_BID_MINIMUM) else DEDANS
     if options.made == "reach_only":
-        # T >= V alone, "même si les défenseurs ont réalisé plus de points" (FFB contrée 2016
-        # §10.1): an 80 at 80/82 is made.
+        # T >= V alone, even when the defenders made more points (FFB contree 2016 §10.1): an
+        # 80 at 80/82 is made.
         return MADE if taken >= value else DEDANS
     if taken >= value and taken > defended:
         return MADE
