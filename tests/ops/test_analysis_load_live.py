@@ -34,6 +34,11 @@ WARM_UP = 50  # requests before measuring (connections, first-use plans)
 # loaded machine and 13 to 24 on a quiet one, where the p99 at rest is under 1.2 ms (14 to
 # 21 ms under load, issue 18's aim being 20 ms). 40 fails the first and never the second.
 MAX_P99_RATIO = 40.0
+# The rest p99 the ratio is taken against is at least this: since the schemas' plans were
+# written out as functions (2026-12-04) a rest p99 of 0.6 ms beside 30 ms under load made 49,
+# a faster rest tightening the bound while the load's cost stood; 40 x 1.2 ms = 48 ms still
+# fails the GIL held (497 ms).
+REST_P99_FLOOR = 0.0012
 
 LEGAL_MOVES = orjson.dumps(
     {"trump": "H", "leader": 1, "trick": ["AS", "JH"], "hand": ["KD", "9H", "8C"]}
@@ -129,4 +134,4 @@ def test_legal_moves_stay_fast_while_six_clients_keep_solving() -> None:
     assert not any(client.is_alive() for client in clients)
     assert set(solves.statuses) == {200, 503}, "solves are answered, or turned away at once"
     assert solves.busy_without_retry_after == 0
-    assert load_p99 <= MAX_P99_RATIO * rest_p99
+    assert load_p99 <= MAX_P99_RATIO * max(rest_p99, REST_P99_FLOOR)
