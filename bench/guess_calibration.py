@@ -5,9 +5,9 @@ honest archives, `z_guess` should centre on 0 with a spread of 1, whatever the p
 that the flag at `GUESS_Z_THRESHOLD` fires on honest players as rarely as its normal tail
 says. Two honest archives, each with its auction:
 
-- **the referee's bots**: deals made as scripts/sample_archive.py makes the sample archive
-  (the take advice or the simple coinche bidder, the card advice at every seat), from seeds
-  apart from the committed sample's, no renonce;
+- **the referee's bots**: deals bid as scripts/sample_archive.py bids the sample archive's
+  (the take advice or the simple coinche bidder) and played by the card advice at its default
+  level at every seat, from seeds apart from the committed sample's, no renonce;
 - **colver's bots** (installed for the bench only, as `make arena` installs it): coinche
   deals bid by its "improved" bidder and played by its IS-DD card play (32 worlds) at every
   seat, the calls written as the referee reads them.
@@ -79,22 +79,32 @@ class Tally(NamedTuple):
     variance: int
 
 
-def referee_records(count: int) -> list[dict[str, Any]]:
-    """`count` deals of each variant, played as the sample archive's are, without renonces."""
+def referee_records(count: int, jobs: int = 2) -> list[dict[str, Any]]:
+    """`count` deals of each variant, bid as the sample archive's are and played by the card
+    advice at its default level (16 deals in the first trick, 32 after; the sample archive
+    plays at 8, a weaker honest player), without renonces, on `jobs` processes."""
+    work = [(variant, number) for variant in ("classic", "coinche") for number in range(count)]
+    if jobs == 1:
+        return [referee_record(item) for item in work]
+    with ProcessPoolExecutor(jobs, mp_context=get_context("forkserver")) as pool:
+        return list(pool.map(referee_record, work, chunksize=2))
+
+
+def referee_record(item: tuple[str, int]) -> dict[str, Any]:
+    """One deal of the referee's archive (its own seed: any number of processes make the
+    same)."""
     from scripts import sample_archive
 
     sample_archive.RENONCE_SHARE = 0.0  # type: ignore[misc]  # honest: no renonce on purpose
-    records = []
-    for variant, maker in sample_archive.MAKERS.items():
-        rng = random.Random(f"{REFEREE_SEED} {variant}")
-        for number in range(count):
-            records.append(maker(number, REFEREE_SEED, sample_archive.SAMPLES, rng))
-    return records
+    variant, number = item
+    rng = random.Random(f"{REFEREE_SEED} {variant} {number}")
+    maker = sample_archive.MAKERS[variant]
+    return maker(number, REFEREE_SEED, sample_archive.SAMPLES, rng, card_samples=None)
 
 
-def colver_records(count: int) -> list[dict[str, Any]]:
+def colver_records(count: int, jobs: int = 1) -> list[dict[str, Any]]:
     """`count` coinche deals bid and played by colver's bots at every seat (passed-out deals
-    skipped), as records with their calls."""
+    skipped), as records with their calls (on one process: `jobs` is the referee's)."""
     import colver  # a bench-only install
 
     spec = colver_spec()
@@ -130,6 +140,39 @@ def colver_records(count: int) -> list[dict[str, Any]]:
             )
         board += 1
     return records
+
+
+def archive_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the two honest archives (the scripts that fit on them share
+    them)."""
+    parser.add_argument("--referee", type=int, default=200, help="deals of each variant")
+    parser.add_argument("--colver", type=int, default=200, help="coinche deals")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--cache", type=Path, help="keep and reuse the archives' records here")
+
+
+def archives(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]]:
+    """The two honest archives' records by name (`referee`, `colver`; made, or read from
+    `--cache`), as `archive_arguments` chose them."""
+    return {
+        name: cached(args.cache and args.cache / f"{name}.ndjson", partial(make, count, args.jobs))
+        for name, make, count in (
+            ("referee", referee_records, args.referee),
+            ("colver", colver_records, args.colver),
+        )
+        if count
+    }
+
+
+def fitted_on(args: argparse.Namespace) -> dict[str, Any]:
+    """What a fit on `archives(args)` says of its data: the day, and each archive's deals."""
+    return {
+        "fitted": time.strftime("%Y-%m-%d"),
+        "archives": {
+            "referee": f"{args.referee} deals of each variant, seed {REFEREE_SEED}",
+            "colver": f"{args.colver} coinche deals from board {COLVER_FIRST}",
+        },
+    }
 
 
 def cached(path: Path | None, make: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -262,7 +305,7 @@ def main() -> None:
         if not count:
             continue
         started = time.monotonic()
-        records = cached(args.cache and args.cache / file, partial(make, count))
+        records = cached(args.cache and args.cache / file, partial(make, count, args.jobs))
         made = time.monotonic()
         found = tallies(records, args.jobs)
         print(

@@ -1,9 +1,10 @@
 """Fit the guess test's calibration on honest play (issue 49): what an honest strong player's
 guess hits, given the chance its seat's view puts on it.
 
-The seat's view draws the hidden cards uniformly, weighed by the calls: it does not read what
-the other seats' cards told the table. A strong honest player does, and hits its guesses a
-little more often than that view expects (colver's IS-DD bots, who read the play, most of all:
+The seat's view draws the hidden cards uniformly, weighed by the calls and by a model of how
+honest players choose their cards (service/rules/advice/reading.py, fitted first by
+scripts/fit_play_model.py). A strong honest player reads the play more closely still, and hits
+its guesses a little more often than that view expects (colver's IS-DD bots most of all:
 `python -m bench.guess_calibration`). The calibration maps the view's chance `p` to what an
 honest player hits at that chance: the view's odds times `e^a`, `sigmoid(a + logit(p))`, `a`
 fitted by maximum likelihood on every guess of two honest archives, each weighing the same
@@ -96,19 +97,12 @@ def pooled_z(found: list[Guess], calibration: Calibration) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--referee", type=int, default=200, help="deals of each variant")
-    parser.add_argument("--colver", type=int, default=200, help="coinche deals")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--cache", type=Path, help="keep and reuse the archives' records here")
+    bench.archive_arguments(parser)
     args = parser.parse_args()
     archives = {}
-    for name, make, count, file in (
-        ("referee", bench.referee_records, args.referee, "referee.ndjson"),
-        ("colver", bench.colver_records, args.colver, "colver.ndjson"),
-    ):
+    for name, records in bench.archives(args).items():
         started = time.monotonic()
-        records = bench.cached(args.cache and args.cache / file, partial(make, count))
-        kept = args.cache and args.cache / f"guesses-{file}"
+        kept = args.cache and args.cache / f"guesses-{name}.ndjson"
         archives[name] = [
             (chance, hit)
             for chance, hit, _, _ in bench.cached(kept, partial(guessed, records, args.jobs))
@@ -127,11 +121,7 @@ def main() -> None:
     print(f"a {calibration.a}: {json.dumps(figures)}")
     saved = {
         "a": calibration.a,
-        "fitted": time.strftime("%Y-%m-%d"),
-        "archives": {
-            "referee": f"{args.referee} deals of each variant, seed {bench.REFEREE_SEED}",
-            "colver": f"{args.colver} coinche deals from board {bench.COLVER_FIRST}",
-        },
+        **bench.fitted_on(args),
         "figures": figures,
     }
     GUESS_CALIBRATION_FILE.write_text(json.dumps(saved, indent=2) + "\n")

@@ -204,6 +204,12 @@ def play(
     return renounced
 
 
+def _card(samples: int, card_samples: int | None) -> int | None:
+    """The deals the card advice values: `card_samples` (None: its default level's, 16 in the
+    first trick and 32 after), 0: the bidding's `samples` too."""
+    return samples if card_samples == 0 else card_samples
+
+
 def _holder_of_belote(hands: Sequence[Sequence[Card]], suit: int) -> Seat | None:
     for seat, hand in enumerate(hands):
         if {"K", "Q"} <= {_rank(c) for c in hand if c.suit == suit}:
@@ -230,7 +236,9 @@ def _until_taken(
     raise RuntimeError(f"{variant} deal {number}: passed out {MAX_REDEALS} times")
 
 
-def classic_record(number: int, seed: int, samples: int, rng: random.Random) -> dict[str, Any]:
+def classic_record(
+    number: int, seed: int, samples: int, rng: random.Random, card_samples: int | None = 0
+) -> dict[str, Any]:
     players, dealer = rng.sample(POOL, PLAYERS), number % PLAYERS
     renounces = rng.random() < RENONCE_SHARE
 
@@ -248,7 +256,7 @@ def classic_record(number: int, seed: int, samples: int, rng: random.Random) -> 
     def advise(table: Table, seat: Seat, hand: tuple[Card, ...]) -> Card | None:
         record = DealRecord(dealer, trump, taker, tuple(table.plays), belote_announced=belote)
         return advise_play(
-            record, seat, hand, turned=dealt.turned, samples=samples,
+            record, seat, hand, turned=dealt.turned, samples=_card(samples, card_samples),
             seed=f"{text_seed} card {len(table.plays)}", budget_ms=BUDGET_MS,
         ).card  # fmt: skip
 
@@ -267,7 +275,9 @@ def classic_record(number: int, seed: int, samples: int, rng: random.Random) -> 
     }
 
 
-def coinche_record(number: int, seed: int, samples: int, rng: random.Random) -> dict[str, Any]:
+def coinche_record(
+    number: int, seed: int, samples: int, rng: random.Random, card_samples: int | None = 0
+) -> dict[str, Any]:
     players, dealer = rng.sample(POOL, PLAYERS), number % PLAYERS
     renounces = rng.random() < RENONCE_SHARE
     text_seed, (contract, calls) = _until_taken(
@@ -282,7 +292,8 @@ def coinche_record(number: int, seed: int, samples: int, rng: random.Random) -> 
     def advise(table: Table, seat: Seat, hand: tuple[Card, ...]) -> Card | None:
         record = CoincheRecord(dealer, contract, tuple(table.plays))
         return advise_coinche_play(
-            record, seat, hand, samples=samples, seed=f"{text_seed} card {len(table.plays)}",
+            record, seat, hand, samples=_card(samples, card_samples),
+            seed=f"{text_seed} card {len(table.plays)}",
             budget_ms=BUDGET_MS,
         ).card  # fmt: skip
 

@@ -53,4 +53,4 @@ def test_the_committed_calibration_came_from_the_script_s_figures() -> None:
         assert archive["guesses"] > 0
         assert archive["pooled_z_after"] < archive["pooled_z_before"]
     assert 0 < figures["colver"]["pooled_z_after"] < figures["colver"]["pooled_z_before"]
-    assert math.exp(GUESS_CALIBRATION) == pytest.approx(1.15, abs=0.01)  # as the guide says
+    assert math.exp(GUESS_CALIBRATION) == pytest.approx(1.17, abs=0.01)  # as the guide says

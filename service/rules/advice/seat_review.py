@@ -6,8 +6,10 @@ advice sees it (`advise.card_question`: the cards played, the voids they reveale
 turned card, announced belotes and declared annonces), `samples` deals of the unseen cards
 are drawn from that view (`Deals.ranks`, from `seed` and the play's index), and every legal
 card is valued in each by perfect play (`advise.valued_deals`: one question to the search
-for a play's deals, on the threads asked when many cards are still held). Then, over those
-deals:
+for a play's deals, on the threads asked when many cards are still held). Each deal weighs
+how likely the auction's calls were with its hands (`inference`) times how likely the other
+seats' cards before the play were (`reading`: a model of how honest players choose a card).
+Then, over those deals, each by its weight:
 
 - a card's mean loss (`MoveValue.loss`, the review's points); the seat's best cards
   (`seat_best`) are the least mean loss's; a play's `seat_loss` is its card's mean loss less
@@ -57,6 +59,7 @@ from service.rules.advice.policy import (
     SEAT_SAMPLES,
     UNLUCKY,
 )
+from service.rules.advice.reading import PLAY_MODEL, plays_log_chance
 from service.rules.advice.sampler import Hands
 from service.rules.analysis.policy import (
     BEST_CARD,
@@ -236,7 +239,8 @@ def seat_review_in(
     seen from its seat over `samples` deals drawn from `seed`, valued on `threads` threads
     (the same figures on any number); the plays not reached within `budget_ms` (for both)
     are left unseen. Each deal weighs how likely the auction was with its hands (`auction`:
-    `calls`, else the shortest auction the contract implies)."""
+    `calls`, else the shortest auction the contract implies) and how likely the other seats'
+    cards before the play were (`reading.plays_log_chance`)."""
     start = perf_counter()
     deadline = start + budget_ms / 1000
     chosen = variant.options_or_default(options)
@@ -337,7 +341,8 @@ def _sampled(
 ) -> list[tuple[tuple[MoveValue, ...], float]]:
     """Every legal card's values in the deals drawn from `play`'s seat before it, as the card
     advice draws and values them for that seat (`card_question`, `valued_deals`, on
-    `threads` threads), each with its weight by the auction (`weigh`; 1 without): one deal
+    `threads` threads), each with its weight: by the auction (`weigh`; 1 without) times by
+    the other seats' plays before it (`reading`): one deal
     when the seat had one legal card (nothing to decide); as many as `deadline` lets.
     `drawn_by`: how many deals, and the seed they are drawn from."""
     samples, seed = drawn_by
@@ -348,7 +353,17 @@ def _sampled(
     ranks = question.view.deals.ranks(samples, Random(f"{seed}/{play.play}"))
     drawn = islice(ranks, 1) if question.forced else ranks
     valued = valued_deals(question.worlds.values_of, question.view, drawn, deadline, threads)
-    return [(moves, 1.0 if weigh is None else weigh(dealt)) for dealt, moves in valued]
+    strain = variant.strain(record)
+    return [
+        (
+            moves,
+            (1.0 if weigh is None else weigh(dealt))
+            * math.exp(
+                plays_log_chance(PLAY_MODEL, dealt, before.plays, play.seat, strain, options)
+            ),  # type: ignore[arg-type]
+        )
+        for dealt, moves in valued
+    ]
 
 
 def _tally(side: int, plays: Sequence[SeatPlay]) -> SeatTally:

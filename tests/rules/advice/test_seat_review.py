@@ -364,11 +364,14 @@ def test_what_the_record_says_seats_hold_narrows_the_deals() -> None:
 
 def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  # type: ignore[no-untyped-def]
     """Every judged play's figures are `seat_figures` over the deals that `Random("seat/N")`
-    draws (N the play's index) from that seat's view before it, each valued by `Worlds`: the
-    review's default seed and options."""
+    draws (N the play's index) from that seat's view before it, each valued by `Worlds` and
+    weighing how likely the other seats' plays were in it (`reading`):
+    the review's default seed and options."""
+    from math import exp
     from random import Random
 
     from service.rules.advice.advise import holdings_in
+    from service.rules.advice.reading import PLAY_MODEL, plays_log_chance
     from service.rules.advice.seat_review import SEAT_SEED
     from service.rules.advice.view import seat_view
     from service.rules.analysis.worlds import Worlds
@@ -390,10 +393,18 @@ def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  
             holdings,
         )
         ranks = list(sat.deals.ranks(4, Random(f"{SEAT_SEED}/{play.play}")))
-        moves = [worlds.values(sat.hands(sat.deals.deal(r)), 1e12) for r in ranks]
+        dealt = [sat.hands(sat.deals.deal(r)) for r in ranks]
+        moves = [worlds.values(hands, 1e12) for hands in dealt]
         if len(moves[0] or ()) == 1:
-            moves = moves[:1]  # a forced card: one deal
-        assert view == seat_figures(play, moves)  # type: ignore[arg-type]
+            moves, dealt = moves[:1], dealt[:1]  # a forced card: one deal
+        read = [
+            plays_log_chance(
+                PLAY_MODEL, hands, before.plays, play.seat, Suit.SPADES, DEFAULT_OPTIONS
+            )
+            for hands in dealt
+        ]
+        weights = [exp(log) for log in read]
+        assert view == seat_figures(play, moves, weights)  # type: ignore[arg-type]
     assert seen.elapsed_ms >= 0 and isinstance(seen.elapsed_ms, float)
 
 
@@ -603,8 +614,9 @@ def test_classic_bids_read_as_the_passes_and_the_take_of_the_hands() -> None:
 
 def test_the_calls_change_the_seat_view_of_a_coinche_deal() -> None:
     # The same deals drawn, weighed by two auctions that end in the same contract: the
-    # dealer's coinche after two passes, or seat 2's at once (implied).
-    first = len(RECORD.plays) - 12
+    # dealer's coinche after two passes, or seat 2's at once (implied); from the fifth trick,
+    # where the play read does not yet outweigh the auction.
+    first = len(RECORD.plays) - 16
     implied = seat_review_coinche_deal(COINCHE_RECORD, first=first, samples=8)
     late = ("100S", "pass", "pass", "coinche", "pass", "pass", "pass")
     told = seat_review_coinche_deal(COINCHE_RECORD, first=first, samples=8, calls=late)
