@@ -112,8 +112,9 @@ def card_features(
 
 
 class Choice(NamedTuple):
-    """A play with more than one legal card: its `player`, the `card` played, and each legal
-    card's features (`options`, in the hand's order), the card's among them at `chosen`."""
+    """A play with more than one legal card: its `player`, the place of the card played among
+    its legal cards (`chosen`), and each legal card's features (`options`, in the hand's
+    order)."""
 
     player: int
     chosen: int

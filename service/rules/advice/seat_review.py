@@ -342,7 +342,7 @@ def _sampled(
     """Every legal card's values in the deals drawn from `play`'s seat before it, as the card
     advice draws and values them for that seat (`card_question`, `valued_deals`, on
     `threads` threads), each with its weight: by the auction (`weigh`; 1 without) times by
-    the other seats' plays before it (`reading`): one deal
+    the other seats' plays before it (`reading`, the likeliest deal's 1): one deal
     when the seat had one legal card (nothing to decide); as many as `deadline` lets.
     `drawn_by`: how many deals, and the seed they are drawn from."""
     samples, seed = drawn_by
@@ -352,17 +352,21 @@ def _sampled(
     question = card_question(variant, before, play.seat, hand, options, turned)  # type: ignore[arg-type]
     ranks = question.view.deals.ranks(samples, Random(f"{seed}/{play.play}"))
     drawn = islice(ranks, 1) if question.forced else ranks
-    valued = valued_deals(question.worlds.values_of, question.view, drawn, deadline, threads)
     strain = variant.strain(record)
-    return [
+    read = [
         (
+            dealt,
             moves,
-            (1.0 if weigh is None else weigh(dealt))
-            * math.exp(
-                plays_log_chance(PLAY_MODEL, dealt, before.plays, play.seat, strain, options)
-            ),  # type: ignore[arg-type]
+            plays_log_chance(PLAY_MODEL, dealt, before.plays, play.seat, strain, options),  # type: ignore[arg-type]
         )
-        for dealt, moves in valued
+        for dealt, moves in valued_deals(
+            question.worlds.values_of, question.view, drawn, deadline, threads
+        )
+    ]
+    likeliest = max((log for _, _, log in read), default=0.0)  # weighs 1: none underflows
+    return [
+        (moves, (1.0 if weigh is None else weigh(dealt)) * math.exp(log - likeliest))
+        for dealt, moves, log in read
     ]
 
 

@@ -365,7 +365,7 @@ def test_what_the_record_says_seats_hold_narrows_the_deals() -> None:
 def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  # type: ignore[no-untyped-def]
     """Every judged play's figures are `seat_figures` over the deals that `Random("seat/N")`
     draws (N the play's index) from that seat's view before it, each valued by `Worlds` and
-    weighing how likely the other seats' plays were in it (`reading`):
+    weighing how likely the other seats' plays were in it (`reading`, the likeliest deal 1):
     the review's default seed and options."""
     from math import exp
     from random import Random
@@ -403,7 +403,7 @@ def test_each_play_is_seen_over_the_deals_its_seed_draws_for_it(seen) -> None:  
             )
             for hands in dealt
         ]
-        weights = [exp(log) for log in read]
+        weights = [exp(log - max(read)) for log in read]
         assert view == seat_figures(play, moves, weights)  # type: ignore[arg-type]
     assert seen.elapsed_ms >= 0 and isinstance(seen.elapsed_ms, float)
 
@@ -610,6 +610,16 @@ def test_classic_bids_read_as_the_passes_and_the_take_of_the_hands() -> None:
     assert skipped == inference.classic_call_weights(0, ("pass",), TURNED, hands)
     named = inference.classic_call_weights(0, ("pass",) * 5 + ("S",), Card.parse("7H"), hands)
     assert 0 < named <= 1
+
+
+def test_a_reading_too_unlikely_for_a_float_still_weighs_its_deals(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The reading's weights are relative to the likeliest deal's: plays read as likely as
+    e^-1000 in every deal (a float's 0) weigh the deals as plays read as certain."""
+    first = len(RECORD.plays) - 8
+    monkeypatch.setattr(seat_review, "plays_log_chance", lambda *_: 0.0)
+    certain = seat_review_deal(RECORD, first=first, samples=8)
+    monkeypatch.setattr(seat_review, "plays_log_chance", lambda *_: -1000.0)
+    assert seat_review_deal(RECORD, first=first, samples=8).plays == certain.plays
 
 
 def test_the_calls_change_the_seat_view_of_a_coinche_deal() -> None:
