@@ -96,10 +96,11 @@ PLAYS = (TABLE, PERFECT)
 DEFAULT_PLAY = TABLE
 # The table's play, from perfect play's, measured (docs/advice.md, bench/arena.py): the takers'
 # card points at the table are TABLE_BASE + TABLE_SLOPE x their points by perfect play from
-# the first lead, give or take TABLE_SPREAD points (the residuals' standard deviation).
-TABLE_BASE = 29.6
-TABLE_SLOPE = 0.717
-TABLE_SPREAD = 17.1
+# the first lead, give or take TABLE_SPREAD points (the residuals' standard deviation): the
+# fits of two 1,000-board arena runs averaged (4,000 contracts; 146 before, 29.6 + 0.717 x).
+TABLE_BASE = 24.0
+TABLE_SLOPE = 0.744
+TABLE_SPREAD = 16.9
 # How each level of the advice values a deal at the auction (`Level`): by the model of a
 # deal's value (`deal_model`, some 20 µs a strain) or by a search (some 3 ms a strain), over
 # how many deals, each drawn from how many when the calls are read. The default and `fast`

@@ -515,8 +515,8 @@ def test_a_bid_is_valued_by_the_table_s_play_by_default(monkeypatch: pytest.Monk
     low, middle, high = (
         round(TABLE_BASE + TABLE_SLOPE * 100 + m * TABLE_SPREAD) for m, _ in SPREAD_POINTS
     )
-    assert (low, middle, high) == (72, 101, 131)
-    # 80H: dedans at 72 (160 + 80 to them), made at 101 (180 to 60) and 131 (210 to 30).
+    assert (low, middle, high) == (69, 98, 128)
+    # 80H: dedans at 69 (160 + 80 to them), made at 98 (180 to 60) and 128 (210 to 30).
     assert found["80H"] == BidAdvice(
         "80H",
         pytest.approx(2 / 3 * 180 + 1 / 6 * 210),
@@ -714,8 +714,8 @@ def test_an_estimate_is_spread_by_the_model_s_error(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(bid_module, "model", lambda: Model((), 0.0, 162, {}))
     theirs = Estimate((0, 162), 1)  # team 1 takes: the table leaves it all 162 at the top
     assert played_as(theirs, 1, "table")[2] == (1, (0, 162), 1)
-    ours = Estimate((100, 62), None)  # team 0 takes 100: 101.3 at the table
-    assert played_as(ours, 0, "table")[1] == (4, (101, 61), None)
+    ours = Estimate((100, 62), None)  # team 0 takes 100: 98.4 at the table
+    assert played_as(ours, 0, "table")[1] == (4, (98, 64), None)
 
 
 @pytest.mark.parametrize("taker", range(4))
