@@ -261,6 +261,9 @@ class Table:
             body["inference"] = inference
         if play:
             body["play"] = play
+        risk = self.args.coinche_risk if ours else self.args.their_coinche_risk
+        if risk is not None:
+            body["coinche_risk"] = risk
         answer = self.post("/v1/coinche/advice/bid", body)
         if answer["advice"] is None:  # no deal searched in the budget
             return {"index": len(calls), "bid": None, "samples": 0}
@@ -769,6 +772,11 @@ def check_scoring(deals: int) -> None:
         print(f"  {count} {kind}")
 
 
+def _or_default(value: object) -> str:
+    """An option's value as the run's header prints it: 'default' when not given."""
+    return "default" if value is None else str(value)
+
+
 def dump(board: int, directions: list[Direction]) -> str:
     return json.dumps({"board": board, "directions": [asdict(d) for d in directions]})
 
@@ -868,6 +876,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--their-bid-level", default=None, help="the referee opponent's")
     parser.add_argument(
+        "--coinche-risk",
+        type=float,
+        default=None,
+        help="the bid advice's `coinche_risk` (default: the service's)",
+    )
+    parser.add_argument("--their-coinche-risk", type=float, default=None, help="the opponent's")
+    parser.add_argument(
         "--budget-ms",
         type=int,
         default=10_000,
@@ -924,10 +939,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(
             f"  calls: inference {args.bid_inference or 'default'}, play "
             f"{args.bid_play or 'default'}, level {args.bid_level or 'default'}, "
-            f"{args.bid_samples or 'default'} samples"
+            f"{args.bid_samples or 'default'} samples, coinche risk "
+            f"{_or_default(args.coinche_risk)}"
             + (
                 f"; theirs: inference {args.their_bid_inference or 'default'}, play "
                 f"{args.their_bid_play or 'default'}, level {args.their_bid_level or 'default'}"
+                f", coinche risk {_or_default(args.their_coinche_risk)}"
                 if args.opponent == "referee"
                 else ""
             )

@@ -15,7 +15,15 @@ from service.api.analysis import FIVE_TRICKS, LATE_POSITION, budget_field, cappe
 from service.api.bidding import CALLS_READ, EVERY_CALL, AuctionRequestSchema, calls_field
 from service.api.blueprint import Blueprint
 from service.api.examples import Example, example
-from service.api.fields import BoundedList, CardField, StrictBoolean, StrictInteger, card_list, seat
+from service.api.fields import (
+    BoundedList,
+    CardField,
+    StrictBoolean,
+    StrictFloat,
+    StrictInteger,
+    card_list,
+    seat,
+)
 from service.api.i18n import request_language
 from service.api.limiter import advice_threads, busy, in_slot, limited
 from service.api.options import RequestSchema
@@ -42,6 +50,7 @@ from service.rules.advice.policy import (
     CANDIDATES,
     CARD_LEVELS,
     DEFAULT_CALL_INFERENCE,
+    DEFAULT_COINCHE_RISK,
     DEFAULT_LEVEL,
     DEFAULT_PLAY,
     DEFAULT_SAMPLES,
@@ -641,6 +650,18 @@ class CallAdviceRequestSchema(AuctionRequestSchema):
             "default": DEFAULT_PLAY,
         },
     )
+    coinche_risk = StrictFloat(
+        validate=validate.Range(0, 1),
+        load_default=DEFAULT_COINCHE_RISK,
+        metadata={
+            "description": "How often the defenders coinche a contract of the asking team "
+            "that falls: a bid of the team (or its standing contract, passed) not yet "
+            "coinched is valued coinched in this share of the deals where it falls, as it "
+            "stands in the others. 0 values it as if the defenders let it stand whatever they "
+            "hold.",
+            "default": DEFAULT_COINCHE_RISK,
+        },
+    )
 
     @ma.post_load
     def asked(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -656,7 +677,8 @@ class CallAdviceSchema(BidAdviceSchema):
         allow_none=True,
         metadata={
             "description": "Mean deal score of the asking seat's team: a bid's contract "
-            "played uncoinched, `pass` the standing contract (0 with none: a redeal), "
+            "(coinched in `coinche_risk` of the deals where it falls), `pass` the standing "
+            "contract (0 with none: a redeal), "
             "`coinche` and `surcoinche` the standing contract at that level; each deal "
             "played out by perfect play."
         },
@@ -696,8 +718,9 @@ class AdviseCall(MethodView):
         "the calls so far: over sampled deals of the other 24 cards, each deal is played out "
         "by perfect play once per strain (the team margin of card points, which is the same "
         "whoever takes), and every legal call is scored from it by the coinche scoring: a "
-        "bid as its contract played uncoinched, `pass` as the standing contract (a redeal, "
-        "0, with none), `coinche` and `surcoinche` as the standing contract at that level. "
+        "bid as its contract, coinched by the defenders in `coinche_risk` of the deals where "
+        "it falls, `pass` as the standing contract (a redeal, 0, with none; the team's own "
+        "as a bid), `coinche` and `surcoinche` as the standing contract at that level. "
         "The auction must be open and `seat` the seat to call (else a 422). `inference` "
         "`calls` weights each deal by how likely the calls before were with its hands.",
     )
@@ -732,4 +755,5 @@ class AdviseCall(MethodView):
             body["inference"],
             body["play"],
             body["level"],
+            body["coinche_risk"],
         )

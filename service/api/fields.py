@@ -8,6 +8,7 @@ boolean) and load straight into the rules' objects with the rules' own parsers (
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -38,6 +39,8 @@ SUIT_INPUTS = (*SUIT_CODES, *(code.lower() for code in SUIT_CODES), "♠", "♥"
 # `s` and `♠` makes generators name two values alike (openapi-python-client refuses the document).
 
 F = TypeVar("F", bound=ma.fields.Field)
+# The integers a plan loads as floats itself (exactly); past them, marshmallow decides.
+LARGEST_EXACT = 2**53
 
 
 class StrictInteger(ma.fields.Integer):
@@ -98,6 +101,29 @@ class StrictBoolean(ma.fields.Boolean):
 
     def dump_converter(self) -> Convert:
         return lambda value: value
+
+
+class StrictFloat(ma.fields.Float):
+    """A number as JSON Schema means it, loaded as a float: `true` and `"0.5"` are not
+    numbers (marshmallow would read the string)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid", input=value)
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except OverflowError:  # an integer past any float
+            raise self.make_error("too_large", input=value) from None
+
+    def load_converter(self) -> Convert:
+        def check(value: Any) -> float:
+            if type(value) is float and math.isfinite(value):
+                return value
+            if type(value) is int and abs(value) < LARGEST_EXACT:
+                return float(value)
+            raise plans.Unsure
+
+        return check
 
 
 class _ParsedString(ma.fields.String):

@@ -259,6 +259,13 @@ class BidAdviceDescriptionSchema(Schema):
             "on, in card points (a standard deviation)."
         },
     )
+    default_coinche_risk = PlainFloat(
+        required=True,
+        metadata={
+            "description": "The call advice's `coinche_risk` by default: the share of the "
+            "deals where a contract of the asking team falls that it is valued coinched."
+        },
+    )
 
 
 TABLE_TEXT = "What a table (/v1/table, /v1/coinche/table) decides where the texts are silent."

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from unittest.mock import ANY
 
 from flask.testing import FlaskClient
 
 from service.rules import Suit
+from service.rules.advice.policy import DEFAULT_COINCHE_RISK
 from support.deals import play_deal
 from tests.api.helpers import FRENCH, answer, problems
 from tests.rules.builders import codes
@@ -376,6 +378,29 @@ def test_the_call_advice_reads_the_calls_and_plays_at_the_table_unless_asked(
     uniform = answer(client, BID, {**body, "inference": "none"})
     assert uniform["options"] != default["options"]
     assert list(problems(client, BID, {**asked, "play": "dreamed"})) == ["/play"]
+
+
+def test_the_call_advice_weighs_the_defenders_coinche_as_asked(client: FlaskClient) -> None:
+    body = {"dealer": 3, "bids": [], "seat": 0, "hand": STRONG, "samples": 4, "seed": "t"}
+    default = answer(client, BID, body)
+    assert answer(client, BID, {**body, "coinche_risk": DEFAULT_COINCHE_RISK}) == {
+        **default,
+        "elapsed_ms": ANY,
+    }
+    margins = [
+        {
+            o["bid"]: o["expected_margin"]
+            for o in answer(client, BID, {**body, "coinche_risk": r})["options"]
+        }
+        for r in (0, 1)
+    ]
+    # A coinche where a bid falls costs its team: no bid is worth more for it; the highest,
+    # which fall the most, are worth less.
+    assert all(margins[1][bid] <= margins[0][bid] for bid in margins[0])
+    assert margins[1]["160H"] < margins[0]["160H"]
+    assert margins[1]["pass"] == margins[0]["pass"] == 0.0  # a redeal
+    for risk in (-0.1, 1.5, "half", "0.5", True, 10**18):
+        assert list(problems(client, BID, {**body, "coinche_risk": risk})) == ["/coinche_risk"]
 
 
 def test_the_call_advice_takes_bids_as_the_bidding_does(client: FlaskClient) -> None:

@@ -190,7 +190,7 @@ VALID: dict[str, list[dict[str, Any]]] = {
         },
     ],
     "/v1/analysis/dd-table": [
-        {"dealer": 0, "hands": ANALYSIS["hands"], "budget_ms": 500},
+        {"dealer": 0, "hands": ANALYSIS["hands"], "budget_ms": 10_000},
         {"dealer": 3, "hands": ANALYSIS["hands"], "rules": {"capot": 250, "annonces": True}},
     ],
     "/v1/coinche/analysis/dd-table": [

@@ -61,6 +61,7 @@ def test_the_rules_state_the_bid_advice_s_reading_and_table(client: FlaskClient)
     )
     assert reading == tuple(RESAMPLING) and bid["candidates"] == 16 < CANDIDATES
     assert bid["default_level"] == "default" and bid["deal_model_error"] > 0
+    assert bid["default_coinche_risk"] == 0.5
     assert [level["level"] for level in bid["levels"]] == ["fast", "default", "strong"]
     assert bid["levels"][2] == {
         "level": "strong",

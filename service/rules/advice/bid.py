@@ -19,9 +19,12 @@ scored from that one figure by the coinche scoring (`coinche_scoring.score_coinc
 each belote of the strain counted for the seat that holds it (the holder announces it),
 annonces not valued:
 
-- a bid (a value or capot, and a strain): the contract it makes, taken by the caller and
-  played uncoinched (what the others would call after it is not guessed);
-- `pass`: the standing contract at its coinche level, if there is one; else a redeal, 0;
+- a bid (a value or capot, and a strain): the contract it makes, taken by the caller; where
+  it falls, coinched by the defenders in `coinche_risk` of the deals (by default
+  `DEFAULT_COINCHE_RISK`), uncoinched in the others and wherever it is made (what else the
+  others would call after it is not guessed);
+- `pass`: the standing contract at its coinche level, if there is one (the team's own, not
+  yet coinched, as a bid is); else a redeal, 0;
 - `coinche`: the opponents' standing contract, coinched; `surcoinche`: ours, surcoinched.
 
 A générale (option `generale`: the taker alone wins all 8 tricks) is never a candidate: the
@@ -50,6 +53,7 @@ from service.rules.advice.inference import CALLS, RESAMPLING, call_weights
 from service.rules.advice.policy import (
     BID_LEVELS,
     DEFAULT_CALL_INFERENCE,
+    DEFAULT_COINCHE_RISK,
     DEFAULT_LEVEL,
     DEFAULT_PLAY,
     MODEL,
@@ -108,13 +112,17 @@ def advise_bid(
     inference: str = DEFAULT_CALL_INFERENCE,
     play: str = DEFAULT_PLAY,
     level: str = DEFAULT_LEVEL,
+    coinche_risk: float | None = None,
 ) -> TakeAdvice:
     """The call for `seat`, holding the 8 cards of `hand`, after the coinche calls `bids`
     (from the dealer's next): every legal call valued over `samples` deals of the other
-    cards (the module's model; by default the `level`'s), the best expected margin advised."""
+    cards (the module's model; by default the `level`'s), the best expected margin advised.
+    `coinche_risk` (by default `DEFAULT_COINCHE_RISK`): the share of its falls a contract of
+    the caller's team not yet coinched is valued coinched."""
     start = perf_counter()
     how = BID_LEVELS[level]
     samples = how.samples if samples is None else samples
+    risk = DEFAULT_COINCHE_RISK if coinche_risk is None else coinche_risk
     auction = open_auction(dealer, bids, seat, options)
     _check_hand(hand)
     # Every legal call but a générale, which the model cannot value (the module says why).
@@ -142,7 +150,7 @@ def advise_bid(
         sums.add_deal(
             times,
             [
-                (text, *_scored(c, outcomes[c.strain], hands, team, options, play))
+                (text, *_scored(c, outcomes[c.strain], hands, team, options, play, risk))
                 for text, c in valued.items()
             ],
         )
@@ -336,16 +344,24 @@ def _scored(
     hands: Hands,
     team: int,
     options: CoincheOptions,
-    play: str = PERFECT,
+    play: str,
+    coinche_risk: float,
 ) -> tuple[float, float, float]:
     """`contract` scored on the deal that perfect play ends in `outcome` in its strain, played
     as `play` says: `team`'s score, its margin, whether the contract is made (at the table,
-    the means over `at_table`'s points: a share)."""
+    the means over `at_table`'s points: a share). A contract of `team`'s not yet coinched is
+    scored coinched in `coinche_risk` of the ends where it falls."""
     held = belotes(hands, contract.strain, options)
     played = played_as(outcome, team_of(contract.taker), play)
+    # A contract of `team`'s that stands uncoinched is coinched, where it falls, `risk` of the
+    # time: the defenders' coinche, which the caller cannot stop.
+    risk = coinche_risk if contract.coinche == 0 and team_of(contract.taker) == team else 0.0
     ours = margin = made = 0.0
     for weight, points, capot in played:
         scores, won = scored(contract, points, capot, held, options)
+        if risk and not won:
+            coinched, _ = scored(contract._replace(coinche=1), points, capot, held, options)
+            scores = tuple((1 - risk) * s + risk * c for s, c in zip(scores, coinched, strict=True))
         mine, theirs = scores[team], scores[other_team(team)]
         ours += weight * mine
         margin += weight * (mine - theirs)

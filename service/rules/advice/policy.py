@@ -101,6 +101,10 @@ DEFAULT_PLAY = TABLE
 TABLE_BASE = 24.0
 TABLE_SLOPE = 0.744
 TABLE_SPREAD = 16.9
+# The defenders' coinche: a contract of the caller's team that stands uncoinched is valued
+# coinched in this share of the deals where it falls (a bid is otherwise valued as if the
+# defenders let it stand whatever they hold).
+DEFAULT_COINCHE_RISK = 0.5
 # How each level of the advice values a deal at the auction (`Level`): by the model of a
 # deal's value (`deal_model`, some 20 µs a strain) or by a search (some 3 ms a strain), over
 # how many deals, each drawn from how many when the calls are read. The default and `fast`
@@ -151,8 +155,8 @@ INTERVAL_LEVEL = 0.95
 class BidDescription:
     """What the bid advice assumes, as the rules' description states it: how the calls are
     read (the default, the deals drawn per deal searched, the reading's base, spread and
-    floor) and how a deal is played out (the default, and the table's correction of perfect
-    play)."""
+    floor), how a deal is played out (the default, and the table's correction of perfect
+    play) and how often the defenders coinche a contract of the team that falls."""
 
     default_inference: str
     candidates: int
@@ -168,6 +172,7 @@ class BidDescription:
     default_level: str
     levels: tuple[LevelDescription, ...]
     deal_model_error: float
+    default_coinche_risk: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +205,7 @@ def describe_bid_advice(lang: str = "en") -> BidDescription:
         "table_base": TABLE_BASE,
         "table_slope": TABLE_SLOPE,
         "table_spread": TABLE_SPREAD,
+        "coinche_risk": round(100 * DEFAULT_COINCHE_RISK),
     }
     return BidDescription(
         DEFAULT_CALL_INFERENCE,
@@ -225,4 +231,5 @@ def describe_bid_advice(lang: str = "en") -> BidDescription:
             for level in LEVELS
         ),
         error,
+        DEFAULT_COINCHE_RISK,
     )

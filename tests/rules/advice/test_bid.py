@@ -37,6 +37,7 @@ from service.rules.advice.inference import RESAMPLING, call_weights
 from service.rules.advice.policy import (
     BID_LEVELS,
     CANDIDATES,
+    DEFAULT_COINCHE_RISK,
     DEFAULT_LEVEL,
     INTERVAL_LEVEL,
     STRONG,
@@ -99,8 +100,10 @@ def spied(monkeypatch: pytest.MonkeyPatch, points: dict[int, tuple[int, int]], *
 
 
 def plainly(*args: Any, **kwargs: Any) -> TakeAdvice:
-    """The advice on deals drawn uniformly, each played out by perfect play as it is: the
-    model's frame, which reading the calls and the table's play refine (below)."""
+    """The advice on deals drawn uniformly, each played out by perfect play as it is, a bid
+    standing uncoinched: the model's frame, which reading the calls, the table's play and the
+    defenders' coinche refine (below)."""
+    kwargs.setdefault("coinche_risk", 0.0)
     return advise_bid(*args, inference="none", play="perfect", level=STRONG, **kwargs)
 
 
@@ -510,7 +513,7 @@ def test_the_table_makes_less_of_strong_deals_and_more_of_weak_ones(
 
 def test_a_bid_is_valued_by_the_table_s_play_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     spied(monkeypatch, {**EVEN, HEARTS: (100, 62)})
-    advice = advise_bid(3, [], 0, HAND, samples=1, inference="none", level=STRONG)
+    advice = advise_bid(3, [], 0, HAND, samples=1, inference="none", level=STRONG, coinche_risk=0.0)
     found = figures(advice.options)
     low, middle, high = (
         round(TABLE_BASE + TABLE_SLOPE * 100 + m * TABLE_SPREAD) for m, _ in SPREAD_POINTS
@@ -526,6 +529,53 @@ def test_a_bid_is_valued_by_the_table_s_play_by_default(monkeypatch: pytest.Monk
     # By perfect play, 100 in hearts is made at 80H.
     perfect = plainly(3, [], 0, HAND, samples=1)
     assert figures(perfect.options)["80H"] == BidAdvice("80H", 180.0, 120.0, 1.0)
+
+
+def test_a_bid_that_falls_is_valued_coinched_as_often_as_the_defenders_coinche(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Team 0 makes 122 in hearts: 120H made, 130H dedans (160 + 130 to them; coinched, twice).
+    spied(monkeypatch, {**dict.fromkeys(range(4), (40, 122)), HEARTS: (122, 40)})
+    for risk, fallen in ((0.0, -290.0), (0.25, -362.5), (0.5, -435.0), (1.0, -580.0)):
+        found = figures(plainly(3, [], 0, HAND, samples=1, coinche_risk=risk).options)
+        assert found["130H"] == BidAdvice("130H", 0.0, fallen, 0.0)
+        # A contract made is valued as it stands: a coinche there would be the takers' gain.
+        assert found["120H"] == BidAdvice("120H", 240.0, 200.0, 1.0)
+    # By default, the advice's share.
+    monkeypatch.setattr(bid_module, "DEFAULT_COINCHE_RISK", 1.0)
+    asked = {"samples": 1, "inference": "none", "play": "perfect", "level": STRONG}
+    found = figures(advise_bid(3, [], 0, HAND, **asked).options)
+    assert found["130H"].expected_margin == -580.0 and found["130H"].made_share == 0.0
+
+
+def test_only_the_caller_s_team_s_contracts_not_yet_coinched_risk_a_coinche(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spied(monkeypatch, {**EVEN, DIAMONDS: (62, 100)})
+    # The partner's 90D falls: passing leaves it to the defenders' coinche too.
+    found = figures(plainly(3, ["90D", "pass"], 2, HAND, samples=1, coinche_risk=1.0).options)
+    assert found["pass"] == BidAdvice("pass", 0.0, -500.0, 0.0)  # 2 x (160 + 90) to them
+    # The opponents' 90D that falls: a pass leaves it as it stands; coinching is the caller's.
+    found = figures(plainly(3, ["90D"], 1, HAND, samples=1, coinche_risk=1.0).options)
+    assert found["pass"] == BidAdvice("pass", 250.0, 250.0, 0.0)
+    assert found["coinche"] == BidAdvice("coinche", 500.0, 500.0, 0.0)
+    # The team's own contract coinched already: passing keeps it at that level, no more.
+    found = figures(plainly(3, ["90D", "coinche"], 2, HAND, samples=1, coinche_risk=1.0).options)
+    assert found["pass"] == BidAdvice("pass", 0.0, -500.0, 0.0)
+
+
+def test_the_defenders_coinche_weighs_only_the_table_s_ends_that_fall(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spied(monkeypatch, {**EVEN, HEARTS: (100, 62)})
+    advice = advise_bid(3, [], 0, HAND, samples=1, inference="none", level=STRONG, coinche_risk=0.5)
+    # 80H: dedans at 69 (160 + 80 to them, coinched 2 x), made at 98 (180 to 60) and 128.
+    assert figures(advice.options)["80H"] == BidAdvice(
+        "80H",
+        pytest.approx(2 / 3 * 180 + 1 / 6 * 210),
+        pytest.approx(-1 / 6 * (240 + 480) / 2 + 2 / 3 * 120 + 1 / 6 * 180),
+        pytest.approx(5 / 6),
+    )
 
 
 def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
@@ -550,6 +600,9 @@ def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
     assert f"give or take {model().error} card points" in described.model
     assert described.default_level == "default"
     assert described.deal_model_error == model().error
+    assert described.default_coinche_risk == DEFAULT_COINCHE_RISK == 0.5
+    assert "valued coinched in 50% of the deals where it falls" in described.model
+    assert "coinché dans 50 % des donnes où il chute" in describe_bid_advice("fr").model
     levels = {level.level: level for level in described.levels}
     assert list(levels) == ["fast", "default", "strong"]
     assert levels["fast"] == LevelDescription("fast", "model", 16, 16, 8, 8)

@@ -501,9 +501,10 @@ def test_the_review_from_the_seat_is_the_same_on_two_threads(
         threads.append(args[3])
         return values_in_order(*args)  # type: ignore[arg-type]
 
-    one = seat_review_deal(RECORD, first=12, samples=2)
+    # A budget no loaded machine runs out of: the two reviews complete, whatever the load.
+    one = seat_review_deal(RECORD, first=12, samples=2, budget_ms=20_000)
     monkeypatch.setattr(advise, "values_in_order", spied)
-    two = seat_review_deal(RECORD, first=12, samples=2, threads=2)
+    two = seat_review_deal(RECORD, first=12, samples=2, threads=2, budget_ms=20_000)
     assert two.plays == one.plays and two.complete
     assert threads[0] == 2 and set(threads[1:]) == {1}
 
@@ -627,9 +628,11 @@ def test_the_calls_change_the_seat_view_of_a_coinche_deal() -> None:
     # dealer's coinche after two passes, or seat 2's at once (implied); from the fifth trick,
     # where the play read does not yet outweigh the auction.
     first = len(RECORD.plays) - 16
-    implied = seat_review_coinche_deal(COINCHE_RECORD, first=first, samples=8)
+    implied = seat_review_coinche_deal(COINCHE_RECORD, first=first, samples=8, budget_ms=20_000)
     late = ("100S", "pass", "pass", "coinche", "pass", "pass", "pass")
-    told = seat_review_coinche_deal(COINCHE_RECORD, first=first, samples=8, calls=late)
+    told = seat_review_coinche_deal(
+        COINCHE_RECORD, first=first, samples=8, calls=late, budget_ms=20_000
+    )
     assert told.complete and implied.complete
     assert [p.samples for p in told.plays] == [p.samples for p in implied.plays]
     assert [(p.seat_loss, p.chance) for p in told.plays] != [
