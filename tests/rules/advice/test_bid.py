@@ -564,6 +564,17 @@ def test_only_the_caller_s_team_s_contracts_not_yet_coinched_risk_a_coinche(
     assert found["pass"] == BidAdvice("pass", 0.0, -500.0, 0.0)
 
 
+def test_a_fall_coinched_keeps_the_defenders_capot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Cannes (chute_capot "capot"): defenders who take all 8 tricks of a fall score the capot.
+    options = CoincheOptions(chute_capot="capot")
+    spied(monkeypatch, dict.fromkeys(range(4), (0, 162)), capot=1)
+    found = figures(plainly(3, [], 0, HAND, options, samples=1, coinche_risk=1.0).options)
+    (_, swept), _ = scored(Contract(0, 80, HEARTS, 1), (0, 162), 1, (0, 0), options)
+    (_, counted), _ = scored(Contract(0, 80, HEARTS, 1), (0, 162), None, (0, 0), options)
+    assert swept > counted
+    assert found["80H"].expected_margin == -swept
+
+
 def test_the_defenders_coinche_weighs_only_the_table_s_ends_that_fall(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
