@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from service.rules.advice import bid as bid_module
+from service.rules.advice import policy as policy_module
 from service.rules.advice.advise import BidAdvice, BidSums, TakeAdvice, Z, mean_interval
 from service.rules.advice.bid import (
     BLOCK,
@@ -587,6 +588,16 @@ def test_the_defenders_coinche_weighs_only_the_table_s_ends_that_fall(
         pytest.approx(-1 / 6 * (240 + 480) / 2 + 2 / 3 * 120 + 1 / 6 * 180),
         pytest.approx(5 / 6),
     )
+
+
+def test_the_bid_advice_says_its_coinche_risk_as_a_whole_percentage(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for risk, said in ((0.75, "75%"), (0.3, "30%"), (1.0, "100%")):
+        monkeypatch.setattr(policy_module, "DEFAULT_COINCHE_RISK", risk)
+        described = describe_bid_advice()
+        assert described.default_coinche_risk == risk
+        assert f"valued coinched in {said} of the deals where it falls" in described.model
 
 
 def test_the_bid_advice_describes_its_reading_and_its_table() -> None:
